@@ -1,0 +1,52 @@
+# The README's two commands: `make run` and `make test`. Both install what they need.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
+DEMO_GAMES ?= 3000
+PORT ?= 8000
+
+.PHONY: install run test lint format demo chromium bench
+
+$(PY):
+	python3 -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+install: $(STAMP)
+
+run: install
+	$(PY) manage.py migrate
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Browser tests drive Debian's Chromium (Playwright cannot download a browser here).
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+test: install chromium lint
+	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest
+
+# A living league on its own database: real data is never touched.
+demo: install
+	DATABASE_URL=$(DEMO_DB) $(PY) manage.py migrate
+	DATABASE_URL=$(DEMO_DB) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty
+	DATABASE_URL=$(DEMO_DB) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+bench: install
+	$(PY) manage.py bench_pages

@@ -1,0 +1,246 @@
+"""The league staff's tool: catalog, players, and moderation of submitted games."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.forms.models import BaseInlineFormSet
+from simple_history.admin import SimpleHistoryAdmin
+
+from games import rules
+from games.models import (
+    AncientOne,
+    Box,
+    Guardian,
+    Herald,
+    Investigator,
+    Player,
+    Seat,
+    Session,
+    Status,
+)
+from games.scoring import sessions_rescore
+
+
+@admin.register(Box)
+class BoxAdmin(admin.ModelAdmin):
+    list_display = ["name", "year", "kind"]
+    list_filter = ["kind"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(AncientOne)
+class AncientOneAdmin(admin.ModelAdmin):
+    list_display = ["name", "doom_track", "box", "note"]
+    list_editable = ["doom_track"]
+    list_filter = ["box"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and "doom_track" in form.changed_data:
+            # Every stored score against this Ancient One starts from its doom track.
+            count = sessions_rescore(obj.sessions.all())
+            self.message_user(
+                request,
+                f"Doom track of {obj} is now {obj.doom_track}: {count} stored scores recomputed.",
+                messages.SUCCESS,
+            )
+
+
+@admin.register(Herald, Guardian)
+class ModuleAdmin(admin.ModelAdmin):
+    list_display = ["name", "box"]
+    list_filter = ["box"]
+    search_fields = ["name"]
+
+
+@admin.register(Investigator)
+class InvestigatorAdmin(admin.ModelAdmin):
+    list_display = ["name", "occupation", "box"]
+    list_filter = ["box"]
+    search_fields = ["name", "occupation"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "user", "created_at"]
+    search_fields = ["name", "user__username", "user__email"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["user"]
+
+
+class SeatInlineFormSet(BaseInlineFormSet):
+    """Checks the table as a whole: 1-8 seats, loans, and the victory preconditions."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        seats = [
+            form.instance
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE")
+        ]
+        investigators = [seat.investigator_id for seat in seats]
+        if len(investigators) != len(set(investigators)):
+            raise ValidationError("The same investigator cannot play twice in one game.")
+        totals = rules.team_totals([seat.as_result() for seat in seats])
+        errors = self.instance.table_errors(totals)
+        flat = [message for field_errors in errors.values() for message in field_errors]
+        if flat:
+            raise ValidationError(flat)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    formset = SeatInlineFormSet
+    extra = 0
+    min_num = 1
+    max_num = rules.MAX_INVESTIGATORS
+    autocomplete_fields = ["player", "investigator"]
+    fields = [
+        "position",
+        "player",
+        "investigator",
+        "ended",
+        "replaced",
+        "gate_trophies",
+        "monster_trophies",
+        "unpaid_loans",
+        "first_citizen",
+    ]
+    readonly_fields = ["first_citizen"]
+
+
+class SessionAdminForm(forms.ModelForm):
+    class Meta:
+        model = Session
+        fields = [
+            "ancient_one",
+            "played_on",
+            "boxes",
+            "herald",
+            "guardian",
+            "outcome",
+            "defeat_cause",
+            "terror_level",
+            "elder_signs_played",
+            "elder_sign_tokens",
+            "status",
+            "submitted_by",
+            "location",
+            "notes",
+        ]
+
+    def _post_clean(self):
+        super()._post_clean()
+        # The boxes reach the instance only after saving: check what needs them here.
+        boxes = self.cleaned_data.get("boxes")
+        if boxes is not None and "defeat_cause" not in self.errors:
+            for field, problems in self.instance.box_errors(b.name for b in boxes).items():
+                for problem in problems:
+                    self.add_error(field, problem)
+
+
+@admin.register(Session)
+class SessionAdmin(SimpleHistoryAdmin):
+    form = SessionAdminForm
+    list_display = [
+        "played_on",
+        "ancient_one",
+        "outcome",
+        "score",
+        "investigator_count",
+        "status",
+        "submitted_by",
+    ]
+    list_filter = ["status", "outcome", "ancient_one", "boxes", "defeat_cause"]
+    list_select_related = ["ancient_one", "submitted_by"]
+    search_fields = ["seats__player__name", "notes", "location", "ancient_one__name"]
+    date_hierarchy = "played_on"
+    autocomplete_fields = ["submitted_by"]
+    filter_horizontal = ["boxes"]
+    readonly_fields = [
+        "score",
+        "investigator_count",
+        "survivors",
+        "gate_trophies",
+        "monster_trophies",
+        "unpaid_loans",
+        "created_at",
+        "updated_at",
+    ]
+    fieldsets = [
+        (None, {"fields": ["ancient_one", "played_on", "boxes", "herald", "guardian"]}),
+        (
+            "Result",
+            {
+                "fields": [
+                    "outcome",
+                    "defeat_cause",
+                    "terror_level",
+                    "elder_signs_played",
+                    "elder_sign_tokens",
+                ]
+            },
+        ),
+        ("Moderation", {"fields": ["status", "submitted_by", "location", "notes"]}),
+        (
+            "Stored by the rules (read only)",
+            {
+                "fields": [
+                    "score",
+                    "investigator_count",
+                    "survivors",
+                    "gate_trophies",
+                    "monster_trophies",
+                    "unpaid_loans",
+                    "created_at",
+                    "updated_at",
+                ]
+            },
+        ),
+    ]
+    inlines = [SeatInline]
+    actions = ["approve", "reject"]
+
+    def save_model(self, request, obj, form, change):
+        if not change and obj.submitted_by_id is None:
+            obj.submitted_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def save_formset(self, request, form, formset, change):
+        # Seats are written without rescoring one by one: an intermediate table (say a
+        # closed game with only its first seat) may break a rule the whole table keeps.
+        instances = formset.save(commit=False)
+        for seat in formset.deleted_objects:
+            seat.delete(rescore=False)
+        for seat in instances:
+            seat.save(rescore=False)
+        formset.save_m2m()
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.rescore()
+
+    @admin.action(description="Approve the selected games")
+    def approve(self, request, queryset):
+        self._moderate(request, queryset, Status.APPROVED)
+
+    @admin.action(description="Reject the selected games")
+    def reject(self, request, queryset):
+        self._moderate(request, queryset, Status.REJECTED)
+
+    def _moderate(self, request, queryset, status):
+        with transaction.atomic():
+            sessions = list(queryset.exclude(status=status).select_related("ancient_one"))
+            for session in sessions:
+                session.status = status
+                # Through save() so the change lands in the history.
+                session.save(update_fields=["status", "updated_at"])
+        self.message_user(
+            request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
+        )

@@ -1,0 +1,89 @@
+"""Reference data: boxes, Ancient Ones, heralds, guardians, investigators.
+
+Filled by migrations from RULES.md and CATALOG.md; league staff correct it in the admin.
+"""
+
+from django.db import models
+
+
+class Box(models.Model):
+    """A product: the base game, an expansion, or the promotional sheets."""
+
+    class Kind(models.TextChoices):
+        BASE = "base", "Base game"
+        BIG = "big", "Big box"
+        SMALL = "small", "Small box"
+        PROMO = "promo", "Promotional"
+
+    name = models.CharField(max_length=80, unique=True)
+    slug = models.SlugField(max_length=80, unique=True)
+    year = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+
+    class Meta:
+        ordering = ["year", "name"]
+        verbose_name_plural = "boxes"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class AncientOne(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+    doom_track = models.PositiveSmallIntegerField(
+        help_text="The printed length of the doom track, which starts every victory score. "
+        "Changing it rescores every game against this Ancient One."
+    )
+    box = models.ForeignKey(Box, on_delete=models.PROTECT, related_name="ancient_ones")
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(doom_track__gte=1), name="ancient_one_doom_track_positive"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("league:ancient_one", kwargs={"slug": self.slug})
+
+
+class Herald(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    box = models.ForeignKey(Box, on_delete=models.PROTECT, related_name="heralds")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Guardian(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    box = models.ForeignKey(Box, on_delete=models.PROTECT, related_name="guardians")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Investigator(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    occupation = models.CharField(max_length=60)
+    box = models.ForeignKey(Box, on_delete=models.PROTECT, related_name="investigators")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.occupation})"

@@ -1,0 +1,103 @@
+"""One investigator slot at a finished game's table."""
+
+from django.db import models, transaction
+from django.db.models import Q
+from simple_history.models import HistoricalRecords
+
+from games import rules
+
+from .catalog import Investigator
+from .players import Player
+from .sessions import Session
+
+
+class SeatQuerySet(models.QuerySet):
+    def first_citizens(self):
+        return self.filter(first_citizen=True)
+
+
+class Seat(models.Model):
+    """One investigator slot at the table, and how it ended the game."""
+
+    class Ended(models.TextChoices):
+        SANE = "sane", "Sane and surviving"
+        DEVOURED = "devoured", "Devoured"
+        RETIRED = "retired", "Retired"
+        LOST = "lost", "Lost in time and space"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(default=0)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    investigator = models.ForeignKey(
+        Investigator,
+        on_delete=models.PROTECT,
+        related_name="seats",
+        help_text="The investigator who ended the game in this seat.",
+    )
+    ended = models.CharField(
+        "how the seat ended", max_length=10, choices=Ended.choices, default=Ended.SANE
+    )
+    replaced = models.PositiveSmallIntegerField(
+        "investigators lost and replaced",
+        default=0,
+        help_text="Earlier investigators this seat lost (devoured, retired) and replaced.",
+    )
+    gate_trophies = models.PositiveSmallIntegerField(
+        "unspent gate trophies", default=0, help_text="Held at the end, not spent."
+    )
+    monster_trophies = models.PositiveSmallIntegerField(
+        "unspent monster trophies", default=0, help_text="Held at the end, not spent."
+    )
+    unpaid_loans = models.PositiveSmallIntegerField(
+        "unpaid loans",
+        default=0,
+        help_text="Bank Loans unpaid or defaulted at the end: at most one per investigator.",
+    )
+    first_citizen = models.BooleanField(default=False, editable=False)
+
+    history = HistoricalRecords()
+    objects = SeatQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["session", "position", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "investigator"],
+                name="seat_investigator_once_per_game",
+                violation_error_message="The same investigator cannot play twice in one game.",
+            ),
+            models.CheckConstraint(
+                condition=Q(unpaid_loans__lte=models.F("replaced") + 1),
+                name="seat_one_loan_per_investigator",
+                violation_error_message="Each investigator holds at most one Bank Loan.",
+            ),
+        ]
+        indexes = [models.Index(fields=["player", "first_citizen"], name="seat_player_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player} as {self.investigator.name}" if self.investigator_id else "Seat"
+
+    def as_result(self) -> rules.SeatResult:
+        return rules.SeatResult(
+            player=str(self.player_id),
+            sane_and_surviving=self.ended == self.Ended.SANE,
+            replaced=self.replaced,
+            gate_trophies=self.gate_trophies,
+            monster_trophies=self.monster_trophies,
+            unpaid_loans=self.unpaid_loans,
+        )
+
+    def save(self, *args, rescore: bool = True, **kwargs) -> None:
+        """Save the seat; unless told otherwise, rescore its game in the same transaction."""
+        with transaction.atomic():
+            self.full_clean(exclude=["session"] if not self.session_id else None)
+            super().save(*args, **kwargs)
+            if rescore:
+                self.session.rescore()
+
+    def delete(self, *args, rescore: bool = True, **kwargs):
+        with transaction.atomic():
+            result = super().delete(*args, **kwargs)
+            if rescore:
+                self.session.rescore()
+            return result

@@ -1,0 +1,370 @@
+"""A finished game (Session) and its seats at the table.
+
+The score and the team totals are stored on the row, written from ``games.rules`` by
+``Session.rescore()`` whenever the session or its seats are saved, so leaderboards sort
+and filter on indexed columns instead of recomputing anything per row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from games import rules
+
+from .catalog import AncientOne, Box, Guardian, Herald
+
+if TYPE_CHECKING:
+    from .seats import Seat
+
+
+class Outcome(models.TextChoices):
+    CLOSED = rules.CLOSED, "Closed the gates"
+    SEALED = rules.SEALED, "Sealed the gates"
+    BANISHED = rules.BANISHED, "Banished the Ancient One"
+    DEFEAT = rules.DEFEAT, "Defeat"
+
+
+OUTCOME_HELP = {
+    rules.CLOSED: "An investigator closed the last open gate, and the team held at least one "
+    "unspent gate trophy per investigator in play.",
+    rules.SEALED: "Six or more elder sign tokens were on the board.",
+    rules.BANISHED: "The Ancient One awoke and the investigators defeated it in the final "
+    "battle (never Azathoth).",
+    rules.DEFEAT: "The investigators lost. Recorded with its cause and no score.",
+}
+
+
+class DefeatCause(models.TextChoices):
+    DEVOURED = rules.DEVOURED, "Devoured: the Ancient One won the final battle"
+    AZATHOTH = rules.AZATHOTH_AWAKENED, "Azathoth awoke"
+    ACT_III = rules.ACT_III, "Act III entered play"
+    ANCIENT_ONE_SPECIAL = rules.ANCIENT_ONE_SPECIAL, "The Ancient One's own defeat rule"
+    OTHER = rules.OTHER, "Another loss (say which in the notes)"
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class SessionQuerySet(models.QuerySet):
+    def approved(self):
+        return self.filter(status=Status.APPROVED)
+
+    def victories(self):
+        return self.exclude(outcome=Outcome.DEFEAT)
+
+    def defeats(self):
+        return self.filter(outcome=Outcome.DEFEAT)
+
+    def for_ancient_one(self, ancient_one):
+        return self.filter(ancient_one=ancient_one)
+
+    def with_investigators(self, count: int):
+        return self.filter(investigator_count=count)
+
+    def for_player(self, player):
+        return self.filter(seats__player=player).distinct()
+
+    def visible_to(self, user):
+        """Approved games for everyone; pending and rejected ones to submitter and staff."""
+        if user.is_staff:
+            return self
+        if user.is_authenticated:
+            return self.filter(Q(status=Status.APPROVED) | Q(submitted_by=user))
+        return self.approved()
+
+    def ranked(self):
+        """Victories best first; ties go to the earlier game."""
+        return self.victories().order_by("-score", "played_on", "pk")
+
+
+class Session(models.Model):
+    """One finished game of Arkham Horror."""
+
+    ancient_one = models.ForeignKey(AncientOne, on_delete=models.PROTECT, related_name="sessions")
+    played_on = models.DateField("date played", help_text="The day the game ended.")
+    boxes = models.ManyToManyField(
+        Box, related_name="sessions", verbose_name="boxes in play", blank=True
+    )
+    herald = models.ForeignKey(
+        Herald, null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+    )
+    guardian = models.ForeignKey(
+        Guardian, null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+    )
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    defeat_cause = models.CharField(
+        max_length=24, choices=DefeatCause.choices, blank=True, help_text="Only for a defeat."
+    )
+    terror_level = models.PositiveSmallIntegerField(
+        help_text="The terror level at the end of the game, 0 to 10."
+    )
+    elder_signs_played = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Elder Sign unique item cards used during the game. Not the elder sign "
+        "tokens on the board, and not gates sealed with clue tokens.",
+    )
+    elder_sign_tokens = models.PositiveSmallIntegerField(
+        "elder sign tokens on the board",
+        default=0,
+        help_text="Elder sign tokens on the board at the end; six or more seal the gates.",
+    )
+    location = models.CharField(max_length=120, blank=True)
+    notes = models.TextField(blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="submitted_sessions",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    # Derived from the seats by rescore(); never typed in.
+    investigator_count = models.PositiveSmallIntegerField("investigators", default=0)
+    survivors = models.PositiveSmallIntegerField(default=0)
+    gate_trophies = models.PositiveSmallIntegerField(default=0)
+    monster_trophies = models.PositiveSmallIntegerField(default=0)
+    unpaid_loans = models.PositiveSmallIntegerField(default=0)
+    score = models.SmallIntegerField(null=True, blank=True, editable=False)
+
+    history = HistoricalRecords(m2m_fields=[boxes])
+    objects = SessionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-played_on", "-pk"]
+        indexes = [
+            models.Index(fields=["status", "score", "played_on"], name="session_board_idx"),
+            models.Index(fields=["status", "ancient_one", "score"], name="session_ao_idx"),
+            models.Index(fields=["status", "played_on"], name="session_date_idx"),
+            models.Index(fields=["submitted_by", "status"], name="session_submitter_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(terror_level__lte=rules.MAX_TERROR), name="session_terror_0_10"
+            ),
+            models.CheckConstraint(
+                condition=Q(investigator_count__lte=rules.MAX_INVESTIGATORS),
+                name="session_at_most_8_investigators",
+            ),
+            models.CheckConstraint(
+                condition=Q(survivors__lte=models.F("investigator_count")),
+                name="session_survivors_in_play",
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome__in=rules.OUTCOMES), name="session_outcome_known"
+            ),
+            models.CheckConstraint(
+                condition=(Q(outcome=rules.DEFEAT) & ~Q(defeat_cause="") & Q(score__isnull=True))
+                | (~Q(outcome=rules.DEFEAT) & Q(defeat_cause="") & Q(score__isnull=False)),
+                name="session_defeat_has_cause_and_no_score",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome=rules.SEALED)
+                | Q(elder_sign_tokens__gte=rules.SEALED_MIN_TOKENS),
+                name="session_sealed_needs_6_tokens",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome=rules.CLOSED)
+                | Q(gate_trophies__gte=models.F("investigator_count")),
+                name="session_closed_needs_gate_trophies",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ancient_one} on {self.played_on:%Y-%m-%d}: {self.get_outcome_display()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:detail", kwargs={"pk": self.pk})
+
+    @property
+    def is_victory(self) -> bool:
+        return self.outcome in rules.VICTORIES
+
+    # -- validation -------------------------------------------------------------------
+
+    def session_errors(self) -> dict[str, list[str]]:
+        """Broken rules that this row alone shows (no seats, no boxes needed)."""
+        errors: dict[str, list[str]] = {}
+        if self.played_on and self.played_on > timezone.localdate():
+            errors["played_on"] = ["The date played cannot be in the future."]
+        if self.terror_level is not None and self.terror_level > rules.MAX_TERROR:
+            errors["terror_level"] = [f"The terror level runs from 0 to {rules.MAX_TERROR}."]
+        if self.outcome == rules.DEFEAT and not self.defeat_cause:
+            errors["defeat_cause"] = ["Say how the investigators were defeated."]
+        elif self.outcome != rules.DEFEAT and self.defeat_cause:
+            errors["defeat_cause"] = ["Only a defeat has a defeat cause."]
+        elif self.outcome == rules.DEFEAT and self.ancient_one_id:
+            # Act III depends on the boxes: box_errors() checks it.
+            problems = rules.defeat_cause_problems(
+                cause=self.defeat_cause,
+                ancient_one=self.ancient_one.name,
+                boxes=set(rules.ACT_DECK_BOXES),
+            )
+            if problems:
+                errors["defeat_cause"] = problems
+        if self.outcome == rules.SEALED and (self.elder_sign_tokens or 0) < rules.SEALED_MIN_TOKENS:
+            errors["elder_sign_tokens"] = self._victory_problems(investigators=0, gates=0)
+        if self.outcome == rules.BANISHED and self.ancient_one_id:
+            problems = self._victory_problems(investigators=0, gates=0)
+            if problems:
+                errors["outcome"] = problems
+        return errors
+
+    def box_errors(self, box_names: Iterable[str]) -> dict[str, list[str]]:
+        """Broken rules that depend on the boxes in play (Act III)."""
+        if self.outcome != rules.DEFEAT or self.defeat_cause != rules.ACT_III:
+            return {}
+        problems = rules.defeat_cause_problems(
+            cause=self.defeat_cause,
+            ancient_one=self.ancient_one.name if self.ancient_one_id else "",
+            boxes=set(box_names),
+        )
+        return {"defeat_cause": problems} if problems else {}
+
+    def table_errors(self, totals: rules.TeamTotals) -> dict[str, list[str]]:
+        """Broken rules of the table as a whole: seat count, loans, closing the gates."""
+        errors: dict[str, list[str]] = {}
+        if self.outcome == rules.CLOSED:
+            problems = self._victory_problems(
+                investigators=totals.investigators, gates=totals.gate_trophies
+            )
+            if problems:
+                errors["outcome"] = problems
+        problems = rules.table_problems(totals)
+        if problems:
+            errors["__all__"] = problems
+        return errors
+
+    def result_errors(
+        self, *, totals: rules.TeamTotals, box_names: Iterable[str]
+    ) -> dict[str, list[str]]:
+        """Every broken rule of the whole result, by field; ``{}`` when it is valid."""
+        errors = self.session_errors()
+        for more in (self.box_errors(box_names), self.table_errors(totals)):
+            for field, messages in more.items():
+                errors.setdefault(field, []).extend(messages)
+        return errors
+
+    def _victory_problems(self, *, investigators: int, gates: int) -> list[str]:
+        return rules.victory_problems(
+            outcome=self.outcome,
+            ancient_one=self.ancient_one.name if self.ancient_one_id else "",
+            investigators=investigators,
+            gate_trophies=gates,
+            elder_sign_tokens=self.elder_sign_tokens or 0,
+        )
+
+    def clean(self) -> None:
+        errors = self.session_errors()
+        if errors:
+            raise ValidationError(errors)
+
+    # -- writing ------------------------------------------------------------------------
+
+    def save(self, *args, **kwargs) -> None:
+        """Validate, store the score from the seats saved so far, and save atomically."""
+        with transaction.atomic():
+            self.full_clean(exclude=list(self.DERIVED_FIELDS))
+            seats = list(self.seats.select_related("player")) if self.pk else []
+            self.apply_totals(seats)
+            super().save(*args, **kwargs)
+            self._mark_first_citizens(seats)
+
+    def rescore(self) -> None:
+        """Rewrite the stored totals, score and First Citizens from the saved seats.
+
+        Raises ``ValidationError`` when the seats break a rule (the caller's transaction
+        then rolls back the write that broke it).
+        """
+        with transaction.atomic():
+            seats = list(self.seats.select_related("player"))
+            if seats:
+                totals = rules.team_totals([seat.as_result() for seat in seats])
+                errors = {
+                    **self.table_errors(totals),
+                    **self.box_errors(self.boxes.values_list("name", flat=True)),
+                }
+                if errors:
+                    raise ValidationError(errors)
+            self.apply_totals(seats)
+            super().save(update_fields=[*self.DERIVED_FIELDS, "updated_at"])
+            self._mark_first_citizens(seats)
+
+    DERIVED_FIELDS = (
+        "investigator_count",
+        "survivors",
+        "gate_trophies",
+        "monster_trophies",
+        "unpaid_loans",
+        "score",
+    )
+
+    def derived_values(self) -> tuple:
+        return tuple(getattr(self, field) for field in self.DERIVED_FIELDS)
+
+    def apply_totals(self, seats: list[Seat]) -> None:
+        """Set the stored totals and score from these seats (does not save)."""
+        totals = rules.team_totals([seat.as_result() for seat in seats])
+        self.investigator_count = totals.investigators
+        self.survivors = totals.survivors
+        self.gate_trophies = totals.gate_trophies
+        self.monster_trophies = totals.monster_trophies
+        self.unpaid_loans = totals.unpaid_loans
+        self.score = self.compute_score()
+
+    def compute_score(self) -> int | None:
+        """The rulebook score from the stored totals; ``None`` for a defeat."""
+        if not self.is_victory:
+            return None
+        return rules.victory_score(
+            doom_track=self.ancient_one.doom_track,
+            terror_level=self.terror_level,
+            unpaid_loans=self.unpaid_loans,
+            elder_signs_played=self.elder_signs_played,
+            gate_trophies=self.gate_trophies,
+            monster_trophies=self.monster_trophies,
+            survivors=self.survivors,
+        )
+
+    def breakdown(self) -> list[rules.ScoreTerm]:
+        """The score line by line, for the game page."""
+        if not self.is_victory:
+            return []
+        return rules.score_breakdown(
+            doom_track=self.ancient_one.doom_track,
+            terror_level=self.terror_level,
+            unpaid_loans=self.unpaid_loans,
+            elder_signs_played=self.elder_signs_played,
+            gate_trophies=self.gate_trophies,
+            monster_trophies=self.monster_trophies,
+            survivors=self.survivors,
+        )
+
+    def _mark_first_citizens(self, seats: list[Seat]) -> None:
+        winners = (
+            rules.first_citizens_of([seat.as_result() for seat in seats])
+            if self.is_victory
+            else set()
+        )
+        changed = []
+        for seat in seats:
+            is_first = str(seat.player_id) in winners
+            if seat.first_citizen != is_first:
+                seat.first_citizen = is_first
+                changed.append(seat)
+        if changed:
+            self.seats.model.objects.bulk_update(changed, ["first_citizen"])

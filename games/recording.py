@@ -1,0 +1,36 @@
+"""Multi-row writes of a finished game: one transaction, all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from games import rules
+from games.models import Box, Seat, Session
+
+
+def session_record(*, session: Session, boxes: Iterable[Box], seats: list[Seat]) -> Session:
+    """Save a game with its boxes and seats, replacing any seats it had.
+
+    Every rule is checked before anything is written; a failure at any step rolls the
+    whole game back, so no partial rows remain.
+    """
+    box_list = list(boxes)
+    totals = rules.team_totals([seat.as_result() for seat in seats])
+    errors = session.result_errors(totals=totals, box_names=[box.name for box in box_list])
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        session.save()
+        session.boxes.set(box_list)
+        for seat in session.seats.all():
+            seat.delete(rescore=False)
+        for position, seat in enumerate(seats, start=1):
+            seat.pk = None
+            seat.session = session
+            seat.position = position
+            seat.save(rescore=False)
+        session.rescore()
+    return session

@@ -1,0 +1,273 @@
+"""Arkham Horror (2nd edition) victory rules, as the league scores them.
+
+Pure Python: no Django import, importable without settings. Everything else in the
+project (models, forms, admin, views, commands) calls these functions; nothing else
+re-implements a rule. Source: ``shared/rules/RULES.md``, which restates the rulebook's
+"Ending the Game" section.
+
+Outcomes
+    A finished game ends in exactly one outcome:
+
+    * ``closed``   -- close the gates: the last open gate was closed while the team held
+      unspent gate trophies (including the one just won) >= investigators in play.
+    * ``sealed``   -- seal the gates: six or more elder sign tokens were on the board.
+    * ``banished`` -- the Ancient One awakened and was defeated in the final battle.
+      Azathoth cannot be banished: his awakening ends the game.
+    * ``defeat``   -- the investigators lost; recorded with a cause and *no* score
+      (not zero: zero is a real, poor victory score).
+
+Victory score (rulebook formula)::
+
+    score = printed doom track of the Ancient One
+          - terror level at the end
+          - 1 per unpaid or defaulted Bank Loan
+          - 1 per elder sign played during the game
+          + 1 per unspent gate trophy at the end
+          + 1 per three unspent monster trophies at the end (rounded down)
+          + 1 per sane, surviving investigator at the end
+
+League rulings on the terms the rulebook leaves open:
+
+1. The *printed* doom track counts, even when effects add doom tokens.
+2. Terror level is 0-10.
+3. Bank Loans still unpaid or defaulted at the end; an investigator holds at most one,
+   so the team total is at most the number of investigators who played.
+4. "Elder signs played" are *Elder Sign* unique item cards used during the game, not the
+   elder sign tokens on the board and not gates sealed with clue tokens.
+5. Gate and monster trophies are team totals; monster trophies count in whole groups of
+   three across the team (2 + 2 held by two players -> 4 -> +1).
+6. Sane, surviving investigators are those in play at the end: not devoured, not
+   retired, not lost in time and space when the Ancient One awoke.
+7. Investigators in play (the gate-trophy threshold) is between 1 and 8.
+8. The score may be zero or negative.
+
+First Citizen of Arkham (victories only): the *player* -- summing all of a person's
+investigators -- with the most unspent gate trophies; a tie goes to the most unspent
+monster trophies; players still tied share the title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+CLOSED = "closed"
+SEALED = "sealed"
+BANISHED = "banished"
+DEFEAT = "defeat"
+VICTORIES = (CLOSED, SEALED, BANISHED)
+OUTCOMES = (*VICTORIES, DEFEAT)
+
+# Defeat causes (RULES.md, "Defeat causes").
+DEVOURED = "devoured"
+AZATHOTH_AWAKENED = "azathoth"
+ACT_III = "act-iii"
+ANCIENT_ONE_SPECIAL = "ancient-one-special"
+OTHER = "other"
+DEFEAT_CAUSES = (DEVOURED, AZATHOTH_AWAKENED, ACT_III, ANCIENT_ONE_SPECIAL, OTHER)
+
+# Azathoth's awakening ends the game, so he is never banished and "azathoth" is his only.
+AZATHOTH = "Azathoth"
+# Act III exists only in the Act deck these two boxes bring.
+ACT_DECK_BOXES = frozenset({"The King in Yellow", "Miskatonic Horror"})
+
+MIN_INVESTIGATORS = 1  # a game needs someone at the table
+MAX_INVESTIGATORS = 8  # the box holds eight investigator markers in play at most
+MIN_TERROR = 0
+MAX_TERROR = 10  # the terror track stops at 10
+MONSTER_TROPHIES_PER_POINT = 3  # "+1 for every three unspent monster trophies"
+SEALED_MIN_TOKENS = 6  # "six or more elder sign tokens on the board"
+
+
+@dataclass(frozen=True)
+class ScoreTerm:
+    """One line of a score breakdown: what it is, the count it is based on, its points."""
+
+    label: str
+    count: int
+    points: int
+
+
+def _require_range(name: str, value: int, low: int, high: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}.")
+    if value < low or (high is not None and value > high):
+        bound = f"between {low} and {high}" if high is not None else f"{low} or more"
+        raise ValueError(f"{name} must be {bound}, not {value}.")
+
+
+def score_breakdown(
+    *,
+    doom_track: int,
+    terror_level: int,
+    unpaid_loans: int,
+    elder_signs_played: int,
+    gate_trophies: int,
+    monster_trophies: int,
+    survivors: int,
+) -> list[ScoreTerm]:
+    """Each term of the victory score with its points; the points sum to the score.
+
+    Raises ``ValueError`` for a value outside RULES.md's ranges.
+    """
+    _require_range("Doom track", doom_track, 1)
+    _require_range("Terror level", terror_level, MIN_TERROR, MAX_TERROR)
+    _require_range("Unpaid loans", unpaid_loans, 0)
+    _require_range("Elder signs played", elder_signs_played, 0)
+    _require_range("Gate trophies", gate_trophies, 0)
+    _require_range("Monster trophies", monster_trophies, 0)
+    _require_range("Survivors", survivors, 0, MAX_INVESTIGATORS)
+    return [
+        ScoreTerm("Printed doom track of the Ancient One", doom_track, doom_track),
+        ScoreTerm("Terror level at the end", terror_level, -terror_level),
+        ScoreTerm("Unpaid or defaulted Bank Loans", unpaid_loans, -unpaid_loans),
+        ScoreTerm("Elder signs played", elder_signs_played, -elder_signs_played),
+        ScoreTerm("Unspent gate trophies", gate_trophies, gate_trophies),
+        ScoreTerm(
+            "Unspent monster trophies (1 per 3)",
+            monster_trophies,
+            monster_trophies // MONSTER_TROPHIES_PER_POINT,
+        ),
+        ScoreTerm("Sane, surviving investigators", survivors, survivors),
+    ]
+
+
+def victory_score(
+    *,
+    doom_track: int,
+    terror_level: int,
+    unpaid_loans: int,
+    elder_signs_played: int,
+    gate_trophies: int,
+    monster_trophies: int,
+    survivors: int,
+) -> int:
+    """The rulebook victory score. Raises ``ValueError`` for out-of-range values."""
+    terms = score_breakdown(
+        doom_track=doom_track,
+        terror_level=terror_level,
+        unpaid_loans=unpaid_loans,
+        elder_signs_played=elder_signs_played,
+        gate_trophies=gate_trophies,
+        monster_trophies=monster_trophies,
+        survivors=survivors,
+    )
+    return sum(term.points for term in terms)
+
+
+def first_citizens(trophies: Mapping[str, tuple[int, int]]) -> set[str]:
+    """Every player holding the First Citizen title.
+
+    ``trophies`` maps a player to (unspent gate trophies, unspent monster trophies),
+    summed over all of that player's investigators. Most gate trophies wins, a tie goes
+    to most monster trophies, players still tied share the title.
+    """
+    if not trophies:
+        return set()
+    best = max(trophies.values())
+    return {player for player, held in trophies.items() if held == best}
+
+
+def victory_problems(
+    *,
+    outcome: str,
+    ancient_one: str,
+    investigators: int,
+    gate_trophies: int,
+    elder_sign_tokens: int,
+) -> list[str]:
+    """One readable sentence per broken precondition of a victory; empty when valid."""
+    problems: list[str] = []
+    if outcome == CLOSED and gate_trophies < investigators:
+        problems.append(
+            f"Closing the gates needs at least as many unspent gate trophies as "
+            f"investigators in play: the team holds {gate_trophies} for "
+            f"{investigators} investigator{'s' if investigators != 1 else ''}."
+        )
+    elif outcome == SEALED and elder_sign_tokens < SEALED_MIN_TOKENS:
+        problems.append(
+            f"Sealing the gates needs {SEALED_MIN_TOKENS} or more elder sign tokens on "
+            f"the board: {elder_sign_tokens} recorded."
+        )
+    elif outcome == BANISHED and ancient_one == AZATHOTH:
+        problems.append("Azathoth cannot be banished: his awakening ends the game in defeat.")
+    return problems
+
+
+def defeat_cause_problems(*, cause: str, ancient_one: str, boxes: set[str]) -> list[str]:
+    """One readable sentence per reason a defeat cause cannot have happened."""
+    if cause not in DEFEAT_CAUSES:
+        return [f"Unknown defeat cause {cause!r}."]
+    if cause == AZATHOTH_AWAKENED and ancient_one != AZATHOTH:
+        return [f"Only Azathoth's awakening ends the game this way, not {ancient_one}'s."]
+    if cause == DEVOURED and ancient_one == AZATHOTH:
+        return ["Azathoth is never fought: his awakening ends the game at once."]
+    if cause == ACT_III and not boxes & ACT_DECK_BOXES:
+        return ["Act III needs the Act deck of The King in Yellow or Miskatonic Horror in play."]
+    return []
+
+
+def max_unpaid_loans(investigators_who_played: int) -> int:
+    """An investigator holds at most one Bank Loan, so at most one per investigator."""
+    return investigators_who_played
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat (investigator slot) ended the game, as the rules need it."""
+
+    player: str
+    sane_and_surviving: bool
+    replaced: int = 0  # earlier investigators this seat lost and replaced
+    gate_trophies: int = 0
+    monster_trophies: int = 0
+    unpaid_loans: int = 0
+
+
+@dataclass(frozen=True)
+class TeamTotals:
+    """Team totals that the score and the preconditions are computed from."""
+
+    investigators: int  # in play at the end: one per seat
+    investigators_who_played: int  # including those lost and replaced
+    survivors: int
+    gate_trophies: int
+    monster_trophies: int
+    unpaid_loans: int
+
+
+def team_totals(seats: list[SeatResult]) -> TeamTotals:
+    """Add up the seats: investigators in play is the number of seats."""
+    return TeamTotals(
+        investigators=len(seats),
+        investigators_who_played=sum(1 + seat.replaced for seat in seats),
+        survivors=sum(1 for seat in seats if seat.sane_and_surviving),
+        gate_trophies=sum(seat.gate_trophies for seat in seats),
+        monster_trophies=sum(seat.monster_trophies for seat in seats),
+        unpaid_loans=sum(seat.unpaid_loans for seat in seats),
+    )
+
+
+def first_citizens_of(seats: list[SeatResult]) -> set[str]:
+    """First Citizens of a table, summing each player's investigators."""
+    held: dict[str, tuple[int, int]] = {}
+    for seat in seats:
+        gates, monsters = held.get(seat.player, (0, 0))
+        held[seat.player] = (gates + seat.gate_trophies, monsters + seat.monster_trophies)
+    return first_citizens(held)
+
+
+def table_problems(totals: TeamTotals) -> list[str]:
+    """Range checks on the table itself: 1-8 investigators, loans at most one each."""
+    problems: list[str] = []
+    if not MIN_INVESTIGATORS <= totals.investigators <= MAX_INVESTIGATORS:
+        problems.append(
+            f"A game has between {MIN_INVESTIGATORS} and {MAX_INVESTIGATORS} investigators "
+            f"in play: {totals.investigators} recorded."
+        )
+    if totals.unpaid_loans > max_unpaid_loans(totals.investigators_who_played):
+        problems.append(
+            f"Each investigator holds at most one Bank Loan: {totals.unpaid_loans} unpaid "
+            f"loans for {totals.investigators_who_played} investigators who played."
+        )
+    return problems

@@ -1,0 +1,19 @@
+"""The site's main navigation, built from named URLs."""
+
+from django.urls import reverse
+
+# (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
+NAV = [
+    ("league:home", "Home", "all"),
+]
+
+
+def nav(request):
+    logged_in = request.user.is_authenticated
+    links = []
+    for name, label, audience in NAV:
+        if audience == "user" and not logged_in or audience == "anon" and logged_in:
+            continue
+        url = reverse(name)
+        links.append({"url": url, "label": label, "current": request.path == url})
+    return {"nav_links": links}

@@ -1,0 +1,65 @@
+"""Every test's way of making rows: one place, built on the real write paths."""
+
+from __future__ import annotations
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from games.models import AncientOne, Box, Investigator, Player, Seat, Session
+from games.recording import session_record
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("correct-horse-battery")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+        django_get_or_create = ["name"]
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+def seat(player: str | Player = "Ann", investigator: str = "Amanda Sharpe", **fields) -> Seat:
+    """An unsaved seat; ``player`` is a name (created if new) or a Player."""
+    if isinstance(player, str):
+        player = PlayerFactory(name=player)
+    return Seat(
+        player=player,
+        investigator=Investigator.objects.get(name=investigator),
+        **fields,
+    )
+
+
+def game(
+    *,
+    ancient_one: str = "Cthulhu",
+    seats: list[Seat] | None = None,
+    boxes: tuple[str, ...] = ("Arkham Horror",),
+    outcome: str = "sealed",
+    **fields,
+) -> Session:
+    """A saved, valid-by-default finished game written through ``session_record``."""
+    defaults = {
+        "played_on": datetime.date(2026, 1, 10),
+        "terror_level": 2,
+        "elder_signs_played": 0,
+        "elder_sign_tokens": 6 if outcome == "sealed" else 0,
+        "status": "approved",
+    }
+    defaults.update(fields)
+    session = Session(
+        ancient_one=AncientOne.objects.get(name=ancient_one), outcome=outcome, **defaults
+    )
+    if seats is None:
+        seats = [seat("Ann", "Amanda Sharpe", gate_trophies=1), seat("Bob", "Bob Jenkins")]
+    return session_record(session=session, boxes=Box.objects.filter(name__in=boxes), seats=seats)
