@@ -75,6 +75,11 @@ class PlayerAdmin(admin.ModelAdmin):
 class SeatInlineFormSet(BaseInlineFormSet):
     """Checks the table as a whole: 1-8 seats, loans, and the victory preconditions."""
 
+    def get_unique_error_message(self, unique_check):
+        if "investigator" in unique_check:
+            return "The same investigator cannot play twice in one game."
+        return super().get_unique_error_message(unique_check)
+
     def clean(self):
         super().clean()
         if any(self.errors):
@@ -84,9 +89,6 @@ class SeatInlineFormSet(BaseInlineFormSet):
             for form in self.forms
             if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
-        investigators = [seat.investigator_id for seat in seats]
-        if len(investigators) != len(set(investigators)):
-            raise ValidationError("The same investigator cannot play twice in one game.")
         totals = rules.team_totals([seat.as_result() for seat in seats])
         errors = self.instance.table_errors(totals)
         flat = [message for field_errors in errors.values() for message in field_errors]
