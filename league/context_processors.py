@@ -5,6 +5,9 @@ from django.urls import reverse
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
     ("league:home", "Home", "all"),
+    ("league:leaderboard", "Leaderboard", "all"),
+    ("league:standings", "Standings", "all"),
+    ("league:ancient_ones", "Ancient Ones", "all"),
 ]
 
 

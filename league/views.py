@@ -1,33 +1,128 @@
+"""Public league pages. Thin: fetch from ``league.queries``, build tables and charts, render."""
+
+from __future__ import annotations
+
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+from django_tables2.export import ExportMixin
 
-from games.models import AncientOne, Player, Session
+from games.models import AncientOne, Player
+from league import charts
+from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
+from league.queries import (
+    ancient_one_profile,
+    ancient_one_summaries,
+    home_summary,
+    league_games,
+    player_profile,
+    standings,
+)
+from league.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
+
+EXPORT_FORMATS = ("csv", "xlsx")
 
 
 class HomeView(TemplateView):
+    """The league at a glance, with links into every other page."""
+
     template_name = "league/home.html"
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["latest"] = (
-            Session.objects.approved().select_related("ancient_one").order_by("-played_on")[:10]
-        )
-        return context
+        return super().get_context_data(**kwargs, **home_summary())
 
 
-class PlayerView(TemplateView):
+class LeaderboardView(ExportMixin, SingleTableMixin, FilterView):
+    """Approved victories ranked by score: filter, sort, page, export what is shown."""
+
+    template_name = "league/leaderboard.html"
+    filterset_class = LeaderboardFilter
+    table_class = LeaderboardTable
+    table_pagination = {"per_page": 25}
+    export_formats = EXPORT_FORMATS
+    export_name = "leaderboard"
+
+    def get_queryset(self):
+        return league_games().victories()
+
+    def get_table_data(self):
+        return self.object_list.with_rank().for_tables()
+
+
+class StandingsView(ExportMixin, SingleTableMixin, FilterView):
+    """One row per player; by season and with a minimum number of games."""
+
+    template_name = "league/standings.html"
+    filterset_class = StandingsFilter
+    table_class = StandingsTable
+    table_pagination = {"per_page": 50}
+    export_formats = EXPORT_FORMATS
+    export_name = "standings"
+
+    def get_queryset(self):
+        return standings().filter(games__gte=1)
+
+
+class PlayerView(SingleTableMixin, TemplateView):
+    """A player's record: by Ancient One, score over time, investigators, teammates, games."""
+
     template_name = "league/player.html"
+    table_class = PlayerGamesTable
+    table_pagination = {"per_page": 25}
+
+    def get(self, request, *args, **kwargs):
+        self.player = get_object_or_404(Player, slug=kwargs["slug"])
+        self.season_form = SeasonForm(request.GET or None)
+        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
+        self.profile = player_profile(self.player, season=season)
+        return super().get(request, *args, **kwargs)
+
+    def get_table_data(self):
+        return self.profile.games
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["player"] = get_object_or_404(Player, slug=kwargs["slug"])
-        return context
+        chart = charts.score_line(
+            self.profile.score_points,
+            title=f"{self.player}: victory scores over time",
+            description=f"One point per approved victory, {len(self.profile.score_points)} "
+            "in all, by date played; higher is better.",
+        )
+        return super().get_context_data(
+            **kwargs,
+            player=self.player,
+            profile=self.profile,
+            season_form=self.season_form,
+            chart=chart,
+        )
+
+
+class AncientOneListView(TemplateView):
+    """Every Ancient One's record against the league."""
+
+    template_name = "league/ancient_ones.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, ancient_ones=ancient_one_summaries())
 
 
 class AncientOneView(TemplateView):
+    """One Ancient One: outcomes, score statistics and distribution, top games."""
+
     template_name = "league/ancient_one.html"
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["ancient_one"] = get_object_or_404(AncientOne, slug=kwargs["slug"])
-        return context
+        ancient_one = get_object_or_404(AncientOne, slug=kwargs["slug"])
+        profile = ancient_one_profile(ancient_one)
+        chart = charts.score_bars(
+            profile.distribution,
+            title=f"Victory scores against {ancient_one}",
+            description="Number of approved victories at each score, lowest score on the left.",
+        )
+        return super().get_context_data(
+            **kwargs,
+            ancient_one=ancient_one,
+            profile=profile,
+            chart=chart,
+            top_games=TopGamesTable(profile.top_games),
+        )

@@ -63,3 +63,16 @@ def game(
     if seats is None:
         seats = [seat("Ann", "Amanda Sharpe", gate_trophies=1), seat("Bob", "Bob Jenkins")]
     return session_record(session=session, boxes=Box.objects.filter(name__in=boxes), seats=seats)
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    """A league season; defaults to the whole of 2026."""
+
+    class Meta:
+        model = "league.Season"
+        django_get_or_create = ["slug"]
+
+    name = factory.Sequence(lambda n: f"Season {n}")
+    slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
+    start = datetime.date(2026, 1, 1)
+    end = datetime.date(2026, 12, 31)

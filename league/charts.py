@@ -1,0 +1,149 @@
+"""Server-side SVG charts: pure geometry, no Django, no JavaScript, no CDN.
+
+Each builder turns a short series into the coordinates a template draws
+(``templates/league/includes/line_chart.html`` and ``bar_chart.html``). The SVG carries a
+title and a description, and the template adds the numbers as a table for screen readers.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
+HEIGHT = 240
+MARGIN_LEFT = 40  # room for the y-axis labels
+MARGIN_RIGHT = 12
+MARGIN_TOP = 12
+MARGIN_BOTTOM = 32  # room for the x-axis labels
+Y_TICKS = 5  # about this many horizontal grid lines
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    label: str
+    value: int
+
+
+@dataclass
+class Chart:
+    """What a chart template needs: size, plot box, ticks and marks."""
+
+    title: str
+    description: str
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = MARGIN_LEFT
+    right: int = WIDTH - MARGIN_RIGHT
+    top: int = MARGIN_TOP
+    bottom: int = HEIGHT - MARGIN_BOTTOM
+    x_ticks: list[Tick] = field(default_factory=list)
+    y_ticks: list[Tick] = field(default_factory=list)
+    points: list[Point] = field(default_factory=list)
+    bars: list[Bar] = field(default_factory=list)
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.points and not self.bars
+
+
+def nice_step(span: float, ticks: int = Y_TICKS) -> int:
+    """A whole step (1, 2, 5, 10, 20, ...) giving about ``ticks`` grid lines over ``span``."""
+    raw = max(span / max(ticks, 1), 1)
+    magnitude = 1
+    while magnitude * 10 <= raw:
+        magnitude *= 10
+    for multiple in (1, 2, 5, 10):
+        if multiple * magnitude >= raw:
+            return multiple * magnitude
+    return 10 * magnitude
+
+
+def _y_axis(chart: Chart, low: int, high: int) -> tuple[int, int]:
+    """Set the y ticks for values from ``low`` to ``high``; return the axis bounds."""
+    step = nice_step(high - low)
+    axis_low = (low // step) * step
+    axis_high = max(-(-high // step) * step, axis_low + step)
+    chart.y_ticks = [
+        Tick(_scale(value, axis_low, axis_high, chart.bottom, chart.top), str(value))
+        for value in range(axis_low, axis_high + 1, step)
+    ]
+    return axis_low, axis_high
+
+
+def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
+    if high == low:
+        return (start + end) / 2
+    return start + (value - low) * (end - start) / (high - low)
+
+
+def score_line(
+    points: Sequence[tuple[datetime.date, int]], *, title: str, description: str
+) -> Chart:
+    """Victory scores over time: one point per game, x by date, y by score."""
+    chart = Chart(title=title, description=description)
+    if not points:
+        return chart
+    scores = [score for _, score in points]
+    low, high = _y_axis(chart, min(min(scores), 0), max(scores))
+    first, last = points[0][0].toordinal(), points[-1][0].toordinal()
+    chart.points = [
+        Point(
+            _scale(day.toordinal(), first, last, chart.left, chart.right),
+            _scale(score, low, high, chart.bottom, chart.top),
+            f"{day:%d %b %Y}: {score}",
+        )
+        for day, score in points
+    ]
+    labels = {points[0][0], points[-1][0]}
+    chart.x_ticks = [
+        Tick(_scale(day.toordinal(), first, last, chart.left, chart.right), f"{day:%b %Y}")
+        for day in sorted(labels)
+    ]
+    return chart
+
+
+def score_bars(counts: Sequence[tuple[int, int]], *, title: str, description: str) -> Chart:
+    """How many victories scored each score: one bar per score from lowest to highest."""
+    chart = Chart(title=title, description=description)
+    if not counts:
+        return chart
+    by_score = dict(counts)
+    lowest, highest = min(by_score), max(by_score)
+    scores = range(lowest, highest + 1)
+    _, top = _y_axis(chart, 0, max(by_score.values()))
+    slot = (chart.right - chart.left) / len(scores)
+    gap = min(2.0, slot / 4)
+    every = max(1, len(scores) // 12)  # label at most a dozen scores
+    for index, score in enumerate(scores):
+        value = by_score.get(score, 0)
+        y = _scale(value, 0, top, chart.bottom, chart.top)
+        x = chart.left + index * slot
+        chart.bars.append(
+            Bar(x + gap / 2, y, slot - gap, chart.bottom - y, f"Score {score}: {value}", value)
+        )
+        if index % every == 0:
+            chart.x_ticks.append(Tick(x + slot / 2, str(score)))
+    return chart

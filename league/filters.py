@@ -1,0 +1,109 @@
+"""Filters for the league pages (django-filter). Each filter calls ``league.queries``."""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+
+from games import rules
+from games.models import AncientOne, Box, Outcome, Player, Session
+from league.models import Season
+from league.queries import standings
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]
+INVESTIGATOR_COUNTS = [
+    (n, str(n)) for n in range(rules.MIN_INVESTIGATORS, rules.MAX_INVESTIGATORS + 1)
+]
+
+
+def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
+    return django_filters.ModelChoiceFilter(
+        queryset=Season.objects.all(), to_field_name="slug", empty_label="All time", **kwargs
+    )
+
+
+class LeaderboardFilter(django_filters.FilterSet):
+    """Which approved victories the leaderboard ranks."""
+
+    ancient_one = django_filters.ModelChoiceFilter(
+        queryset=AncientOne.objects.all(),
+        to_field_name="slug",
+        label="Ancient One",
+        empty_label="Any",
+    )
+    boxes = django_filters.ModelMultipleChoiceFilter(
+        queryset=Box.objects.all(),
+        to_field_name="slug",
+        label="Boxes in play (all of)",
+        method="filter_boxes",
+        widget=forms.CheckboxSelectMultiple,
+    )
+    outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
+    investigators = django_filters.ChoiceFilter(
+        field_name="investigator_count",
+        choices=INVESTIGATOR_COUNTS,
+        label="Investigators",
+        empty_label="Any",
+    )
+    season = season_filter(method="filter_season", label="Season")
+    played_after = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
+    )
+    played_before = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
+    )
+    player = django_filters.ModelChoiceFilter(
+        queryset=Player.objects.all(),
+        to_field_name="slug",
+        method="filter_player",
+        label="Player",
+        empty_label="Anyone",
+    )
+
+    class Meta:
+        model = Session
+        fields: list[str] = []
+
+    def filter_boxes(self, queryset, name, value):
+        return queryset.with_all_boxes(value)
+
+    def filter_season(self, queryset, name, value):
+        return queryset.in_season(value)
+
+    def filter_player(self, queryset, name, value):
+        return queryset.played_by(value)
+
+
+class StandingsFilter(django_filters.FilterSet):
+    """The season the standings cover and the fewest games a row needs."""
+
+    season = season_filter(method="keep", label="Season")
+    min_games = django_filters.NumberFilter(
+        method="keep",
+        label="Minimum games",
+        min_value=1,
+        help_text="Win % and averages mean little over two games.",
+    )
+
+    class Meta:
+        model = Player
+        fields: list[str] = []
+
+    def keep(self, queryset, name, value):
+        return queryset
+
+    def filter_queryset(self, queryset):
+        """Rebuild the standings over the chosen season, then drop thin records."""
+        season = self.form.cleaned_data.get("season")
+        minimum = self.form.cleaned_data.get("min_games") or 1
+        rows = standings(start=season.start, end=season.end) if season else standings()
+        return rows.filter(games__gte=minimum)
+
+
+class SeasonForm(forms.Form):
+    """The season picker on pages that are not tables (a player's page)."""
+
+    season = forms.ModelChoiceField(
+        queryset=Season.objects.all(), to_field_name="slug", required=False, empty_label="All time"
+    )

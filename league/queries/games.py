@@ -1,0 +1,89 @@
+"""Chainable read vocabulary for the games that count in public (approved ones)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from statistics import fmean
+
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Window
+from django.db.models.functions import RowNumber
+
+from games.models import Box, Player, Seat, Session
+from games.models.sessions import SessionQuerySet
+
+
+class LeagueGames(SessionQuerySet):
+    """``Session`` querysets with the league pages' filters; start from ``league_games()``."""
+
+    def played_between(
+        self, start: datetime.date | None = None, end: datetime.date | None = None
+    ) -> LeagueGames:
+        """Games played from ``start`` to ``end``, both days included; either may be open."""
+        games = self
+        if start:
+            games = games.filter(played_on__gte=start)
+        if end:
+            games = games.filter(played_on__lte=end)
+        return games
+
+    def in_season(self, season) -> LeagueGames:
+        """Games played within a season's dates (all games when ``season`` is None)."""
+        return self.played_between(season.start, season.end) if season else self
+
+    def played_by(self, player: Player) -> LeagueGames:
+        """Games with ``player`` at the table, once each however many seats they held."""
+        return self.filter(pk__in=Seat.objects.filter(player=player).values("session_id"))
+
+    def with_all_boxes(self, boxes: Iterable[Box]) -> LeagueGames:
+        """Games that had every one of ``boxes`` in play."""
+        games = self
+        through = Session.boxes.through
+        for box in boxes:
+            games = games.filter(
+                Exists(through.objects.filter(session_id=OuterRef("pk"), box_id=box.pk))
+            )
+        return games
+
+    def with_rank(self) -> LeagueGames:
+        """Annotate ``rank``: position by score within this set, ties to the earlier date."""
+        return self.annotate(
+            rank=Window(
+                RowNumber(),
+                order_by=[F("score").desc(), F("played_on").asc(), F("pk").asc()],
+            )
+        )
+
+    def for_tables(self) -> LeagueGames:
+        """Load what a results table shows (Ancient One, players) in constant queries."""
+        seats = Seat.objects.select_related("player").order_by("position", "pk")
+        return self.select_related("ancient_one").prefetch_related(
+            Prefetch("seats", queryset=seats)
+        )
+
+
+def league_games() -> LeagueGames:
+    """Every approved game: the only games that count anywhere public."""
+    return LeagueGames(model=Session).approved()
+
+
+def medians_by_ancient_one(games: LeagueGames) -> dict[int, float]:
+    """Median victory score per Ancient One id, in one query on any database.
+
+    Numbers each Ancient One's victories by score with window functions and keeps only the
+    middle one or two rows, so at most two rows per Ancient One leave the database.
+    """
+    middle = (
+        games.victories()
+        .order_by()
+        .annotate(
+            position=Window(RowNumber(), partition_by=F("ancient_one_id"), order_by="score"),
+            size=Window(Count("pk"), partition_by=F("ancient_one_id")),
+        )
+        .filter(Q(position=(F("size") + 1) / 2) | Q(position=(F("size") + 2) / 2))
+        .values_list("ancient_one_id", "score")
+    )
+    scores: dict[int, list[int]] = {}
+    for ancient_one_id, score in middle:
+        scores.setdefault(ancient_one_id, []).append(score)
+    return {key: fmean(values) for key, values in scores.items()}

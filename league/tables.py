@@ -1,0 +1,172 @@
+"""The league's tables: one declarative django-tables2 class per table.
+
+Rows arrive annotated and prefetched (``league.queries``); columns only present them.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.db.models import F
+from django.utils.html import format_html_join
+
+NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+def players_of(record) -> list:
+    """The distinct players at a game's table, in seat order (from prefetched seats)."""
+    seen = {}
+    for seat in record.seats.all():
+        seen.setdefault(seat.player_id, seat.player)
+    return list(seen.values())
+
+
+class PlayersColumn(tables.Column):
+    """Every player at the game, linked to their page; plain names in exports."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", "Players")
+        super().__init__(accessor="pk", orderable=False, **kwargs)
+
+    def render(self, record):
+        return format_html_join(
+            ", ",
+            '<a href="{}">{}</a>',
+            ((player.get_absolute_url(), player.name) for player in players_of(record)),
+        )
+
+    def value(self, record):
+        return ", ".join(player.name for player in players_of(record))
+
+
+class LeagueTable(tables.Table):
+    """Shared presentation: the caption template, the CSS class."""
+
+    caption = ""
+
+    def __init__(self, *args, caption: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if caption is not None:
+            self.caption = caption
+
+    class Meta:
+        template_name = "league/includes/table.html"
+        attrs = {"class": "table"}
+
+
+class LeaderboardTable(LeagueTable):
+    """Approved victories ranked by score; ties go to the earlier game."""
+
+    caption = "Approved victories, best score first"
+
+    rank = tables.Column(verbose_name="Rank", attrs=NUMERIC)
+    score = tables.Column(attrs=NUMERIC)
+    ancient_one = tables.Column(
+        verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
+    )
+    outcome = tables.Column()
+    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    players = PlayersColumn()
+    played_on = tables.DateColumn(
+        verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
+    )
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-score",)
+        empty_text = "No approved victory matches these filters."
+
+    def order_score(self, queryset, is_descending):
+        """Score either way, but a tie always goes to the earlier game."""
+        score = F("score").desc() if is_descending else F("score").asc()
+        return queryset.order_by(score, "played_on", "pk"), True
+
+    def order_rank(self, queryset, is_descending):
+        return self.order_score(queryset, not is_descending)
+
+
+class StandingsTable(LeagueTable):
+    """One row per player over approved games (within the chosen season)."""
+
+    caption = "Standings: approved games"
+
+    name = tables.Column(verbose_name="Player", linkify=True)
+    games = tables.Column(attrs=NUMERIC)
+    victories = tables.Column(attrs=NUMERIC)
+    win_pct = tables.Column(verbose_name="Win %", attrs=NUMERIC)
+    first_citizen_titles = tables.Column(verbose_name="First Citizen", attrs=NUMERIC)
+    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
+    avg_victory_score = tables.Column(verbose_name="Avg victory score", attrs=NUMERIC)
+    gate_trophies = tables.Column(verbose_name="Gate trophies", attrs=NUMERIC)
+    monster_trophies = tables.Column(verbose_name="Monster trophies", attrs=NUMERIC)
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-victories",)
+        empty_text = "No player has enough approved games for these filters."
+
+    def render_win_pct(self, value):
+        return f"{value:.0f}%"
+
+    def value_win_pct(self, value):
+        return round(value, 1) if value is not None else None
+
+    def render_avg_victory_score(self, value):
+        return f"{value:.1f}"
+
+    def value_avg_victory_score(self, value):
+        return round(value, 2) if value is not None else None
+
+    def _nulls_last(self, queryset, name, is_descending):
+        key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
+        return queryset.order_by(key, "name"), True
+
+    def order_win_pct(self, queryset, is_descending):
+        return self._nulls_last(queryset, "win_pct", is_descending)
+
+    def order_best_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "best_score", is_descending)
+
+    def order_avg_victory_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "avg_victory_score", is_descending)
+
+    def order_victories(self, queryset, is_descending):
+        wins = F("victories").desc() if is_descending else F("victories").asc()
+        return queryset.order_by(wins, "-games", "name"), True
+
+
+class PlayerGamesTable(LeagueTable):
+    """A player's approved games, newest first."""
+
+    caption = "Game history"
+
+    played_on = tables.DateColumn(
+        verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
+    )
+    ancient_one = tables.Column(
+        verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
+    )
+    outcome = tables.Column()
+    score = tables.Column(attrs=NUMERIC, default="—")
+    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    first_citizen = tables.BooleanColumn(verbose_name="First Citizen", orderable=False)
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-played_on",)
+        empty_text = "No approved games yet."
+
+    def order_score(self, queryset, is_descending):
+        key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)
+        return queryset.order_by(key, "-played_on", "-pk"), True
+
+    def order_played_on(self, queryset, is_descending):
+        order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
+        return queryset.order_by(*order), True
+
+
+class TopGamesTable(LeaderboardTable):
+    """An Ancient One's best approved victories (a fixed top list: no sorting)."""
+
+    caption = "Top games"
+
+    class Meta(LeaderboardTable.Meta):
+        exclude = ("ancient_one",)
+        orderable = False
+        order_by = ()

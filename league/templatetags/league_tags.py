@@ -1,0 +1,18 @@
+"""Template tags of the league pages."""
+
+from django import template
+
+from games.models import Status
+from league.queries import score_comparison
+
+register = template.Library()
+
+
+@register.inclusion_tag("league/includes/compare_score.html")
+def compare_score(game):
+    """ "Compare your score": where this victory ranks among approved victories."""
+    return {
+        "game": game,
+        "comparison": score_comparison(game),
+        "approved": game.status == Status.APPROVED,
+    }
