@@ -76,3 +76,66 @@ class SeasonFactory(factory.django.DjangoModelFactory):
     slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
     start = datetime.date(2026, 1, 1)
     end = datetime.date(2026, 12, 31)
+
+
+SEAT_DEFAULTS = {
+    "player_name": "",
+    "investigator": "",
+    "ended": "sane",
+    "replaced": 0,
+    "gate_trophies": 0,
+    "monster_trophies": 0,
+    "unpaid_loans": 0,
+}
+
+
+def result_form_data(
+    *,
+    ancient_one: str = "Cthulhu",
+    outcome: str = "sealed",
+    seats: list[dict] | None = None,
+    boxes: tuple[str, ...] = ("Arkham Horror",),
+    rows: int = 8,
+    initial_rows: int = 0,
+    **fields,
+) -> dict:
+    """POST data of the result form, as the browser sends it: 8 seat rows, spares blank.
+
+    Seats name their investigator; ``fields`` override any game field.
+    """
+    data = {
+        "ancient_one": AncientOne.objects.get(name=ancient_one).pk,
+        "played_on": "2026-01-10",
+        "boxes": [box.pk for box in Box.objects.filter(name__in=boxes)],
+        "outcome": outcome,
+        "defeat_cause": "",
+        "elder_sign_tokens": 6 if outcome == "sealed" else 0,
+        "terror_level": 2,
+        "elder_signs_played": 0,
+        "location": "",
+        "notes": "",
+        "seats-TOTAL_FORMS": rows,
+        "seats-INITIAL_FORMS": initial_rows,
+        "seats-MIN_NUM_FORMS": 1,
+        "seats-MAX_NUM_FORMS": 8,
+    }
+    data.update(fields)
+    if seats is None:
+        seats = [
+            {"player_name": "Ann", "investigator": "Amanda Sharpe", "gate_trophies": 1},
+            {"player_name": "Bob", "investigator": "Bob Jenkins"},
+        ]
+    for index in range(rows):
+        row = {**SEAT_DEFAULTS, **(seats[index] if index < len(seats) else {})}
+        if row["investigator"] and not str(row["investigator"]).isdigit():
+            row["investigator"] = Investigator.objects.get(name=row["investigator"]).pk
+        for name, value in row.items():
+            data[f"seats-{index}-{name}"] = value
+    return data
+
+
+def demo_league(games: int, *, seed: int = 4, players: int = 12) -> int:
+    """Many rule-valid games at once (mostly approved), in bulk: for query-count tests."""
+    from games.demo import seed_league
+
+    return seed_league(games=games, seed=seed, players=players)

@@ -1,0 +1,79 @@
+"""The Ancient Ones list and one Ancient One's page."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import AncientOne
+from tests.factories import demo_league, game
+
+pytestmark = pytest.mark.django_db
+
+LIST = reverse("league:ancient_ones")
+
+
+def detail(slug="cthulhu"):
+    return reverse("league:ancient_one", kwargs={"slug": slug})
+
+
+@pytest.fixture
+def cthulhu_games():
+    """Scores 14, 12, 10 and 10; one defeat; one pending win that must not count."""
+    return [
+        game(terror_level=0),
+        game(terror_level=2),
+        game(terror_level=4),
+        game(terror_level=4),
+        game(outcome="defeat", defeat_cause="devoured"),
+        game(status="pending", terror_level=0),
+    ]
+
+
+def test_list_has_every_ancient_one_with_its_record(client, cthulhu_games):
+    response = client.get(LIST)
+    assert response.status_code == 200
+    rows = {ao.name: ao for ao in response.context["ancient_ones"]}
+    assert len(rows) == AncientOne.objects.count()
+    cthulhu = rows["Cthulhu"]
+    scores = sorted(g.score for g in cthulhu_games[:4])
+    assert (cthulhu.games, cthulhu.victories, cthulhu.sealed, cthulhu.defeat) == (5, 4, 4, 1)
+    assert cthulhu.best_score == max(scores)
+    assert cthulhu.median_score == (scores[1] + scores[2]) / 2
+    assert cthulhu.mean_score == pytest.approx(sum(scores) / 4)
+    assert rows["Yig"].games == 0 and rows["Yig"].median_score is None
+
+
+def test_detail_shows_outcomes_by_cause_stats_chart_and_top_games(client, cthulhu_games):
+    response = client.get(detail())
+    assert response.status_code == 200
+    profile = response.context["profile"]
+    scores = sorted(g.score for g in cthulhu_games[:4])
+    assert profile.stats["median_score"] == (scores[1] + scores[2]) / 2
+    assert profile.stats["win_pct"] == 80
+    shares = {row.label: row.games for row in profile.outcomes}
+    assert shares["Sealed the gates"] == 4
+    assert shares["Defeat — Devoured: the Ancient One won the final battle"] == 1
+    assert profile.distribution == [(scores[0], 2), (scores[2], 1), (scores[3], 1)]
+    top = [row.record.pk for row in response.context["top_games"].rows]
+    assert top[0] == cthulhu_games[0].pk and len(top) == 4
+    html = response.content.decode()
+    assert 'id="score-distribution-title"' in html and "<rect" in html
+    assert "Printed doom track <strong>13</strong>" in html
+
+
+def test_odd_number_of_victories_has_the_middle_score_as_median(client):
+    games = [game(terror_level=level) for level in (0, 3, 9)]
+    stats = client.get(detail()).context["profile"].stats
+    assert stats["median_score"] == games[1].score
+
+
+def test_unknown_ancient_one_is_404(client):
+    assert client.get(detail("dagon")).status_code == 404
+
+
+@pytest.mark.parametrize("games", [10, 300])
+def test_query_count_is_constant(client, django_assert_max_num_queries, games):
+    demo_league(games)
+    with django_assert_max_num_queries(10):
+        assert client.get(LIST).status_code == 200
+    with django_assert_max_num_queries(10):
+        assert client.get(detail()).status_code == 200

@@ -1,0 +1,137 @@
+"""The leaderboard: approved victories ranked by score, filtered, sorted, paginated."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from games.models import Player, Session
+from tests.factories import SeasonFactory, demo_league, game, seat
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("league:leaderboard")
+
+
+def rows(response):
+    return list(response.context["table"].paginated_rows)
+
+
+def scores_and_dates(response):
+    return [(row.record.score, row.record.played_on) for row in rows(response)]
+
+
+def test_victories_are_ranked_by_score_ties_to_the_earlier_game(client):
+    late = game(played_on=datetime.date(2026, 2, 1))
+    early = game(played_on=datetime.date(2026, 1, 1))
+    best = game(terror_level=0)
+    response = client.get(URL)
+    assert response.status_code == 200
+    assert [row.record.pk for row in rows(response)] == [best.pk, early.pk, late.pk]
+    assert [row.get_cell_value("rank") for row in rows(response)] == [1, 2, 3]
+
+
+def test_only_approved_victories_count(client):
+    shown = game()
+    game(status="pending", terror_level=0)
+    game(status="rejected", terror_level=0)
+    game(outcome="defeat", defeat_cause="devoured")
+    response = client.get(URL)
+    assert [row.record.pk for row in rows(response)] == [shown.pk]
+
+
+def test_filter_by_ancient_one(client):
+    game(ancient_one="Cthulhu")
+    hastur = game(ancient_one="Hastur")
+    response = client.get(URL, {"ancient_one": "hastur"})
+    assert [row.record.pk for row in rows(response)] == [hastur.pk]
+    assert "Hastur" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "params, expected",
+    [
+        ({"outcome": "closed"}, {"closed"}),
+        ({"investigators": "3"}, {"three"}),
+        ({"played_after": "2025-06-01", "played_before": "2025-12-31"}, {"last-year"}),
+        ({"boxes": ["arkham-horror", "dunwich-horror"]}, {"dunwich"}),
+        ({"player": "cid"}, {"three"}),
+        ({"season": "winter"}, {"last-year"}),
+    ],
+)
+def test_filters(client, params, expected):
+    SeasonFactory(name="Winter", start=datetime.date(2025, 12, 1), end=datetime.date(2025, 12, 31))
+    games = {
+        "closed": game(
+            outcome="closed",
+            seats=[seat("Ann", gate_trophies=2), seat("Bob", "Bob Jenkins")],
+        ),
+        "three": game(
+            seats=[seat("Ann"), seat("Bob", "Bob Jenkins"), seat("Cid", "Darrell Simmons")]
+        ),
+        "last-year": game(played_on=datetime.date(2025, 12, 24)),
+        "dunwich": game(boxes=("Arkham Horror", "Dunwich Horror")),
+    }
+    response = client.get(URL, params)
+    assert response.status_code == 200
+    names = {name for name, g in games.items() if g.pk in {r.record.pk for r in rows(response)}}
+    assert names == expected
+
+
+def test_player_with_two_seats_appears_once(client):
+    ann = [seat("Ann", "Amanda Sharpe"), seat("Ann", "Bob Jenkins")]
+    only = game(seats=ann)
+    response = client.get(URL, {"player": "ann"})
+    assert [row.record.pk for row in rows(response)] == [only.pk]
+    assert response.content.decode().count(Player.objects.get(name="Ann").get_absolute_url()) >= 1
+
+
+def test_sort_by_score_ascending_keeps_ties_on_the_earlier_game(client):
+    late = game(played_on=datetime.date(2026, 2, 1))
+    early = game(played_on=datetime.date(2026, 1, 1))
+    best = game(terror_level=0)
+    response = client.get(URL, {"sort": "score"})
+    assert [row.record.pk for row in rows(response)] == [early.pk, late.pk, best.pk]
+    assert [row.get_cell_value("rank") for row in rows(response)] == [2, 3, 1]
+
+
+def test_sort_by_date_and_by_ancient_one(client):
+    game(ancient_one="Yig", played_on=datetime.date(2026, 1, 2))
+    game(ancient_one="Abhoth", played_on=datetime.date(2026, 1, 5))
+    by_date = client.get(URL, {"sort": "played_on"})
+    assert [d for _, d in scores_and_dates(by_date)] == sorted(
+        d for _, d in scores_and_dates(by_date)
+    )
+    by_name = client.get(URL, {"sort": "ancient_one"})
+    assert [r.record.ancient_one.name for r in rows(by_name)] == ["Abhoth", "Yig"]
+
+
+def test_table_has_a_caption_header_cells_and_scrolls(client):
+    game()
+    html = client.get(URL).content.decode()
+    assert "<caption>" in html
+    assert '<th scope="col"' in html
+    assert 'class="table-container"' in html
+
+
+def test_paginates(client):
+    demo_league(120)
+    response = client.get(URL)
+    table = response.context["table"]
+    assert len(rows(response)) == 25
+    assert table.paginator.count == Session.objects.approved().victories().count()
+    page2 = client.get(URL, {"page": 2})
+    assert rows(page2)[0].get_cell_value("rank") == 26
+
+
+@pytest.mark.parametrize("games", [10, 300])
+def test_query_count_is_constant(client, django_assert_max_num_queries, games):
+    demo_league(games)
+    with django_assert_max_num_queries(10):
+        assert client.get(URL).status_code == 200
+    with django_assert_max_num_queries(10):
+        response = client.get(
+            URL,
+            {"ancient_one": "cthulhu", "boxes": ["arkham-horror"], "sort": "-played_on", "page": 1},
+        )
+        assert response.status_code == 200

@@ -1,0 +1,106 @@
+"""A player's page: record by Ancient One, score chart, investigators, teammates, history."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from games.models import Player
+from tests.factories import SeasonFactory, demo_league, game, seat
+
+pytestmark = pytest.mark.django_db
+
+
+def url(slug="ann"):
+    return reverse("league:player", kwargs={"slug": slug})
+
+
+@pytest.fixture
+def ann_games():
+    return [
+        game(
+            ancient_one="Cthulhu",
+            seats=[
+                seat("Ann", "Amanda Sharpe", gate_trophies=2),
+                seat("Ann", "Bob Jenkins"),
+                seat("Bob", "Darrell Simmons"),
+            ],
+            played_on=datetime.date(2026, 1, 5),
+        ),
+        game(
+            ancient_one="Hastur",
+            seats=[seat("Ann", "Amanda Sharpe"), seat("Cid", "Bob Jenkins", gate_trophies=1)],
+            played_on=datetime.date(2025, 5, 5),
+        ),
+        game(
+            ancient_one="Hastur",
+            outcome="defeat",
+            defeat_cause="devoured",
+            seats=[seat("Ann", "Amanda Sharpe"), seat("Bob", "Bob Jenkins")],
+            played_on=datetime.date(2026, 2, 1),
+        ),
+        game(status="pending", seats=[seat("Ann", "Amanda Sharpe")]),
+    ]
+
+
+def test_record_by_ancient_one(client, ann_games):
+    response = client.get(url())
+    assert response.status_code == 200
+    profile = response.context["profile"]
+    assert (profile.summary["games"], profile.summary["victories"]) == (3, 2)
+    assert profile.summary["first_citizen_titles"] == 1
+    record = {row["ancient_one__name"]: row for row in profile.by_ancient_one}
+    assert (record["Hastur"]["games"], record["Hastur"]["victories"]) == (2, 1)
+    assert record["Cthulhu"]["best_score"] == ann_games[0].score
+    assert record["Hastur"]["win_pct"] == 50
+
+
+def test_investigators_and_teammates(client, ann_games):
+    profile = client.get(url()).context["profile"]
+    investigators = {row["investigator__name"]: row["seats"] for row in profile.investigators}
+    assert investigators == {"Amanda Sharpe": 3, "Bob Jenkins": 1}
+    teammates = [(row["player__name"], row["games"]) for row in profile.teammates]
+    assert teammates == [("Bob", 2), ("Cid", 1)]
+
+
+def test_score_over_time_chart_and_history_table(client, ann_games):
+    response = client.get(url())
+    html = response.content.decode()
+    assert response.context["profile"].score_points == [
+        (ann_games[1].played_on, ann_games[1].score),
+        (ann_games[0].played_on, ann_games[0].score),
+    ]
+    assert '<svg class="chart-svg"' in html and '<title id="score-over-time-title">' in html
+    history = [row.record.pk for row in response.context["table"].paginated_rows]
+    assert history == [ann_games[2].pk, ann_games[0].pk, ann_games[1].pk]
+    first_citizen = {
+        row.record.pk: row.record.first_citizen for row in response.context["table"].paginated_rows
+    }
+    assert first_citizen[ann_games[0].pk] is True
+    assert first_citizen[ann_games[1].pk] is False
+
+
+def test_season_filter(client, ann_games):
+    SeasonFactory(name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31))
+    profile = client.get(url(), {"season": "2025"}).context["profile"]
+    assert profile.summary["games"] == 1
+    assert [row["ancient_one__name"] for row in profile.by_ancient_one] == ["Hastur"]
+
+
+def test_unknown_player_is_404(client):
+    assert client.get(url("nobody")).status_code == 404
+
+
+def test_a_player_without_games_has_an_empty_page(client):
+    Player.objects.create(name="Newcomer")
+    response = client.get(url("newcomer"))
+    assert response.status_code == 200
+    assert "Nothing to chart yet" in response.content.decode()
+
+
+@pytest.mark.parametrize("games", [10, 300])
+def test_query_count_is_constant(client, django_assert_max_num_queries, games):
+    demo_league(games)
+    busiest = Player.objects.order_by("-seats__id").first()
+    with django_assert_max_num_queries(10):
+        assert client.get(url(busiest.slug)).status_code == 200

@@ -1,0 +1,121 @@
+"""Standings: one row per player over approved games, by season, with a games minimum."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import SeasonFactory, demo_league, game, seat
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("league:standings")
+
+
+def by_name(response):
+    return {row.record.name: row.record for row in response.context["table"].paginated_rows}
+
+
+@pytest.fixture
+def league_games():
+    """Ann holds two seats at a high-scoring win; Bob wins once alone; one defeat; noise."""
+    two_seats = game(
+        terror_level=0,
+        seats=[
+            seat("Ann", "Amanda Sharpe", gate_trophies=2, monster_trophies=3),
+            seat("Ann", "Bob Jenkins", monster_trophies=1),
+            seat("Cid", "Darrell Simmons"),
+        ],
+        played_on=datetime.date(2026, 3, 1),
+    )
+    one_seat = game(
+        terror_level=6,
+        seats=[seat("Ann", "Amanda Sharpe"), seat("Bob", "Bob Jenkins", gate_trophies=1)],
+        played_on=datetime.date(2025, 6, 1),
+    )
+    game(
+        outcome="defeat",
+        defeat_cause="devoured",
+        seats=[seat("Ann", "Amanda Sharpe", gate_trophies=4), seat("Bob", "Bob Jenkins")],
+    )
+    game(status="pending", seats=[seat("Ann", "Amanda Sharpe"), seat("Bob", "Bob Jenkins")])
+    game(status="rejected", seats=[seat("Dee", "Amanda Sharpe")])
+    return two_seats, one_seat
+
+
+def test_one_row_per_player_with_database_aggregates(client, league_games):
+    two_seats, one_seat = league_games
+    response = client.get(URL)
+    assert response.status_code == 200
+    rows = by_name(response)
+    assert set(rows) == {"Ann", "Bob", "Cid"}  # Dee has only a rejected game
+    ann = rows["Ann"]
+    assert (ann.games, ann.victories, ann.first_citizen_titles) == (3, 2, 1)
+    assert ann.win_pct == pytest.approx(200 / 3)
+    assert ann.best_score == two_seats.score
+    # Each game once, however many seats Ann held at it.
+    assert ann.avg_victory_score == pytest.approx((two_seats.score + one_seat.score) / 2)
+    assert (ann.gate_trophies, ann.monster_trophies) == (2 + 0 + 4, 3 + 1)
+    assert rows["Bob"].first_citizen_titles == 1
+    assert rows["Cid"].avg_victory_score == two_seats.score
+
+
+def test_minimum_games_filter_drops_thin_records(client, league_games):
+    response = client.get(URL, {"min_games": 2})
+    assert set(by_name(response)) == {"Ann", "Bob"}
+    response = client.get(URL, {"min_games": 3})
+    assert set(by_name(response)) == {"Ann"}
+
+
+def test_season_bounds_the_standings(client, league_games):
+    SeasonFactory(name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31))
+    rows = by_name(client.get(URL, {"season": "2025"}))
+    assert set(rows) == {"Ann", "Bob"}
+    assert (rows["Ann"].games, rows["Ann"].victories) == (1, 1)
+
+
+def test_finished_season_keeps_its_standings_when_later_games_arrive(client, league_games):
+    SeasonFactory(name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31))
+    before = {
+        name: (r.games, r.victories)
+        for name, r in by_name(client.get(URL, {"season": "2025"})).items()
+    }
+    game(seats=[seat("Ann"), seat("Eve", "Bob Jenkins")], played_on=datetime.date(2026, 4, 1))
+    after = {
+        name: (r.games, r.victories)
+        for name, r in by_name(client.get(URL, {"season": "2025"})).items()
+    }
+    assert after == before
+
+
+@pytest.mark.parametrize(
+    "sort", ["win_pct", "-win_pct", "best_score", "-avg_victory_score", "games", "name"]
+)
+def test_sortable_on_every_column(client, league_games, sort):
+    response = client.get(URL, {"sort": sort})
+    assert response.status_code == 200
+    assert len(by_name(response)) == 3
+
+
+def test_sorting_by_best_score_puts_players_without_victories_last(client):
+    game(seats=[seat("Ann")])
+    game(outcome="defeat", defeat_cause="devoured", seats=[seat("Zed")])
+    for sort in ("best_score", "-best_score"):
+        names = [
+            row.record.name
+            for row in client.get(URL, {"sort": sort}).context["table"].paginated_rows
+        ]
+        assert names[-1] == "Zed"
+
+
+@pytest.mark.parametrize("games", [10, 300])
+def test_query_count_is_constant(client, django_assert_max_num_queries, games):
+    demo_league(games)
+    SeasonFactory(name="Long", start=datetime.date(2020, 1, 1), end=datetime.date(2030, 1, 1))
+    with django_assert_max_num_queries(10):
+        assert client.get(URL).status_code == 200
+    with django_assert_max_num_queries(10):
+        assert (
+            client.get(URL, {"season": "long", "min_games": 3, "sort": "-win_pct"}).status_code
+            == 200
+        )
