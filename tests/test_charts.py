@@ -1,0 +1,55 @@
+"""Server-side SVG charts: geometry as pure functions, rendered accessibly."""
+
+import datetime
+
+import pytest
+from django.template.loader import render_to_string
+
+from league import charts
+
+
+@pytest.mark.parametrize(
+    "span, step", [(0, 1), (4, 1), (10, 2), (18, 5), (40, 10), (90, 20), (400, 100)]
+)
+def test_nice_step(span, step):
+    assert charts.nice_step(span) == step
+
+
+def test_score_line_places_points_by_date_and_score():
+    day = datetime.date(2026, 1, 1)
+    chart = charts.score_line(
+        [(day, 10), (day + datetime.timedelta(days=10), 20)], title="T", description="D"
+    )
+    first, last = chart.points
+    assert first.x == chart.left and last.x == chart.right
+    assert last.y < first.y  # higher scores are drawn higher up
+    assert chart.y_ticks[0].label == "0"
+    assert chart.polyline.count(",") == 2
+
+
+def test_negative_scores_extend_the_axis_below_zero():
+    chart = charts.score_line([(datetime.date(2026, 1, 1), -3)], title="T", description="D")
+    assert int(chart.y_ticks[0].label) <= -3
+
+
+def test_score_bars_fill_gaps_between_scores():
+    chart = charts.score_bars([(5, 2), (8, 4)], title="T", description="D")
+    assert [bar.value for bar in chart.bars] == [2, 0, 0, 4]
+    tallest = max(chart.bars, key=lambda bar: bar.height)
+    assert tallest.value == 4 and tallest.y >= chart.top
+
+
+def test_empty_series_render_a_message_not_an_svg():
+    chart = charts.score_bars([], title="T", description="D")
+    assert chart.is_empty
+    html = render_to_string("league/includes/chart.html", {"chart": chart, "chart_id": "c"})
+    assert "<svg" not in html and "Nothing to chart yet" in html
+
+
+def test_rendered_svg_has_title_description_and_role():
+    chart = charts.score_bars([(5, 2)], title="Scores <b>", description="Bars")
+    html = render_to_string("league/includes/chart.html", {"chart": chart, "chart_id": "c"})
+    assert 'role="img"' in html and 'aria-labelledby="c-title c-desc"' in html
+    assert '<title id="c-title">Scores &lt;b&gt;</title>' in html
+    assert '<desc id="c-desc">Bars</desc>' in html
+    assert "<title>Score 5: 2</title>" in html

@@ -1,0 +1,64 @@
+"""Seasons: staff define them in the admin; pages filter by them; home shows the current one."""
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import Season
+from tests.factories import SeasonFactory, UserFactory, game, seat
+
+pytestmark = pytest.mark.django_db
+
+TODAY = timezone.localdate()
+
+
+def test_current_season_is_the_one_today_falls_in():
+    SeasonFactory(name="Old", start=datetime.date(2020, 1, 1), end=datetime.date(2020, 12, 31))
+    now = SeasonFactory(name="Now", start=TODAY - datetime.timedelta(days=10), end=TODAY)
+    assert Season.objects.current() == now
+    assert not now.is_finished
+
+
+def test_no_current_season():
+    SeasonFactory(name="Old", start=datetime.date(2020, 1, 1), end=datetime.date(2020, 12, 31))
+    assert Season.objects.current() is None
+    assert Season.objects.get().is_finished
+
+
+def test_a_season_cannot_end_before_it_starts():
+    season = Season(name="Bad", slug="bad", start=TODAY, end=TODAY - datetime.timedelta(days=1))
+    with pytest.raises(ValidationError):
+        season.full_clean()
+
+
+def test_home_shows_the_current_season_and_its_leaders(client):
+    SeasonFactory(name="Spring", start=TODAY - datetime.timedelta(days=30), end=TODAY)
+    game(seats=[seat("Ann")], played_on=TODAY)
+    html = client.get(reverse("league:home")).content.decode()
+    assert "Spring" in html
+    assert "?season=spring" in html
+    assert "Ann" in html
+
+
+def test_staff_add_a_season_in_the_admin(client):
+    staff = UserFactory(username="staff", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    response = client.post(
+        reverse("admin:league_season_add"),
+        {"name": "Autumn 2025", "slug": "autumn-2025", "start": "2025-09-01", "end": "2025-11-30"},
+    )
+    assert response.status_code == 302
+    assert Season.objects.get().slug == "autumn-2025"
+    assert client.get(reverse("admin:league_season_changelist")).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["league:leaderboard", "league:standings"])
+def test_tables_filter_by_season(client, name):
+    SeasonFactory(name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31))
+    game(seats=[seat("Ann")], played_on=datetime.date(2025, 3, 1))
+    game(seats=[seat("Bob", "Bob Jenkins")], played_on=datetime.date(2026, 1, 2))
+    response = client.get(reverse(name), {"season": "2025"})
+    assert len(response.context["table"].paginated_rows) == 1
