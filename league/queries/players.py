@@ -49,13 +49,22 @@ def standings(
     if end:
         counted &= Q(seats__session__played_on__lte=end)
     won = counted & ~Q(seats__session__outcome=Outcome.DEFEAT)
+    # A player's seats, one per game (their first seat there), driven by the seat index.
+    first_seats = Seat.objects.filter(player=OuterRef("pk")).exclude(
+        Exists(
+            Seat.objects.filter(
+                session_id=OuterRef("session_id"),
+                player_id=OuterRef("player_id"),
+                pk__lt=OuterRef("pk"),
+            )
+        )
+    )
     their_victories = (
-        league_games()
-        .victories()
-        .played_between(start, end)
-        .filter(pk__in=Seat.objects.filter(player=OuterRef(OuterRef("pk"))).values("session_id"))
+        first_seats.filter(session__status=Status.APPROVED)
+        .exclude(session__outcome=Outcome.DEFEAT)
+        .filter(**_date_bounds("session__played_on", start, end))
         .order_by()
-        .annotate(mean=Cast(Func(F("score"), function="AVG"), FloatField()))
+        .annotate(mean=Cast(Func(F("session__score"), function="AVG"), FloatField()))
         .values("mean")
     )
     return Player.objects.annotate(
@@ -71,6 +80,15 @@ def standings(
         win_pct=percentage("victories", "games"),
         avg_victory_score=Subquery(their_victories[:1], output_field=FloatField()),
     )
+
+
+def _date_bounds(field: str, start, end) -> dict:
+    bounds = {}
+    if start:
+        bounds[f"{field}__gte"] = start
+    if end:
+        bounds[f"{field}__lte"] = end
+    return bounds
 
 
 @dataclass
