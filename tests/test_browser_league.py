@@ -2,12 +2,14 @@
 
 import csv
 import datetime
+import importlib
 import io
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.models import AncientOne
 from tests.factories import game, seat
 
 pytestmark = [
@@ -19,7 +21,23 @@ pytestmark = [
 
 
 @pytest.fixture
-def league():
+def catalog_rows():
+    """The migrated catalog, refilled if an earlier transactional test flushed it.
+
+    serialized_rollback restores it only when the connection that serialized the database
+    is the one in use: Playwright's sync API runs the test in another context, where
+    ``connections["default"]`` is a fresh wrapper without the serialized contents (seen on
+    PostgreSQL when an ordinary db test ran first). Refilling from the data migration
+    keeps these tests independent of the order they run in.
+    """
+    if not AncientOne.objects.exists():
+        from django.apps import apps
+
+        importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
+
+
+@pytest.fixture
+def league(catalog_rows):
     return {
         "hastur_low": game(ancient_one="Hastur", terror_level=6),
         "hastur_high": game(ancient_one="Hastur", terror_level=0),
