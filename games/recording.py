@@ -23,10 +23,13 @@ def session_record(*, session: Session, boxes: Iterable[Box], seats: list[Seat])
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
+        if session.pk:
+            # Drop the old seats first: saving the edited game against them could break a
+            # rule (say a game changed to "closed" with the old, fewer gate trophies).
+            for seat in Seat.objects.filter(session_id=session.pk):
+                seat.delete(rescore=False)
         session.save()
         session.boxes.set(box_list)
-        for seat in session.seats.all():
-            seat.delete(rescore=False)
         for position, seat in enumerate(seats, start=1):
             seat.pk = None
             seat.session = session

@@ -8,6 +8,9 @@ NAV = [
     ("league:leaderboard", "Leaderboard", "all"),
     ("league:standings", "Standings", "all"),
     ("league:ancient_ones", "Ancient Ones", "all"),
+    ("games:new", "Record a game", "user"),
+    ("games:mine", "My games", "user"),
+    ("signup", "Sign up", "anon"),
 ]
 
 

@@ -88,6 +88,21 @@ class SessionQuerySet(models.QuerySet):
         """Victories best first; ties go to the earlier game."""
         return self.victories().order_by("-score", "played_on", "pk")
 
+    def submitted_by_user(self, user):
+        """The games this account submitted, whatever their status."""
+        return self.filter(submitted_by=user)
+
+    def same_table(self, *, played_on, ancient_one, player_ids):
+        """Games on that day against that Ancient One with exactly these players."""
+        ids = set(player_ids)
+        seated = models.Count("seats__player", distinct=True)
+        matching = models.Count("seats__player", filter=Q(seats__player__in=ids), distinct=True)
+        return (
+            self.filter(played_on=played_on, ancient_one=ancient_one)
+            .annotate(table_size=seated, table_matching=matching)
+            .filter(table_size=len(ids), table_matching=len(ids))
+        )
+
 
 class Session(models.Model):
     """One finished game of Arkham Horror."""

@@ -1,0 +1,286 @@
+"""The result form: the game itself (``SessionForm``) and its seats (``SeatFormSet``)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from games import rules
+from games.models import (
+    AncientOne,
+    Box,
+    DefeatCause,
+    Guardian,
+    Herald,
+    Investigator,
+    Outcome,
+    Seat,
+    Session,
+)
+
+from .widgets import BoxFilteredSelect, NumberInput, OutcomeRadioSelect
+
+
+def base_boxes() -> list[Box]:
+    """Every game is played with the base game in play."""
+    return list(Box.objects.filter(kind=Box.Kind.BASE))
+
+
+class AncientOneField(forms.ModelChoiceField):
+    """Ancient Ones named with their printed doom track, where every victory score starts."""
+
+    def label_from_instance(self, obj: AncientOne) -> str:
+        return f"{obj.name} (doom track {obj.doom_track})"
+
+
+def box_problem(item, box_ids: set[int]) -> str | None:
+    """Why ``item`` (an Ancient One, herald, guardian or investigator) cannot be in play."""
+    if item is None or item.box_id in box_ids:
+        return None
+    return f"{item.name} comes with {item.box.name}: tick that box under “Boxes in play”."
+
+
+class SessionForm(forms.ModelForm):
+    """The game as a whole: who was fought, with what, and how it ended."""
+
+    ancient_one = AncientOneField(
+        queryset=AncientOne.objects.all(),
+        label="Ancient One",
+        widget=BoxFilteredSelect,
+        help_text="Its printed doom track starts the victory score.",
+    )
+    played_on = forms.DateField(
+        label="Date played",
+        initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text="The day the game ended.",
+    )
+    boxes = forms.ModelMultipleChoiceField(
+        queryset=Box.objects.all(),
+        label="Boxes in play",
+        initial=base_boxes,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Investigators, heralds and guardians must come from a box in play.",
+    )
+    herald = forms.ModelChoiceField(
+        queryset=Herald.objects.all(),
+        required=False,
+        label="Herald (optional)",
+        widget=BoxFilteredSelect,
+    )
+    guardian = forms.ModelChoiceField(
+        queryset=Guardian.objects.all(),
+        required=False,
+        label="Kingsport guardian (optional)",
+        widget=BoxFilteredSelect,
+    )
+    outcome = forms.ChoiceField(
+        choices=Outcome.choices, label="How did the game end?", widget=OutcomeRadioSelect
+    )
+    defeat_cause = forms.ChoiceField(
+        choices=[("", "Choose the cause…"), *DefeatCause.choices],
+        required=False,
+        label="How were the investigators defeated?",
+    )
+    confirm_duplicate = forms.BooleanField(
+        required=False,
+        label="Yes, this is a different game: save it anyway",
+    )
+
+    class Meta:
+        model = Session
+        fields = [
+            "ancient_one",
+            "played_on",
+            "boxes",
+            "herald",
+            "guardian",
+            "outcome",
+            "defeat_cause",
+            "elder_sign_tokens",
+            "terror_level",
+            "elder_signs_played",
+            "location",
+            "notes",
+        ]
+        labels = {
+            "elder_sign_tokens": "Elder sign tokens on the board",
+            "terror_level": "Terror level at the end",
+            "elder_signs_played": "Elder Sign cards played",
+            "location": "Where you played (optional)",
+            "notes": "Notes (optional)",
+        }
+        help_texts = {
+            "elder_signs_played": "Elder Sign unique item cards used during the game: −1 point "
+            "each. Not the elder sign tokens on the board, and not gates sealed with clues.",
+            "elder_sign_tokens": "Tokens on the board at the end; sealing the gates needs "
+            f"{rules.SEALED_MIN_TOKENS} or more.",
+            "terror_level": f"From 0 to {rules.MAX_TERROR}; each level costs a point.",
+            "notes": "Say what happened, especially for “another loss”.",
+        }
+        widgets = {
+            "elder_sign_tokens": NumberInput,
+            "terror_level": NumberInput(attrs={"max": str(rules.MAX_TERROR)}),
+            "elder_signs_played": NumberInput,
+            "notes": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("outcome") != rules.DEFEAT:
+            # The cause only belongs to a defeat; a stale choice is dropped, not an error.
+            cleaned["defeat_cause"] = ""
+        elif cleaned.get("defeat_cause") == rules.OTHER and not cleaned.get("notes"):
+            self.add_error("notes", "Say in the notes how the investigators lost.")
+        boxes = cleaned.get("boxes")
+        if boxes is not None:
+            box_ids = {box.pk for box in boxes}
+            for name in ("ancient_one", "herald", "guardian"):
+                problem = box_problem(cleaned.get(name), box_ids)
+                if problem:
+                    self.add_error(name, problem)
+        return cleaned
+
+    def _post_clean(self):
+        super()._post_clean()
+        # Act III depends on the boxes, which reach the instance only when saved.
+        boxes = self.cleaned_data.get("boxes")
+        if boxes is not None and "defeat_cause" not in self.errors:
+            for field, problems in self.instance.box_errors(b.name for b in boxes).items():
+                for problem in problems:
+                    self.add_error(field, problem)
+
+
+class SeatForm(forms.ModelForm):
+    """One seat: the player (existing or new), the investigator and how the seat ended."""
+
+    player_name = forms.CharField(
+        label="Player",
+        max_length=80,
+        help_text="Pick a league player or type a new name.",
+        widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
+    )
+    investigator = forms.ModelChoiceField(
+        queryset=Investigator.objects.all(),
+        label="Investigator",
+        widget=BoxFilteredSelect,
+        help_text="The one who ended the game in this seat.",
+    )
+
+    class Meta:
+        model = Seat
+        fields = [
+            "investigator",
+            "ended",
+            "replaced",
+            "gate_trophies",
+            "monster_trophies",
+            "unpaid_loans",
+        ]
+        labels = {
+            "ended": "How the seat ended",
+            "replaced": "Investigators lost and replaced",
+            "gate_trophies": "Unspent gate trophies",
+            "monster_trophies": "Unspent monster trophies",
+            "unpaid_loans": "Unpaid Bank Loans",
+        }
+        help_texts = {
+            "replaced": "Earlier investigators of this seat who were devoured or retired.",
+            "gate_trophies": "Held at the end: +1 point each.",
+            "monster_trophies": "Held at the end: +1 point per 3 across the team.",
+            "unpaid_loans": "Unpaid or defaulted at the end: at most one per investigator.",
+        }
+        widgets = {
+            "replaced": NumberInput,
+            "gate_trophies": NumberInput,
+            "monster_trophies": NumberInput,
+            "unpaid_loans": NumberInput,
+        }
+
+    field_order = ["player_name", "investigator"]
+
+    def clean_player_name(self) -> str:
+        return " ".join(self.cleaned_data["player_name"].split())
+
+    def clean(self):
+        cleaned = super().clean()
+        loans, replaced = cleaned.get("unpaid_loans"), cleaned.get("replaced")
+        if loans is not None and replaced is not None:
+            allowed = rules.max_unpaid_loans(1 + replaced)
+            if loans > allowed:
+                self.add_error(
+                    "unpaid_loans",
+                    f"This seat had {allowed} investigator{'s' if allowed != 1 else ''}, "
+                    f"so at most {allowed} unpaid loan{'s' if allowed != 1 else ''}.",
+                )
+        return cleaned
+
+
+class BaseSeatFormSet(forms.BaseFormSet):
+    """The table: each investigator once, from a box in play, and the table-wide rules.
+
+    Before validating, the caller sets ``box_ids`` (the boxes in play, or ``None`` when
+    unknown) and ``session`` (the game as entered so far).
+    """
+
+    default_error_messages = {
+        "too_few_forms": "Record at least one seat.",
+        "too_many_forms": f"A game has at most {rules.MAX_INVESTIGATORS} investigators.",
+    }
+    box_ids: set[int] | None = None
+    session: Session | None = None
+    outcome_errors: list[str] = []
+
+    def live_forms(self) -> list[SeatForm]:
+        """The seats actually filled in: not blank spare rows, not removed."""
+        return [
+            form
+            for form in self.forms
+            if form.is_bound
+            and getattr(form, "cleaned_data", None)
+            and not self._should_delete_form(form)
+        ]
+
+    def clean(self):
+        self.outcome_errors = []
+        seen: dict[int, int] = {}
+        live = self.live_forms()
+        for number, form in enumerate(self.forms, start=1):
+            if form not in live:
+                continue
+            investigator = form.cleaned_data.get("investigator")
+            if investigator is None:
+                continue
+            problem = box_problem(investigator, self.box_ids) if self.box_ids is not None else None
+            if problem:
+                form.add_error("investigator", problem)
+            elif investigator.pk in seen:
+                form.add_error(
+                    "investigator",
+                    f"{investigator.name} already plays in seat {seen[investigator.pk]}: "
+                    "each investigator plays once per game.",
+                )
+            else:
+                seen[investigator.pk] = number
+        if any(self.errors):
+            return
+        seats = [form.instance for form in self.live_forms()]
+        totals = rules.team_totals([seat.as_result() for seat in seats])
+        session = self.session or Session()
+        errors = session.table_errors(totals)
+        self.outcome_errors = errors.get("outcome", [])
+        if errors.get("__all__"):
+            raise ValidationError(errors["__all__"])
+
+
+SeatFormSet = forms.formset_factory(
+    SeatForm,
+    formset=BaseSeatFormSet,
+    extra=rules.MAX_INVESTIGATORS,
+    min_num=rules.MIN_INVESTIGATORS,
+    max_num=rules.MAX_INVESTIGATORS,
+    validate_min=True,
+    validate_max=True,
+    can_delete=True,
+)

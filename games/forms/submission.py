@@ -1,0 +1,196 @@
+"""A submitted result: the game form and its seats, validated, previewed and saved together."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import transaction
+
+from games import rules
+from games.models import Player, Seat, Session
+from games.permissions import initial_status
+from games.recording import session_record
+
+from .results import SeatFormSet, SessionForm
+
+
+@dataclass
+class Preview:
+    """What the live preview shows: the score line by line, First Citizens, problems."""
+
+    ready: bool = False
+    is_victory: bool = False
+    score: int | None = None
+    breakdown: list[rules.ScoreTerm] = field(default_factory=list)
+    first_citizens: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def player_key(name: str) -> str:
+    """Seats typed with the same name (any case) are the same person."""
+    return name.casefold()
+
+
+def player_for_name(name: str) -> Player:
+    """The league player with this name, created when new."""
+    return Player.objects.named(name).first() or Player.objects.create(name=name)
+
+
+def seat_initial(session: Session | None, user) -> list[dict]:
+    """The seats to show: a saved game's, or the submitter in the first seat."""
+    if session is not None and session.pk:
+        return [
+            {
+                "player_name": seat.player.name,
+                "investigator": seat.investigator_id,
+                "ended": seat.ended,
+                "replaced": seat.replaced,
+                "gate_trophies": seat.gate_trophies,
+                "monster_trophies": seat.monster_trophies,
+                "unpaid_loans": seat.unpaid_loans,
+            }
+            for seat in session.seats.select_related("player")
+        ]
+    player = getattr(user, "player", None) if user.is_authenticated else None
+    return [{"player_name": player.name}] if player else []
+
+
+class ResultSubmission:
+    """The result form and its seats as one unit: validate, preview, warn, save."""
+
+    prefix = "seats"
+
+    def __init__(self, data=None, *, user, instance: Session | None = None):
+        self.user = user
+        self.instance = instance
+        self.form = SessionForm(data, instance=instance)
+        self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))
+        self.duplicates: list[Session] = []
+        self._valid: bool | None = None
+
+    # -- validation ---------------------------------------------------------------------
+
+    def is_valid(self, *, check_duplicates: bool = True) -> bool:
+        """Every rule of the form, the seats and the table; then the duplicate warning."""
+        if self._valid is not None:
+            return self._valid
+        form_ok = self.form.is_valid()
+        boxes = self.form.cleaned_data.get("boxes")
+        self.seats.box_ids = {box.pk for box in boxes} if boxes is not None else None
+        self.seats.session = self.form.instance
+        seats_ok = self.seats.is_valid()
+        for message in self.seats.outcome_errors:
+            self.form.add_error("outcome", message)
+        valid = form_ok and seats_ok and not self.seats.outcome_errors
+        if valid and check_duplicates:
+            self.duplicates = self._find_duplicates()
+            if self.duplicates and not self.form.cleaned_data.get("confirm_duplicate"):
+                self.form.add_error(
+                    "confirm_duplicate",
+                    "A game with the same date, Ancient One and players is already recorded. "
+                    "Tick the box if this is another game.",
+                )
+                valid = False
+        self._valid = valid
+        return valid
+
+    def _find_duplicates(self) -> list[Session]:
+        names = {form.cleaned_data["player_name"] for form in self.seats.live_forms()}
+        players = [Player.objects.named(name).first() for name in names]
+        if None in players:  # a new player cannot have played before
+            return []
+        found = Session.objects.same_table(
+            played_on=self.form.cleaned_data["played_on"],
+            ancient_one=self.form.cleaned_data["ancient_one"],
+            player_ids=[player.pk for player in players],
+        ).select_related("ancient_one")
+        if self.instance is not None and self.instance.pk:
+            found = found.exclude(pk=self.instance.pk)
+        return list(found)
+
+    def add_save_errors(self, error: ValidationError) -> None:
+        """Show errors the write path raised next to the matching fields."""
+        for name, messages in error.message_dict.items():
+            target = name if name in self.form.fields else None
+            for message in messages:
+                self.form.add_error(target, message)
+        self._valid = False
+
+    # -- preview -----------------------------------------------------------------------
+
+    def preview(self) -> Preview:
+        """The score as entered so far, by the rule module, with what is still wrong."""
+        self.is_valid(check_duplicates=False)
+        preview = Preview(problems=self._problems())
+        session = self.form.instance
+        seat_forms = [form for form in self.seats.live_forms() if not form.errors]
+        if not (session.ancient_one_id and session.outcome and seat_forms):
+            return preview
+        if session.terror_level is None:
+            return preview
+        try:
+            session.apply_totals([form.instance for form in seat_forms])
+        except ValueError as error:  # a count out of range: its field says so already
+            if not preview.problems:
+                preview.problems.append(str(error))
+            return preview
+        preview.ready = True
+        preview.is_victory = session.is_victory
+        preview.score = session.score
+        preview.breakdown = session.breakdown()
+        if session.is_victory:
+            keyed = [(player_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
+            names = {key: form.cleaned_data["player_name"] for key, form in keyed}
+            results = [
+                dataclasses.replace(form.instance.as_result(), player=key) for key, form in keyed
+            ]
+            preview.first_citizens = sorted(names[key] for key in rules.first_citizens_of(results))
+        return preview
+
+    def _problems(self) -> list[str]:
+        """Every error so far in plain words, except fields simply not filled in yet."""
+        problems = []
+        for name, errors in self.form.errors.as_data().items():
+            label = self.form.fields[name].label if name != NON_FIELD_ERRORS else ""
+            problems += [_line(label, e) for e in errors if e.code != "required"]
+        for number, form in enumerate(self.seats.forms, start=1):
+            if self.seats.can_delete and self.seats._should_delete_form(form):
+                continue
+            for name, errors in form.errors.as_data().items():
+                label = form.fields[name].label if name != NON_FIELD_ERRORS else ""
+                problems += [
+                    _line(f"Seat {number} · {label}", e) for e in errors if e.code != "required"
+                ]
+        problems += [
+            _line("", e)
+            for e in self.seats.non_form_errors().as_data()
+            if e.code not in {"required", "too_few_forms"}
+        ]
+        return problems
+
+    # -- saving ------------------------------------------------------------------------
+
+    def save(self) -> Session:
+        """Write the game and its seats in one transaction; new players are created."""
+        if not self.is_valid():
+            raise ValueError("Only a valid submission can be saved.")
+        session = self.form.save(commit=False)
+        if not session.pk:
+            session.submitted_by = self.user
+            session.status = initial_status(self.user)
+        with transaction.atomic():
+            seats: list[Seat] = []
+            for form in self.seats.live_forms():
+                seat = form.save(commit=False)
+                seat.player = player_for_name(form.cleaned_data["player_name"])
+                seats.append(seat)
+            return session_record(
+                session=session, boxes=self.form.cleaned_data["boxes"], seats=seats
+            )
+
+
+def _line(label: str, error: ValidationError) -> str:
+    text = " ".join(error.messages)
+    return f"{label}: {text}" if label else text

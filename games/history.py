@@ -1,0 +1,74 @@
+"""A game's edit history, read from django-simple-history, for the staff history page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.models import Seat, Session
+
+IGNORED_FIELDS = ["updated_at"]
+ACTIONS = {"+": "Created", "~": "Changed", "-": "Deleted"}
+
+
+@dataclass
+class Entry:
+    """One saved version: when, by whom, what, and which fields changed."""
+
+    when: object
+    who: object
+    action: str
+    subject: str
+    changes: list[tuple[str, object, object]] = field(default_factory=list)
+
+
+def session_history(session: Session) -> list[Entry]:
+    """Every version of the game and of its seats, newest first."""
+    entries: list[Entry] = []
+    records = list(session.history.select_related("history_user").order_by("history_date"))
+    previous = None
+    for record in records:
+        changes = _changes(record, previous) if previous is not None else []
+        if previous is None or changes or record.history_type != "~":
+            entries.append(
+                Entry(
+                    record.history_date,
+                    record.history_user,
+                    ACTIONS[record.history_type],
+                    "Game",
+                    changes,
+                )
+            )
+        previous = record
+    seats = Seat.history.filter(session_id=session.pk).select_related(
+        "history_user", "player", "investigator"
+    )
+    for record in seats:
+        entries.append(
+            Entry(
+                record.history_date,
+                record.history_user,
+                ACTIONS[record.history_type],
+                f"Seat {record.position}: {record.player} as {record.investigator.name} — "
+                f"{record.get_ended_display().lower()}, {record.gate_trophies} gate and "
+                f"{record.monster_trophies} monster trophies, {record.unpaid_loans} unpaid "
+                f"loans, {record.replaced} replaced",
+            )
+        )
+    entries.sort(key=lambda entry: entry.when, reverse=True)
+    return entries
+
+
+def _changes(record, previous) -> list[tuple[str, object, object]]:
+    """(field label, old, new) for each field that differs between two versions."""
+    delta = record.diff_against(
+        previous, excluded_fields=IGNORED_FIELDS, foreign_keys_are_objs=True
+    )
+    changes = []
+    for change in delta.changes:
+        label = Session._meta.get_field(change.field).verbose_name
+        old, new = change.old, change.new
+        if change.field == "boxes":
+            # With foreign_keys_are_objs the through rows hold Box objects.
+            old, new = (", ".join(sorted(str(row["box"]) for row in v)) for v in (old, new))
+        changes.append((label, old, new))
+    return changes

@@ -1,0 +1,81 @@
+"""Recording a result in the browser: the form, its live preview, and editing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views import View
+
+from games.forms import ResultSubmission
+from games.models import Player, Session, Status
+from games.permissions import session_editable_by
+
+
+class ResultFormView(LoginRequiredMixin, View):
+    """The result form: shows it, re-shows it with every error, or saves and redirects."""
+
+    template_name = "games/session_form.html"
+
+    def get_instance(self) -> Session | None:
+        return None
+
+    def get(self, request, *args, **kwargs):
+        submission = ResultSubmission(user=request.user, instance=self.get_instance())
+        return self.render(submission)
+
+    def post(self, request, *args, **kwargs):
+        submission = ResultSubmission(request.POST, user=request.user, instance=self.get_instance())
+        if request.POST.get("action") == "preview":  # the no-JavaScript preview button
+            return self.render(submission, preview=submission.preview())
+        if submission.is_valid():
+            try:
+                session = submission.save()
+            except ValidationError as error:
+                submission.add_save_errors(error)
+            else:
+                messages.success(request, self.success_message(session))
+                return redirect(session)
+        return self.render(submission)
+
+    def success_message(self, session: Session) -> str:
+        if session.status == Status.PENDING:
+            return "Game saved. It counts in the league once the staff approve it."
+        return "Game saved."
+
+    def render(self, submission: ResultSubmission, preview=None):
+        context = {
+            "submission": submission,
+            "form": submission.form,
+            "seats": submission.seats,
+            "game": submission.instance,
+            "preview": preview,
+            "player_names": Player.objects.values_list("name", flat=True),
+        }
+        return render(self.request, self.template_name, context)
+
+
+class SessionCreateView(ResultFormView):
+    """``/games/new/``: record a finished game."""
+
+
+class SessionUpdateView(ResultFormView):
+    """Edit a game: its submitter while it is pending, staff at any time."""
+
+    def get_instance(self) -> Session:
+        queryset = Session.objects.visible_to(self.request.user).select_related("ancient_one")
+        session = get_object_or_404(queryset, pk=self.kwargs["pk"])
+        if not session_editable_by(session, self.request.user):
+            raise PermissionDenied("Only its submitter (while pending) or staff edit a game.")
+        return session
+
+
+class PreviewView(LoginRequiredMixin, View):
+    """The live score preview: the whole form POSTed by htmx, a partial back."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        preview = ResultSubmission(request.POST, user=request.user).preview()
+        return render(request, "games/_preview.html", {"preview": preview})

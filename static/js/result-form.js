@@ -1,0 +1,108 @@
+/* The result form's small conveniences. The form works without them: every rule and the
+   score are checked on the server; this only shows and hides what is relevant. */
+(function () {
+  "use strict";
+  const form = document.getElementById("result-form");
+  if (!form) return;
+
+  function notify() {
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // The defeat cause only for a defeat, the elder sign tokens only for sealing the gates.
+  function chosenOutcome() {
+    const checked = form.querySelector('input[name="outcome"]:checked');
+    return checked ? checked.value : "";
+  }
+  function showOutcomeFields() {
+    const outcome = chosenOutcome();
+    form.querySelectorAll("[data-show-for]").forEach(function (el) {
+      const wanted = el.dataset.showFor.split(" ").includes(outcome);
+      el.hidden = !wanted && !el.classList.contains("has-error");
+    });
+  }
+
+  // Only the Ancient Ones, heralds, guardians and investigators of the ticked boxes.
+  function filterByBoxes() {
+    const boxes = new Set(
+      Array.from(form.querySelectorAll('input[name="boxes"]:checked'), function (box) {
+        return box.value;
+      })
+    );
+    form.querySelectorAll("option[data-box]").forEach(function (option) {
+      const inPlay = boxes.has(option.dataset.box);
+      option.hidden = !inPlay && !option.selected;
+      option.disabled = !inPlay && !option.selected;
+    });
+  }
+
+  // Seats: spare empty rows wait behind "Add a seat"; "Remove" ticks the row's remove box.
+  const rows = Array.from(form.querySelectorAll("[data-seat]"));
+  const addButton = document.getElementById("add-seat");
+
+  function isBlank(row) {
+    const name = row.querySelector('input[name$="-player_name"]');
+    const investigator = row.querySelector('select[name$="-investigator"]');
+    return !name.value.trim() && !investigator.value && !row.querySelector(".errorlist");
+  }
+  function removeBox(row) {
+    return row.querySelector('input[name$="-DELETE"]');
+  }
+  function resetRow(row) {
+    row.querySelectorAll("input, select").forEach(function (field) {
+      if (field.type === "hidden") return;
+      if (field.type === "checkbox") field.checked = false;
+      else if (field.type === "number") field.value = "0";
+      else if (field.name.endsWith("-ended")) field.value = "sane";
+      else field.value = "";
+    });
+  }
+  function refreshRows() {
+    let number = 0;
+    rows.forEach(function (row) {
+      if (row.hidden) return;
+      number += 1;
+      row.querySelectorAll("[data-seat-number]").forEach(function (el) {
+        el.textContent = number;
+      });
+    });
+    addButton.disabled = !rows.some(function (row) {
+      return row.hidden;
+    });
+  }
+
+  rows.forEach(function (row, index) {
+    const box = removeBox(row);
+    const label = row.querySelector("[data-delete-label]");
+    const button = row.querySelector("[data-remove-seat]");
+    if (label) label.hidden = true;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      box.checked = true;
+      row.hidden = true;
+      refreshRows();
+      notify();
+    });
+    if (box.checked || (index > 0 && isBlank(row))) row.hidden = true;
+  });
+  addButton.hidden = false;
+  addButton.addEventListener("click", function () {
+    const row = rows.find(function (candidate) {
+      return candidate.hidden;
+    });
+    if (!row) return;
+    resetRow(row);
+    row.hidden = false;
+    refreshRows();
+    filterByBoxes();
+    row.querySelector('input[name$="-player_name"]').focus();
+  });
+
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "outcome") showOutcomeFields();
+    if (event.target.name === "boxes" || event.target.tagName === "SELECT") filterByBoxes();
+  });
+  showOutcomeFields();
+  filterByBoxes();
+  refreshRows();
+})();
