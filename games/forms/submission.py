@@ -142,7 +142,9 @@ class ResultSubmission:
         preview.breakdown = session.breakdown()
         if session.is_victory:
             keyed = [(player_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
-            names = {key: form.cleaned_data["player_name"] for key, form in keyed}
+            names: dict[str, str] = {}
+            for key, form in keyed:
+                names.setdefault(key, form.cleaned_data["player_name"])
             results = [
                 dataclasses.replace(form.instance.as_result(), player=key) for key, form in keyed
             ]
