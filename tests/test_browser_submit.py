@@ -110,6 +110,7 @@ def test_an_invalid_closed_victory_shows_the_error_and_keeps_the_values(page, li
     fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)", gate_trophies=1, monster_trophies=5)
     fill_seat(page, 1, "Bob", "Bob Jenkins (Salesman)")
     page.get_by_label("Where you played (optional)").fill("Kingsport Library")
+    expect(page.get_by_test_id("preview-problems")).to_contain_text("Closing the gates needs")
     page.get_by_role("button", name="Save the game").click()
 
     expect(page.locator("#form-errors")).to_be_visible()
@@ -154,6 +155,7 @@ def test_seats_can_be_added_and_removed(page, live_server, member):
     fill_seat(page, 2, "Cy", "Vincent Lee (Doctor)")
     page.get_by_role("button", name="Remove seat 2").click()
     expect(seat_field(page, 1, "player_name")).to_be_hidden()
+    expect(page.get_by_test_id("preview-score")).to_have_text("13")  # 13 - 2 terror + 2 survivors
     page.get_by_role("button", name="Save the game").click()
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))
     assert [s.player.name for s in Session.objects.get().seats.all()] == ["Ann", "Cy"]
@@ -177,6 +179,11 @@ def test_each_outcome_can_be_recorded(page, live_server, member, outcome, captio
         page.get_by_label("How were the investigators defeated?").select_option("devoured")
     fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)", gate_trophies=2)
     fill_seat(page, 1, "Bob", "Bob Jenkins (Salesman)", gate_trophies=1)
+    # Let the live preview settle first: its new height must not move the button mid-click.
+    if caption:
+        expect(page.get_by_test_id("preview-score")).to_have_text(caption.split()[-1])
+    else:
+        expect(page.get_by_test_id("preview-defeat")).to_be_visible()
     page.get_by_role("button", name="Save the game").click()
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))
     if caption:

@@ -25,6 +25,9 @@ class SignupForm(UserCreationForm):
         label="That is me: link my account to this existing player",
     )
 
+    # The unclaimed player with the typed name, found while cleaning ``player_name``.
+    existing_player: Player | None = None
+
     class Meta(UserCreationForm.Meta):
         fields = ["username", "email"]
 
@@ -39,8 +42,6 @@ class SignupForm(UserCreationForm):
             )
         self.existing_player = existing
         return name
-
-    existing_player: Player | None = None
 
     def clean(self):
         cleaned = super().clean()
