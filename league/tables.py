@@ -25,6 +25,7 @@ class PlayersColumn(tables.Column):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("verbose_name", "Players")
+        kwargs.setdefault("attrs", {"td": {"class": "players"}})
         super().__init__(accessor="pk", orderable=False, **kwargs)
 
     def render(self, record):

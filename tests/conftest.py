@@ -1,3 +1,4 @@
+import importlib
 import os
 
 import pytest
@@ -32,3 +33,21 @@ def catalog(db):
         "boxes": {box.name: box for box in Box.objects.all()},
         "investigators": {inv.name: inv for inv in Investigator.objects.all()},
     }
+
+
+@pytest.fixture
+def catalog_rows():
+    """The migrated catalog, refilled if an earlier transactional test flushed it.
+
+    Browser tests need ``serialized_rollback``, but it restores the catalog only on the
+    connection that serialized it: Playwright's sync API runs the test in another context,
+    where ``connections["default"]`` is a fresh wrapper without the serialized contents
+    (seen on PostgreSQL after an ordinary db test). Refilling from the data migration keeps
+    browser tests independent of the order they run in.
+    """
+    from django.apps import apps
+
+    from games.models import AncientOne
+
+    if not AncientOne.objects.exists():
+        importlib.import_module("games.migrations.0002_catalog").fill(apps, None)

@@ -2,38 +2,18 @@
 
 import csv
 import datetime
-import importlib
 import io
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.models import AncientOne
 from tests.factories import game, seat
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
-    # pytest-base-url (pulled in by pytest-playwright) still declares this old fixture form.
-    pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
 ]
-
-
-@pytest.fixture
-def catalog_rows():
-    """The migrated catalog, refilled if an earlier transactional test flushed it.
-
-    serialized_rollback restores it only when the connection that serialized the database
-    is the one in use: Playwright's sync API runs the test in another context, where
-    ``connections["default"]`` is a fresh wrapper without the serialized contents (seen on
-    PostgreSQL when an ordinary db test ran first). Refilling from the data migration
-    keeps these tests independent of the order they run in.
-    """
-    if not AncientOne.objects.exists():
-        from django.apps import apps
-
-        importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
 
 
 @pytest.fixture

@@ -1,36 +1,20 @@
 """Recording results in a real Chromium: sign up, four outcomes, errors, live preview, 375 px."""
 
-import importlib
 import re
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.models import AncientOne, Session
+from games.models import Session
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
-    # pytest-base-url (pulled in by pytest-playwright) still declares this old fixture form.
-    pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
 ]
 
 PASSWORD = "correct-horse-battery"
-
-
-@pytest.fixture
-def catalog_rows():
-    """The migrated catalog, refilled if an earlier transactional test flushed it.
-
-    Same reason as in test_browser_league: serialized_rollback cannot always restore it
-    under Playwright's sync API.
-    """
-    if not AncientOne.objects.exists():
-        from django.apps import apps
-
-        importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
 
 
 @pytest.fixture
