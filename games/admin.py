@@ -120,22 +120,7 @@ class SeatInline(admin.TabularInline):
 class SessionAdminForm(forms.ModelForm):
     class Meta:
         model = Session
-        fields = [
-            "ancient_one",
-            "played_on",
-            "boxes",
-            "herald",
-            "guardian",
-            "outcome",
-            "defeat_cause",
-            "terror_level",
-            "elder_signs_played",
-            "elder_sign_tokens",
-            "status",
-            "submitted_by",
-            "location",
-            "notes",
-        ]
+        fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
 
     def _post_clean(self):
         super()._post_clean()

@@ -130,7 +130,7 @@ def _weighted(rng: random.Random, weights: dict):
     return rng.choices(list(weights), weights=list(weights.values()))[0]
 
 
-def _plan_game(rng: random.Random, catalog: Catalog, today: datetime.date):
+def _plan_game(rng: random.Random, catalog: Catalog, now: datetime.datetime):
     """One game: a Session (unsaved, scored), its boxes and its seats (unsaved)."""
     ancient_one = rng.choice(catalog.ancient_ones)
     boxes = {catalog.base, ancient_one.box}
@@ -180,7 +180,7 @@ def _plan_game(rng: random.Random, catalog: Catalog, today: datetime.date):
     guardians = [guardian for guardian in catalog.guardians if guardian.box in boxes]
     session = Session(
         ancient_one=ancient_one,
-        played_on=today - datetime.timedelta(days=rng.randrange(0, 3 * 365)),
+        played_on=timezone.localdate(now) - datetime.timedelta(days=rng.randrange(0, 3 * 365)),
         herald=rng.choice(heralds) if heralds and rng.random() < 0.4 else None,
         guardian=rng.choice(guardians) if guardians and rng.random() < 0.5 else None,
         outcome=outcome,
@@ -191,6 +191,12 @@ def _plan_game(rng: random.Random, catalog: Catalog, today: datetime.date):
         location=rng.choice(LOCATIONS),
         status=_weighted(rng, STATUS_WEIGHTS),
     )
+    # Submitted at the table or within a few days, never in the future.
+    submitted = timezone.make_aware(
+        datetime.datetime.combine(session.played_on, datetime.time(20))
+        + datetime.timedelta(hours=rng.randrange(0, 96))
+    )
+    session.created_at = min(submitted, now)
     session.apply_totals(seats)
     winners = (
         rules.first_citizens_of([seat.as_result() for seat in seats])
@@ -212,11 +218,11 @@ def seed_league(*, games: int, seed: int, players: int = 36, batch_size: int = 2
     catalog = Catalog.load()
     # Players draw from their own generator so reruns over existing players repeat games.
     catalog.players = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
-    today = timezone.localdate()
+    now = timezone.now()
     through = Session.boxes.through
     created = 0
     while created < games:
-        planned = [_plan_game(rng, catalog, today) for _ in range(min(batch_size, games - created))]
+        planned = [_plan_game(rng, catalog, now) for _ in range(min(batch_size, games - created))]
         with transaction.atomic():
             sessions = Session.objects.bulk_create([session for session, _, _ in planned])
             seats, links = [], []

@@ -97,7 +97,11 @@ class StandingsFilter(django_filters.FilterSet):
         """Rebuild the standings over the chosen season, then drop thin records."""
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        rows = standings(start=season.start, end=season.end) if season else standings()
+        rows = (
+            standings(start=season.start, end=season.end, submitted_before=season.closed_at)
+            if season
+            else standings()
+        )
         return rows.filter(games__gte=minimum)
 
 

@@ -20,7 +20,7 @@ class SeasonQuerySet(models.QuerySet):
 
 
 class Season(models.Model):
-    """A named stretch of dates. Its standings are approved games played within it."""
+    """A named stretch of dates: approved games played within it, submitted before it closed."""
 
     name = models.CharField(max_length=80, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
@@ -49,3 +49,15 @@ class Season(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.end < timezone.localdate()
+
+    @property
+    def closed_at(self) -> datetime.datetime | None:
+        """When a finished season closed (midnight after its last day); None while it runs.
+
+        Games submitted after that moment do not count in it, even when backdated into
+        its dates, so a finished season's standings stay as they were.
+        """
+        if not self.is_finished:
+            return None
+        midnight = datetime.datetime.combine(self.end + datetime.timedelta(days=1), datetime.time())
+        return timezone.make_aware(midnight)

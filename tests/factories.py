@@ -6,6 +6,7 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from games.models import AncientOne, Box, Investigator, Player, Seat, Session
 from games.recording import session_record
@@ -57,6 +58,9 @@ def game(
         "status": "approved",
     }
     defaults.update(fields)
+    # Submitted the evening it was played, as at a real table (never in the future).
+    evening = datetime.datetime.combine(defaults["played_on"], datetime.time(21))
+    defaults.setdefault("created_at", min(timezone.make_aware(evening), timezone.now()))
     session = Session(
         ancient_one=AncientOne.objects.get(name=ancient_one), outcome=outcome, **defaults
     )

@@ -58,7 +58,46 @@ def test_staff_add_a_season_in_the_admin(client):
 @pytest.mark.parametrize("name", ["league:leaderboard", "league:standings"])
 def test_tables_filter_by_season(client, name):
     SeasonFactory(name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31))
-    game(seats=[seat("Ann")], played_on=datetime.date(2025, 3, 1))
+    game(seats=[seat("Ann")], played_on=datetime.date(2025, 3, 1), created_at=submitted(2025, 3, 2))
     game(seats=[seat("Bob", "Bob Jenkins")], played_on=datetime.date(2026, 1, 2))
     response = client.get(reverse(name), {"season": "2025"})
     assert len(response.context["table"].paginated_rows) == 1
+
+
+def submitted(*day: int) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime(*day, 21, 0))
+
+
+def season_rows(client, name: str, season: str) -> list:
+    response = client.get(reverse(name), {"season": season})
+    return [row.record.pk for row in response.context["table"].paginated_rows]
+
+
+@pytest.mark.parametrize("name", ["league:leaderboard", "league:standings"])
+def test_a_finished_seasons_tables_stay_as_they_were(client, name):
+    SeasonFactory(name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31))
+    game(seats=[seat("Ann")], played_on=datetime.date(2025, 6, 1), created_at=submitted(2025, 6, 1))
+    # Submitted on the last evening: it still counts.
+    game(
+        seats=[seat("Cy", "Vincent Lee")],
+        played_on=datetime.date(2025, 12, 31),
+        created_at=submitted(2025, 12, 31),
+    )
+    before = season_rows(client, name, "2025")
+    assert len(before) == 2
+    # A game backdated into the finished season but submitted now changes nothing there...
+    game(
+        seats=[seat("Bob", "Bob Jenkins")],
+        played_on=datetime.date(2025, 6, 1),
+        created_at=timezone.now(),
+    )
+    assert season_rows(client, name, "2025") == before
+    # ...yet it counts all-time.
+    all_time = client.get(reverse(name)).context["table"].paginated_rows
+    assert len(all_time) == 3
+
+
+def test_a_running_season_takes_late_submissions(client):
+    SeasonFactory(name="Now", start=TODAY - datetime.timedelta(days=30), end=TODAY)
+    game(seats=[seat("Ann")], played_on=TODAY - datetime.timedelta(days=20))
+    assert len(season_rows(client, "league:standings", "now")) == 1

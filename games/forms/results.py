@@ -90,20 +90,7 @@ class SessionForm(forms.ModelForm):
 
     class Meta:
         model = Session
-        fields = [
-            "ancient_one",
-            "played_on",
-            "boxes",
-            "herald",
-            "guardian",
-            "outcome",
-            "defeat_cause",
-            "elder_sign_tokens",
-            "terror_level",
-            "elder_signs_played",
-            "location",
-            "notes",
-        ]
+        fields = Session.RESULT_FIELDS
         labels = {
             "elder_sign_tokens": "Elder sign tokens on the board",
             "terror_level": "Terror level at the end",

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from games.models.sessions import OUTCOME_HELP
+from games.models.choices import OUTCOME_HELP
 
 
 class BoxFilteredSelect(forms.Select):

@@ -1,7 +1,8 @@
 from .catalog import AncientOne, Box, Guardian, Herald, Investigator
+from .choices import DefeatCause, Outcome, Status
 from .players import Player
 from .seats import Seat
-from .sessions import DefeatCause, Outcome, Session, Status
+from .sessions import Session
 
 __all__ = [
     "AncientOne",

@@ -21,40 +21,10 @@ from simple_history.models import HistoricalRecords
 from games import rules
 
 from .catalog import AncientOne, Box, Guardian, Herald
+from .choices import DefeatCause, Outcome, Status
 
 if TYPE_CHECKING:
     from .seats import Seat
-
-
-class Outcome(models.TextChoices):
-    CLOSED = rules.CLOSED, "Closed the gates"
-    SEALED = rules.SEALED, "Sealed the gates"
-    BANISHED = rules.BANISHED, "Banished the Ancient One"
-    DEFEAT = rules.DEFEAT, "Defeat"
-
-
-OUTCOME_HELP = {
-    rules.CLOSED: "An investigator closed the last open gate, and the team held at least one "
-    "unspent gate trophy per investigator in play.",
-    rules.SEALED: "Six or more elder sign tokens were on the board.",
-    rules.BANISHED: "The Ancient One awoke and the investigators defeated it in the final "
-    "battle (never Azathoth).",
-    rules.DEFEAT: "The investigators lost. Recorded with its cause and no score.",
-}
-
-
-class DefeatCause(models.TextChoices):
-    DEVOURED = rules.DEVOURED, "Devoured: the Ancient One won the final battle"
-    AZATHOTH = rules.AZATHOTH_AWAKENED, "Azathoth awoke"
-    ACT_III = rules.ACT_III, "Act III entered play"
-    ANCIENT_ONE_SPECIAL = rules.ANCIENT_ONE_SPECIAL, "The Ancient One's own defeat rule"
-    OTHER = rules.OTHER, "Another loss (say which in the notes)"
-
-
-class Status(models.TextChoices):
-    PENDING = "pending", "Pending"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
 
 
 class SessionQuerySet(models.QuerySet):
@@ -145,7 +115,8 @@ class Session(models.Model):
         related_name="submitted_sessions",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: the demo league and imports give games their real submission time.
+    created_at = models.DateTimeField("submitted at", default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     # Derived from the seats by rescore(); never typed in.
@@ -319,6 +290,21 @@ class Session(models.Model):
             super().save(update_fields=[*self.DERIVED_FIELDS, "updated_at"])
             self._mark_first_citizens(seats)
 
+    # What a submitter types in (the result form and the admin both edit these).
+    RESULT_FIELDS = (
+        "ancient_one",
+        "played_on",
+        "boxes",
+        "herald",
+        "guardian",
+        "outcome",
+        "defeat_cause",
+        "elder_sign_tokens",
+        "terror_level",
+        "elder_signs_played",
+        "location",
+        "notes",
+    )
     DERIVED_FIELDS = (
         "investigator_count",
         "survivors",

@@ -27,9 +27,16 @@ class LeagueGames(SessionQuerySet):
             games = games.filter(played_on__lte=end)
         return games
 
+    def submitted_before(self, moment: datetime.datetime | None) -> LeagueGames:
+        """Games submitted before ``moment`` (all games when it is None)."""
+        return self.filter(created_at__lt=moment) if moment else self
+
     def in_season(self, season) -> LeagueGames:
-        """Games played within a season's dates (all games when ``season`` is None)."""
-        return self.played_between(season.start, season.end) if season else self
+        """Games that count in a season (all games when ``season`` is None): played within
+        its dates and, once it has finished, submitted before it closed."""
+        if season is None:
+            return self
+        return self.played_between(season.start, season.end).submitted_before(season.closed_at)
 
     def played_by(self, player: Player) -> LeagueGames:
         """Games with ``player`` at the table, once each however many seats they held."""

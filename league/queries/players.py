@@ -36,9 +36,13 @@ def percentage(part: str, whole: str) -> Cast:
 
 
 def standings(
-    *, start: datetime.date | None = None, end: datetime.date | None = None
+    *,
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+    submitted_before: datetime.datetime | None = None,
 ) -> QuerySet[Player]:
-    """Every player with a standings row for approved games played from ``start`` to ``end``.
+    """Every player with a standings row for approved games played from ``start`` to ``end``
+    (and submitted before ``submitted_before``, for a finished season).
 
     Session-level numbers count each game once even when a player held several seats at it;
     trophies are the player's own, summed over all their seats.
@@ -48,6 +52,8 @@ def standings(
         counted &= Q(seats__session__played_on__gte=start)
     if end:
         counted &= Q(seats__session__played_on__lte=end)
+    if submitted_before:
+        counted &= Q(seats__session__created_at__lt=submitted_before)
     won = counted & ~Q(seats__session__outcome=Outcome.DEFEAT)
     # A player's seats, one per game (their first seat there), driven by the seat index.
     first_seats = Seat.objects.filter(player=OuterRef("pk")).exclude(
@@ -59,6 +65,8 @@ def standings(
             )
         )
     )
+    if submitted_before:
+        first_seats = first_seats.filter(session__created_at__lt=submitted_before)
     their_victories = (
         first_seats.filter(session__status=Status.APPROVED)
         .exclude(session__outcome=Outcome.DEFEAT)
