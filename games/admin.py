@@ -8,6 +8,7 @@ from django.forms.models import BaseInlineFormSet
 from simple_history.admin import SimpleHistoryAdmin
 
 from games import rules
+from games.forms.results import BoxRulesMixin
 from games.models import (
     AncientOne,
     Box,
@@ -117,19 +118,10 @@ class SeatInline(admin.TabularInline):
     readonly_fields = ["first_citizen"]
 
 
-class SessionAdminForm(forms.ModelForm):
+class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
-
-    def _post_clean(self):
-        super()._post_clean()
-        # The boxes reach the instance only after saving: check what needs them here.
-        boxes = self.cleaned_data.get("boxes")
-        if boxes is not None and "defeat_cause" not in self.errors:
-            for field, problems in self.instance.box_errors(b.name for b in boxes).items():
-                for problem in problems:
-                    self.add_error(field, problem)
 
 
 @admin.register(Session)

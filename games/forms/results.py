@@ -41,7 +41,22 @@ def box_problem(item, box_ids: set[int]) -> str | None:
     return f"{item.name} comes with {item.box.name}: tick that box under “Boxes in play”."
 
 
-class SessionForm(forms.ModelForm):
+class BoxRulesMixin:
+    """Checks the rules that need the boxes in play (Act III) on a Session model form.
+
+    The boxes reach the instance only when it is saved, so the model cannot check them.
+    """
+
+    def _post_clean(self):
+        super()._post_clean()
+        boxes = self.cleaned_data.get("boxes")
+        if boxes is not None and "defeat_cause" not in self.errors:
+            for field, problems in self.instance.box_errors(b.name for b in boxes).items():
+                for problem in problems:
+                    self.add_error(field, problem)
+
+
+class SessionForm(BoxRulesMixin, forms.ModelForm):
     """The game as a whole: who was fought, with what, and how it ended."""
 
     ancient_one = AncientOneField(
@@ -128,15 +143,6 @@ class SessionForm(forms.ModelForm):
                 if problem:
                     self.add_error(name, problem)
         return cleaned
-
-    def _post_clean(self):
-        super()._post_clean()
-        # Act III depends on the boxes, which reach the instance only when saved.
-        boxes = self.cleaned_data.get("boxes")
-        if boxes is not None and "defeat_cause" not in self.errors:
-            for field, problems in self.instance.box_errors(b.name for b in boxes).items():
-                for problem in problems:
-                    self.add_error(field, problem)
 
 
 class SeatForm(forms.ModelForm):
