@@ -198,13 +198,8 @@ def _plan_game(rng: random.Random, catalog: Catalog, now: datetime.datetime):
     )
     session.created_at = min(submitted, now)
     session.apply_totals(seats)
-    winners = (
-        rules.first_citizens_of([seat.as_result() for seat in seats])
-        if session.is_victory
-        else set()
-    )
-    for seat in seats:
-        seat.first_citizen = str(seat.player_id) in winners
+    for seat, (first_citizen, players_first) in zip(seats, session.seat_flags(seats), strict=True):
+        seat.first_citizen, seat.players_first_seat = first_citizen, players_first
     totals = rules.team_totals([seat.as_result() for seat in seats])
     errors = session.result_errors(totals=totals, box_names=box_names)
     if errors:  # a bug in this generator, never bad luck

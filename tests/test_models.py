@@ -170,3 +170,17 @@ def test_recompute_scores_after_a_doom_track_fix():
     call_command("recompute_scores", verbosity=0)
     session.refresh_from_db()
     assert session.score == before + 1
+
+
+def test_a_players_first_seat_is_kept_through_edits():
+    session = game(
+        seats=[
+            seat("Ann", "Amanda Sharpe"),
+            seat("Bob", "Bob Jenkins"),
+            seat("Ann", "Vincent Lee"),
+        ]
+    )
+    flags = dict(session.seats.values_list("investigator__name", "players_first_seat"))
+    assert flags == {"Amanda Sharpe": True, "Bob Jenkins": True, "Vincent Lee": False}
+    session.seats.get(investigator__name="Amanda Sharpe").delete()
+    assert session.seats.get(investigator__name="Vincent Lee").players_first_seat

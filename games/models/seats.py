@@ -54,6 +54,12 @@ class Seat(models.Model):
         help_text="Bank Loans unpaid or defaulted at the end: at most one per investigator.",
     )
     first_citizen = models.BooleanField(default=False, editable=False)
+    players_first_seat = models.BooleanField(
+        default=True,
+        editable=False,
+        help_text="The first of this player's seats at the game: per-player totals count "
+        "each game once through it.",
+    )
 
     history = HistoricalRecords()
     objects = SeatQuerySet.as_manager()
@@ -72,7 +78,12 @@ class Seat(models.Model):
                 violation_error_message="Each investigator holds at most one Bank Loan.",
             ),
         ]
-        indexes = [models.Index(fields=["player", "first_citizen"], name="seat_player_idx")]
+        indexes = [
+            models.Index(fields=["player", "first_citizen"], name="seat_player_idx"),
+            models.Index(
+                fields=["player", "players_first_seat", "session"], name="seat_player_game_idx"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} as {self.investigator.name}" if self.investigator_id else "Seat"

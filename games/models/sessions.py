@@ -265,10 +265,10 @@ class Session(models.Model):
         """Validate, store the score from the seats saved so far, and save atomically."""
         with transaction.atomic():
             self.full_clean(exclude=list(self.DERIVED_FIELDS))
-            seats = list(self.seats.select_related("player")) if self.pk else []
+            seats = list(self.seats.all()) if self.pk else []
             self.apply_totals(seats)
             super().save(*args, **kwargs)
-            self._mark_first_citizens(seats)
+            self._mark_seats(seats)
 
     def rescore(self) -> None:
         """Rewrite the stored totals, score and First Citizens from the saved seats.
@@ -277,7 +277,7 @@ class Session(models.Model):
         then rolls back the write that broke it).
         """
         with transaction.atomic():
-            seats = list(self.seats.select_related("player"))
+            seats = list(self.seats.all())
             if seats:
                 totals = rules.team_totals([seat.as_result() for seat in seats])
                 errors = {
@@ -288,7 +288,7 @@ class Session(models.Model):
                     raise ValidationError(errors)
             self.apply_totals(seats)
             super().save(update_fields=[*self.DERIVED_FIELDS, "updated_at"])
-            self._mark_first_citizens(seats)
+            self._mark_seats(seats)
 
     # What a submitter types in (the result form and the admin both edit these).
     RESULT_FIELDS = (
@@ -355,17 +355,30 @@ class Session(models.Model):
             survivors=self.survivors,
         )
 
-    def _mark_first_citizens(self, seats: list[Seat]) -> None:
+    def _mark_seats(self, seats: list[Seat]) -> None:
+        """Store each seat's per-player flags: First Citizen, and the player's first seat."""
+        changed = []
+        for seat, (first_citizen, players_first) in zip(seats, self.seat_flags(seats), strict=True):
+            if (seat.first_citizen, seat.players_first_seat) != (first_citizen, players_first):
+                seat.first_citizen, seat.players_first_seat = first_citizen, players_first
+                changed.append(seat)
+        if changed:
+            self.seats.model.objects.bulk_update(changed, ["first_citizen", "players_first_seat"])
+
+    def seat_flags(self, seats: list[Seat]) -> list[tuple[bool, bool]]:
+        """(First Citizen?, the player's first seat at this game?) for each seat, in order.
+
+        Seats are taken in the order given (seat order), so a player who ran several
+        investigators counts once per game wherever per-player totals are added up.
+        """
         winners = (
             rules.first_citizens_of([seat.as_result() for seat in seats])
             if self.is_victory
             else set()
         )
-        changed = []
+        seen: set[int] = set()
+        flags = []
         for seat in seats:
-            is_first = str(seat.player_id) in winners
-            if seat.first_citizen != is_first:
-                seat.first_citizen = is_first
-                changed.append(seat)
-        if changed:
-            self.seats.model.objects.bulk_update(changed, ["first_citizen"])
+            flags.append((str(seat.player_id) in winners, seat.player_id not in seen))
+            seen.add(seat.player_id)
+        return flags

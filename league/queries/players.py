@@ -12,12 +12,10 @@ from django.db.models import (
     Exists,
     F,
     FloatField,
-    Func,
     Max,
     OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
 )
 from django.db.models.functions import Cast, Coalesce, NullIf
@@ -44,7 +42,8 @@ def standings(
     """Every player with a standings row for approved games played from ``start`` to ``end``
     (and submitted before ``submitted_before``, for a finished season).
 
-    Session-level numbers count each game once even when a player held several seats at it;
+    Session-level numbers count each game once even when a player held several seats at it
+    (through the stored ``players_first_seat`` flag, so no DISTINCT and no subquery);
     trophies are the player's own, summed over all their seats.
     """
     counted = Q(seats__session__status=Status.APPROVED)
@@ -54,49 +53,18 @@ def standings(
         counted &= Q(seats__session__played_on__lte=end)
     if submitted_before:
         counted &= Q(seats__session__created_at__lt=submitted_before)
-    won = counted & ~Q(seats__session__outcome=Outcome.DEFEAT)
-    # A player's seats, one per game (their first seat there), driven by the seat index.
-    first_seats = Seat.objects.filter(player=OuterRef("pk")).exclude(
-        Exists(
-            Seat.objects.filter(
-                session_id=OuterRef("session_id"),
-                player_id=OuterRef("player_id"),
-                pk__lt=OuterRef("pk"),
-            )
-        )
-    )
-    if submitted_before:
-        first_seats = first_seats.filter(session__created_at__lt=submitted_before)
-    their_victories = (
-        first_seats.filter(session__status=Status.APPROVED)
-        .exclude(session__outcome=Outcome.DEFEAT)
-        .filter(**_date_bounds("session__played_on", start, end))
-        .order_by()
-        .annotate(mean=Cast(Func(F("session__score"), function="AVG"), FloatField()))
-        .values("mean")
-    )
+    once = counted & Q(seats__players_first_seat=True)
+    won = once & ~Q(seats__session__outcome=Outcome.DEFEAT)
     return Player.objects.annotate(
-        games=Count("seats__session", filter=counted, distinct=True),
-        victories=Count("seats__session", filter=won, distinct=True),
-        first_citizen_titles=Count(
-            "seats__session", filter=won & Q(seats__first_citizen=True), distinct=True
-        ),
+        games=Count("seats", filter=once),
+        victories=Count("seats", filter=won),
+        # First Citizen is per player, so every seat of a titled player carries the flag.
+        first_citizen_titles=Count("seats", filter=won & Q(seats__first_citizen=True)),
         best_score=Max("seats__session__score", filter=won),
+        avg_victory_score=Cast(Avg("seats__session__score", filter=won), FloatField()),
         gate_trophies=Coalesce(Sum("seats__gate_trophies", filter=counted), 0),
         monster_trophies=Coalesce(Sum("seats__monster_trophies", filter=counted), 0),
-    ).annotate(
-        win_pct=percentage("victories", "games"),
-        avg_victory_score=Subquery(their_victories[:1], output_field=FloatField()),
-    )
-
-
-def _date_bounds(field: str, start, end) -> dict:
-    bounds = {}
-    if start:
-        bounds[f"{field}__gte"] = start
-    if end:
-        bounds[f"{field}__lte"] = end
-    return bounds
+    ).annotate(win_pct=percentage("victories", "games"))
 
 
 @dataclass
