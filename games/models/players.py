@@ -5,9 +5,6 @@ from django.utils.text import slugify
 
 
 class PlayerQuerySet(models.QuerySet):
-    def unclaimed(self):
-        return self.filter(user__isnull=True)
-
     def named(self, name: str):
         return self.filter(name__iexact=name.strip())
 

@@ -34,17 +34,8 @@ class SessionQuerySet(models.QuerySet):
     def victories(self):
         return self.exclude(outcome=Outcome.DEFEAT)
 
-    def defeats(self):
-        return self.filter(outcome=Outcome.DEFEAT)
-
     def for_ancient_one(self, ancient_one):
         return self.filter(ancient_one=ancient_one)
-
-    def with_investigators(self, count: int):
-        return self.filter(investigator_count=count)
-
-    def for_player(self, player):
-        return self.filter(seats__player=player).distinct()
 
     def visible_to(self, user):
         """Approved games for everyone; pending and rejected ones to submitter and staff."""
