@@ -104,17 +104,7 @@ class SeatInline(admin.TabularInline):
     min_num = 1
     max_num = rules.MAX_INVESTIGATORS
     autocomplete_fields = ["player", "investigator"]
-    fields = [
-        "position",
-        "player",
-        "investigator",
-        "ended",
-        "replaced",
-        "gate_trophies",
-        "monster_trophies",
-        "unpaid_loans",
-        "first_citizen",
-    ]
+    fields = ["position", "player", *Seat.RESULT_FIELDS, "first_citizen"]
     readonly_fields = ["first_citizen"]
 
 

@@ -163,14 +163,7 @@ class SeatForm(forms.ModelForm):
 
     class Meta:
         model = Seat
-        fields = [
-            "investigator",
-            "ended",
-            "replaced",
-            "gate_trophies",
-            "monster_trophies",
-            "unpaid_loans",
-        ]
+        fields = Seat.RESULT_FIELDS
         labels = {
             "ended": "How the seat ended",
             "replaced": "Investigators lost and replaced",

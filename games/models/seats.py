@@ -19,6 +19,16 @@ class SeatQuerySet(models.QuerySet):
 class Seat(models.Model):
     """One investigator slot at the table, and how it ended the game."""
 
+    # What a submitter types in for a seat besides the player (result form and admin).
+    RESULT_FIELDS = (
+        "investigator",
+        "ended",
+        "replaced",
+        "gate_trophies",
+        "monster_trophies",
+        "unpaid_loans",
+    )
+
     class Ended(models.TextChoices):
         SANE = "sane", "Sane and surviving"
         DEVOURED = "devoured", "Devoured"
