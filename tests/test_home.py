@@ -11,7 +11,15 @@ URL = reverse("league:home")
 
 
 def test_totals_best_scores_and_first_citizens(client):
-    best = game(terror_level=0, seats=[seat("Ann", gate_trophies=2), seat("Bob", "Bob Jenkins")])
+    # Ann runs two investigators at her titled game: still one title.
+    best = game(
+        terror_level=0,
+        seats=[
+            seat("Ann", gate_trophies=2),
+            seat("Ann", "Vincent Lee"),
+            seat("Bob", "Bob Jenkins"),
+        ],
+    )
     game(outcome="defeat", defeat_cause="devoured")
     game(status="pending", terror_level=0)
     response = client.get(URL)

@@ -12,8 +12,9 @@ from .sessions import Session
 
 
 class SeatQuerySet(models.QuerySet):
-    def first_citizens(self):
-        return self.filter(first_citizen=True)
+    def titles(self):
+        """One seat per First Citizen title: the titled player's first seat at the game."""
+        return self.filter(first_citizen=True, players_first_seat=True)
 
 
 class Seat(models.Model):

@@ -93,10 +93,7 @@ def player_profile(player: Player, *, season=None) -> PlayerProfile:
     # Counted from the player's own seats (indexed by player): an EXISTS per game inside
     # the aggregate above is slow on SQLite at 100k games.
     summary["first_citizen_titles"] = (
-        Seat.objects.filter(player=player, first_citizen=True, session__in=games.values("pk"))
-        .values("session_id")
-        .distinct()
-        .count()
+        Seat.objects.titles().filter(player=player, session__in=games.values("pk")).count()
     )
     summary["win_pct"] = 100 * summary["victories"] / summary["games"] if summary["games"] else None
     by_ancient_one = (

@@ -107,10 +107,14 @@ def home_summary() -> dict[str, Any]:
     totals["win_pct"] = 100 * totals["victories"] / totals["games"] if totals["games"] else None
     first_citizens = (
         Player.objects.annotate(
+            # Through the player's first seat at each game, as the standings count titles.
             titles=Count(
-                "seats__session",
-                distinct=True,
-                filter=Q(seats__first_citizen=True, seats__session__status=Status.APPROVED),
+                "seats",
+                filter=Q(
+                    seats__first_citizen=True,
+                    seats__players_first_seat=True,
+                    seats__session__status=Status.APPROVED,
+                ),
             )
         )
         .filter(titles__gt=0)
