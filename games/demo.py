@@ -84,6 +84,11 @@ LOCATIONS = ("Club night", "Kitchen table", "Game café", "Convention", "Online"
 OUTCOME_WEIGHTS = {rules.CLOSED: 36, rules.SEALED: 20, rules.BANISHED: 14, rules.DEFEAT: 30}
 SEAT_COUNT_WEIGHTS = {1: 3, 2: 12, 3: 20, 4: 24, 5: 16, 6: 12, 7: 7, 8: 6}
 STATUS_WEIGHTS = {Status.APPROVED: 92, Status.PENDING: 6, Status.REJECTED: 2}
+OTHER_LOSSES = (
+    "The last investigator was lost in time and space.",
+    "We ran out of time at the club and called it a loss.",
+    "Too many monsters in Arkham: the town fell.",
+)
 SPECIAL_DEFEAT = {"Glaaki", "Shudde M'ell", "Bokrug"}
 
 
@@ -189,6 +194,8 @@ def _plan_game(rng: random.Random, catalog: Catalog, now: datetime.datetime):
         elder_signs_played=rng.choices((0, 1, 2, 3), weights=(55, 28, 12, 5))[0],
         elder_sign_tokens=rng.randint(6, 8) if outcome == rules.SEALED else rng.randint(0, 5),
         location=rng.choice(LOCATIONS),
+        # The result form asks what happened whenever a defeat is "another loss".
+        notes=rng.choice(OTHER_LOSSES) if defeat_cause == rules.OTHER else "",
         status=_weighted(rng, STATUS_WEIGHTS),
     )
     # Submitted at the table or within a few days, never in the future.

@@ -1,0 +1,1 @@
+"""Results in and out: the results format, its import and its export."""

@@ -1,0 +1,389 @@
+"""The results format: one row per seat, every column declared once.
+
+Export writes these columns in this order; import reads them back by header (any case and
+spacing, any order), turns each cell into what the result form would receive, and lets
+the form judge it. A new field of a game or a seat is one more ``Column`` here.
+
+A game's own columns repeat on each of its seat rows; on import, later rows of a game
+may leave them blank, but must not contradict the first row.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import models
+
+from games.models import DefeatCause, Outcome, Seat, Session, Status
+
+from .names import Catalog, NameNotFound, name_key
+
+GAME, SEAT = "game", "seat"
+# Where a column's value goes on import.
+FORM = "form"  # a field of the result form, which validates it
+META = "meta"  # read by the importer itself (which game, status, submission)
+IGNORED = "ignored"  # written for people and their tools, recomputed on import
+# Between the boxes of a game in one cell.
+BOX_SEPARATOR = ";"
+
+
+class CellError(ValueError):
+    """A cell that cannot be read at all (the form never sees its value)."""
+
+
+Reader = Callable[[str, Catalog], Any]
+Writer = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the format: its header, what it means, and how to read and write it."""
+
+    header: str
+    scope: str  # GAME (same on every seat row of a game) or SEAT
+    help: str
+    write: Writer  # the value exported, from a Session (GAME) or a Seat (SEAT)
+    field: str = ""  # the form field (FORM) or importer key (META) it fills
+    target: str = FORM
+    read: Reader | None = None  # cell text -> form data; None passes the text as is
+    required: bool = False
+    example: str = ""
+
+    @property
+    def key(self) -> str:
+        return name_key(self.header)
+
+    def value(self, text: str, catalog: Catalog):
+        """The form (or importer) value of a cell's text; blank cells of optional
+        columns give the model's default."""
+        if self.read is not None:
+            return self.read(text, catalog)
+        return text
+
+
+# -- readers -----------------------------------------------------------------------------
+
+
+def model_default(model: type[models.Model], field: str) -> Reader:
+    """A blank cell means the model's default (0 trophies, a sane seat): the form's
+    initial value, which a browser would have sent."""
+    default = model._meta.get_field(field).get_default()
+
+    def read(text: str, catalog: Catalog):
+        return text if text else str(default)
+
+    return read
+
+
+def choice(choices: type[models.TextChoices], *, default: str = "") -> Reader:
+    """A choice by its stored value or its label, any case."""
+    by_key = {name_key(value): value for value in choices.values}
+    by_key.update({name_key(label): value for value, label in choices.choices})
+
+    def read(text: str, catalog: Catalog) -> str:
+        if not text:
+            return default
+        try:
+            return by_key[name_key(text)]
+        except KeyError:
+            allowed = ", ".join(choices.values)
+            raise CellError(f"“{text}” is not one of: {allowed}.") from None
+
+    return read
+
+
+def catalog_row(table: str) -> Reader:
+    """A catalog row (Ancient One, herald, ...) by name, as the form's select gives it."""
+
+    def read(text: str, catalog: Catalog):
+        if not text:
+            return ""
+        try:
+            return getattr(catalog, table).find(text).pk
+        except NameNotFound as error:
+            raise CellError(str(error)) from None
+
+    return read
+
+
+def read_boxes(text: str, catalog: Catalog) -> list[int]:
+    names = [name for name in text.split(BOX_SEPARATOR) if name.strip()]
+    found, problems = [], []
+    for name in names:
+        try:
+            found.append(catalog.boxes.find(name).pk)
+        except NameNotFound as error:
+            problems.append(str(error))
+    if problems:
+        raise CellError(" ".join(problems))
+    return found
+
+
+# -- writers -----------------------------------------------------------------------------
+
+
+def name_of(attribute: str) -> Writer:
+    def write(row) -> str:
+        related = getattr(row, attribute)
+        return related.name if related is not None else ""
+
+    return write
+
+
+def attr(attribute: str) -> Writer:
+    return lambda row: getattr(row, attribute)
+
+
+def write_boxes(session: Session) -> str:
+    return f"{BOX_SEPARATOR} ".join(box.name for box in session.boxes.all())
+
+
+def write_submitted_at(session: Session) -> str:
+    return session.created_at.isoformat()
+
+
+def write_submitted_by(session: Session) -> str:
+    return session.submitted_by.get_username() if session.submitted_by else ""
+
+
+def write_score(session: Session):
+    return "" if session.score is None else session.score
+
+
+# -- the format ----------------------------------------------------------------------------
+
+COLUMNS: tuple[Column, ...] = (
+    Column(
+        "Game",
+        GAME,
+        "Ties a game's seat rows together: any text, the same on each row of one game. "
+        "A game's rows must follow one another. Export writes the game's number.",
+        attr("pk"),
+        field="reference",
+        target=META,
+        required=True,
+        example="17",
+    ),
+    Column(
+        "Date played",
+        GAME,
+        "The day the game ended, as YYYY-MM-DD. Not in the future.",
+        lambda s: s.played_on.isoformat(),
+        field="played_on",
+        required=True,
+        example="2026-01-10",
+    ),
+    Column(
+        "Ancient One",
+        GAME,
+        "Its name as in the catalog (any case).",
+        name_of("ancient_one"),
+        field="ancient_one",
+        read=catalog_row("ancient_ones"),
+        required=True,
+        example="Cthulhu",
+    ),
+    Column(
+        "Outcome",
+        GAME,
+        "closed, sealed, banished or defeat (or the form's wording, e.g. “Sealed the gates”).",
+        attr("outcome"),
+        field="outcome",
+        read=choice(Outcome),
+        required=True,
+        example="sealed",
+    ),
+    Column(
+        "Defeat cause",
+        GAME,
+        "Only for a defeat: " + ", ".join(DefeatCause.values) + ".",
+        attr("defeat_cause"),
+        field="defeat_cause",
+        read=choice(DefeatCause),
+    ),
+    Column(
+        "Terror level",
+        GAME,
+        "The terror level at the end, 0 to 10.",
+        attr("terror_level"),
+        field="terror_level",
+        required=True,
+        example="2",
+    ),
+    Column(
+        "Elder signs played",
+        GAME,
+        "Elder Sign unique item cards used during the game (blank means 0).",
+        attr("elder_signs_played"),
+        field="elder_signs_played",
+        read=model_default(Session, "elder_signs_played"),
+        example="0",
+    ),
+    Column(
+        "Elder sign tokens",
+        GAME,
+        "Elder sign tokens on the board at the end (blank means 0); sealing needs 6.",
+        attr("elder_sign_tokens"),
+        field="elder_sign_tokens",
+        read=model_default(Session, "elder_sign_tokens"),
+        example="6",
+    ),
+    Column(
+        "Boxes",
+        GAME,
+        f"The boxes in play, separated by “{BOX_SEPARATOR}”; the base game included.",
+        write_boxes,
+        field="boxes",
+        read=read_boxes,
+        required=True,
+        example="Arkham Horror; Dunwich Horror",
+    ),
+    Column(
+        "Herald",
+        GAME,
+        "Optional: the herald's name.",
+        name_of("herald"),
+        field="herald",
+        read=catalog_row("heralds"),
+    ),
+    Column(
+        "Guardian",
+        GAME,
+        "Optional: the Kingsport guardian's name.",
+        name_of("guardian"),
+        field="guardian",
+        read=catalog_row("guardians"),
+    ),
+    # Issue 8 adds Team, Scenario and Tasks here, as GAME columns of the form's fields.
+    Column("Location", GAME, "Optional: where it was played.", attr("location"), field="location"),
+    Column("Notes", GAME, "Optional: what happened.", attr("notes"), field="notes"),
+    Column(
+        "Status",
+        GAME,
+        "pending, approved or rejected (blank means pending). "
+        "`import_results --status` sets every game's status instead.",
+        attr("status"),
+        field="status",
+        target=META,
+        read=choice(Status, default=Status.PENDING),
+        example="approved",
+    ),
+    Column(
+        "Submitted at",
+        GAME,
+        "When the result was submitted, ISO 8601 (e.g. 2026-01-10T21:00:00+00:00); "
+        "blank means the moment of the import. Seasons count games submitted before "
+        "they close.",
+        write_submitted_at,
+        field="created_at",
+        target=META,
+    ),
+    Column(
+        "Submitted by",
+        GAME,
+        "Optional: the username of an existing account. "
+        "`import_results --submitted-by` sets it for every game instead.",
+        write_submitted_by,
+        field="submitted_by",
+        target=META,
+    ),
+    Column(
+        "Score",
+        GAME,
+        "Written by export for reference; ignored on import (the rules recompute it).",
+        write_score,
+        target=IGNORED,
+    ),
+    Column(
+        "Player",
+        SEAT,
+        "The player's name: an existing player (any case) or a new one.",
+        lambda seat: seat.player.name,
+        field="player_name",
+        required=True,
+        example="Ann Armitage",
+    ),
+    Column(
+        "Investigator",
+        SEAT,
+        "The investigator who ended the game in this seat, by name.",
+        name_of("investigator"),
+        field="investigator",
+        read=catalog_row("investigators"),
+        required=True,
+        example="Amanda Sharpe",
+    ),
+    Column(
+        "Seat ended",
+        SEAT,
+        "sane, devoured, retired or lost (blank means sane).",
+        attr("ended"),
+        field="ended",
+        read=choice(Seat.Ended, default=Seat.Ended.SANE),
+        example="sane",
+    ),
+    Column(
+        "Replaced",
+        SEAT,
+        "Earlier investigators this seat lost and replaced (blank means 0).",
+        attr("replaced"),
+        field="replaced",
+        read=model_default(Seat, "replaced"),
+        example="0",
+    ),
+    Column(
+        "Gate trophies",
+        SEAT,
+        "Unspent gate trophies held at the end (blank means 0).",
+        attr("gate_trophies"),
+        field="gate_trophies",
+        read=model_default(Seat, "gate_trophies"),
+        example="1",
+    ),
+    Column(
+        "Monster trophies",
+        SEAT,
+        "Unspent monster trophies held at the end (blank means 0).",
+        attr("monster_trophies"),
+        field="monster_trophies",
+        read=model_default(Seat, "monster_trophies"),
+        example="0",
+    ),
+    Column(
+        "Unpaid loans",
+        SEAT,
+        "Bank Loans unpaid at the end, at most one per investigator (blank means 0).",
+        attr("unpaid_loans"),
+        field="unpaid_loans",
+        read=model_default(Seat, "unpaid_loans"),
+        example="0",
+    ),
+)
+
+HEADERS = [column.header for column in COLUMNS]
+GAME_COLUMNS = [column for column in COLUMNS if column.scope == GAME]
+SEAT_COLUMNS = [column for column in COLUMNS if column.scope == SEAT]
+BY_KEY = {column.key: column for column in COLUMNS}
+# The column that shows a form field's errors, for the game form and the seat form.
+BY_FIELD = {(column.scope, column.field): column for column in COLUMNS if column.field}
+
+
+def export_row(session: Session, seat: Seat) -> list:
+    """One seat's row: the game's columns, then the seat's, in ``COLUMNS`` order."""
+    return [column.write(session if column.scope == GAME else seat) for column in COLUMNS]
+
+
+def cell_text(value) -> str:
+    """A cell as text, whatever the file stored: XLSX numbers and dates included."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value).strip()

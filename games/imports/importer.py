@@ -1,0 +1,384 @@
+"""Importing a results file: every game judged by the result form, then written in bulk.
+
+Each game's rows become the POST data the result form would receive, and the very same
+``ResultSubmission`` validates it, so no rule has a second copy here; its errors are
+mapped back to the file's lines and columns. The import is all-or-nothing unless told to
+skip invalid games; games already in the league and repeats inside the file are skipped
+and reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import IO
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from games.forms.submission import ResultSubmission, player_for_name, player_key
+from games.models import Player, Session
+from games.recording import sessions_record_many
+
+from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS, CellError
+from .names import Catalog
+from .reader import GameRows, Problem, ResultsFile
+
+# Games validated before each bulk write: bounds memory and keeps each write short.
+BATCH_SIZE = 500
+# How many would-be games a preview lists (the counts cover them all).
+PREVIEW_GAMES = 200
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """A valid game of the file, as it would be (or was) recorded."""
+
+    reference: str
+    line: int
+    played_on: object
+    ancient_one: str
+    outcome: str
+    score: int | None
+    players: list[str]
+    status: str
+
+
+@dataclass
+class ImportReport:
+    """What an import read, created, skipped and found wrong."""
+
+    games: int = 0
+    valid: int = 0
+    created: int = 0
+    written: bool = False
+    problems: list[Problem] = field(default_factory=list)
+    duplicates: list[Problem] = field(default_factory=list)
+    invalid_games: list[str] = field(default_factory=list)
+    preview: list[PlannedGame] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class _Game:
+    """A game that passed the form: the unsaved rows and the seats' player names."""
+
+    rows: GameRows
+    submission: ResultSubmission
+    meta: dict
+
+
+class Importer:
+    """One import run: options, the caches it fills, and its report."""
+
+    def __init__(
+        self,
+        *,
+        status: str | None = None,
+        submitted_by=None,
+        dry_run: bool = False,
+        skip_invalid: bool = False,
+        progress: Callable[[float | None, int], None] | None = None,
+    ):
+        self.status = status
+        self.submitted_by = submitted_by
+        self.dry_run = dry_run
+        self.skip_invalid = skip_invalid
+        self.progress = progress
+        self.catalog = Catalog()
+        self.report = ImportReport()
+        self.now = timezone.now()
+        self._players: dict[str, Player | None] = {}
+        self._users: dict[str, object] = {}
+        self._fingerprints: dict[bytes, str] = {}
+        self._league_before = Session.objects.aggregate(last=Max("pk"))["last"]
+
+    # -- the run -------------------------------------------------------------------------
+
+    def run(self, stream: IO[bytes], name: str) -> ImportReport:
+        """Import the file; raises ``FileProblem`` when it cannot be read at all."""
+        results = ResultsFile(stream, name)
+        report = self.report
+        with transaction.atomic():
+            batch: list[_Game] = []
+            for rows in results.games():
+                report.games += 1
+                game = self._check(rows)
+                if game is not None:
+                    batch.append(game)
+                if len(batch) >= BATCH_SIZE:
+                    self._flush(batch)
+                    batch = []
+                if self.progress and report.games % 100 == 0:
+                    self.progress(results.fraction(), report.games)
+            self._flush(batch)
+            report.problems = sorted(results.problems + report.problems, key=_by_line)
+            report.written = not self.dry_run and (self.skip_invalid or report.ok)
+            if not report.written:
+                transaction.set_rollback(True)
+                report.created = 0
+        if self.progress:
+            self.progress(1.0, report.games)
+        return report
+
+    @property
+    def _writing(self) -> bool:
+        """Whether valid games are written now (an all-or-nothing import with a problem
+        already found will roll back, so it only goes on checking)."""
+        return not self.dry_run and (self.skip_invalid or not self.report.problems)
+
+    # -- one game --------------------------------------------------------------------------
+
+    def _check(self, rows: GameRows) -> _Game | None:
+        problems: list[Problem] = []
+        data, meta = self._form_data(rows, problems)
+        submission = ResultSubmission(data, user=self.submitted_by or AnonymousUser())
+        if not submission.is_valid(check_duplicates=False):
+            problems += self._form_problems(rows, submission, problems)
+        if problems:
+            self.report.problems += problems
+            self.report.invalid_games.append(rows.reference)
+            return None
+        names = [form.cleaned_data["player_name"] for form in submission.seats.live_forms()]
+        duplicate = self._duplicate_of(rows, submission, names)
+        if duplicate:
+            self.report.duplicates.append(Problem(rows.first_line, "", duplicate, rows.reference))
+            return None
+        self.report.valid += 1
+        return _Game(rows, submission, meta)
+
+    def _form_data(self, rows: GameRows, problems: list[Problem]) -> tuple[dict, dict]:
+        """The result form's POST data and the importer's own values, from the rows."""
+        data: dict = {
+            "seats-TOTAL_FORMS": str(len(rows.rows)),
+            # Every row is a seat: none may be left out as a blank spare row.
+            "seats-INITIAL_FORMS": str(len(rows.rows)),
+            "seats-MIN_NUM_FORMS": "1",
+            "seats-MAX_NUM_FORMS": "8",
+        }
+        meta: dict = {}
+        first_line, first = rows.rows[0]
+        for column in GAME_COLUMNS:
+            text = first.get(column.key, "")
+            for line, values in rows.rows[1:]:
+                other = values.get(column.key, "")
+                if other and other != text:
+                    problems.append(
+                        Problem(
+                            line,
+                            column.header,
+                            f"“{other}” differs from the game's first row (line {first_line}).",
+                            rows.reference,
+                        )
+                    )
+            self._read(column, text, first_line, rows, problems, data, meta, column.field)
+        for index, (line, values) in enumerate(rows.rows):
+            for column in SEAT_COLUMNS:
+                key = f"seats-{index}-{column.field}"
+                self._read(column, values.get(column.key, ""), line, rows, problems, data, {}, key)
+        meta["status"] = self.status or meta.get("status")
+        meta["created_at"] = self._submitted_at(meta.get("created_at", ""), rows, problems)
+        meta["submitted_by"] = self.submitted_by or self._user(
+            meta.get("submitted_by", ""), rows, problems
+        )
+        return data, meta
+
+    def _read(self, column, text, line, rows, problems, data, meta, key) -> None:
+        if column.target not in (FORM, META):
+            return
+        try:
+            value = column.value(text, self.catalog)
+        except CellError as error:
+            problems.append(Problem(line, column.header, str(error), rows.reference))
+            value = ""
+        (data if column.target == FORM else meta)[key] = value
+
+    def _submitted_at(self, text: str, rows: GameRows, problems: list[Problem]):
+        if not text:
+            return self.now
+        moment = parse_datetime(text)
+        if moment is None:
+            problems.append(
+                Problem(
+                    rows.first_line,
+                    "Submitted at",
+                    f"“{text}” is not a date and time such as 2026-01-10T21:00:00+00:00.",
+                    rows.reference,
+                )
+            )
+            return self.now
+        if timezone.is_naive(moment):
+            moment = timezone.make_aware(moment)
+        if moment > self.now:
+            problems.append(
+                Problem(rows.first_line, "Submitted at", "It is in the future.", rows.reference)
+            )
+        return moment
+
+    def _user(self, username: str, rows: GameRows, problems: list[Problem]):
+        if not username:
+            return None
+        if username not in self._users:
+            model = get_user_model()
+            self._users[username] = model.objects.filter(**{model.USERNAME_FIELD: username}).first()
+        user = self._users[username]
+        if user is None:
+            problems.append(
+                Problem(
+                    rows.first_line,
+                    "Submitted by",
+                    f"No account is called “{username}”: leave it blank or import with "
+                    "--submitted-by.",
+                    rows.reference,
+                )
+            )
+        return user
+
+    def _form_problems(self, rows, submission, already: list[Problem]) -> list[Problem]:
+        """The form's errors, each at its row and column (cells already reported as
+        unreadable are not reported again as missing)."""
+        seen = {(problem.line, problem.column) for problem in already}
+        found: list[Problem] = []
+
+        def add(line: int, scope: str, name: str, messages) -> None:
+            column = BY_FIELD.get((scope, name))
+            header = column.header if column is not None and name != NON_FIELD_ERRORS else ""
+            if header and (line, header) in seen:
+                return
+            for message in messages:
+                found.append(Problem(line, header, message, rows.reference))
+
+        for name, messages in submission.form.errors.items():
+            add(rows.first_line, GAME, name, messages)
+        for form, (line, _) in zip(submission.seats.forms, rows.rows, strict=False):
+            for name, messages in form.errors.items():
+                add(line, SEAT, name, messages)
+        for message in submission.seats.non_form_errors():
+            found.append(Problem(rows.first_line, "", message, rows.reference))
+        return found
+
+    # -- duplicates ----------------------------------------------------------------------------
+
+    def _duplicate_of(self, rows: GameRows, submission, names: list[str]) -> str:
+        """Why this game is skipped as a duplicate, or "" when it is new."""
+        cleaned = submission.form.cleaned_data
+        fingerprint = _fingerprint(cleaned, submission.seats.live_forms())
+        earlier = self._fingerprints.get(fingerprint)
+        if earlier is not None:
+            return f"Skipped: the same game as “{earlier}” earlier in the file."
+        self._fingerprints[fingerprint] = rows.reference
+        if self._league_before is None:
+            return ""
+        players = [self._existing_player(name) for name in set(names)]
+        if None in players:  # a new player cannot have played before
+            return ""
+        found = (
+            Session.objects.filter(pk__lte=self._league_before)
+            .same_table(
+                played_on=cleaned["played_on"],
+                ancient_one=cleaned["ancient_one"],
+                player_ids=[player.pk for player in players],
+            )
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if found is None:
+            return ""
+        return f"Skipped: game {found} in the league has the same date, Ancient One and players."
+
+    def _existing_player(self, name: str) -> Player | None:
+        key = player_key(name)
+        if key not in self._players:
+            self._players[key] = Player.objects.named(name).first()
+        return self._players[key]
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def _flush(self, batch: list[_Game]) -> None:
+        planned, names = [], []
+        for game in batch:
+            submission = game.submission
+            session = submission.form.save(commit=False)
+            session.status = game.meta["status"]
+            session.created_at = game.meta["created_at"]
+            session.submitted_by = game.meta["submitted_by"]
+            live = submission.seats.live_forms()
+            planned.append(
+                (
+                    session,
+                    submission.form.cleaned_data["boxes"],
+                    [f.save(commit=False) for f in live],
+                )
+            )
+            names.append([form.cleaned_data["player_name"] for form in live])
+        if self._writing and planned:
+            for (_, _, seats), seat_names in zip(planned, names, strict=True):
+                for seat, name in zip(seats, seat_names, strict=True):
+                    seat.player = self._player(name)
+            sessions_record_many(planned, user=self.submitted_by)
+            self.report.created += len(planned)
+        else:
+            for session, _, seats in planned:
+                session.apply_totals(seats)  # the score a preview shows; nothing is saved
+        room = PREVIEW_GAMES - len(self.report.preview)
+        for game, (session, _, _), seat_names in list(zip(batch, planned, names))[:room]:
+            self.report.preview.append(_planned(game, session, seat_names))
+
+    def _player(self, name: str) -> Player:
+        key = player_key(name)
+        player = self._players.get(key)
+        if player is None:
+            player = self._players[key] = player_for_name(name)
+        return player
+
+
+def _planned(game: _Game, session: Session, names: list[str]) -> PlannedGame:
+    return PlannedGame(
+        reference=game.rows.reference,
+        line=game.rows.first_line,
+        played_on=session.played_on,
+        ancient_one=session.ancient_one.name,
+        outcome=session.get_outcome_display(),
+        score=session.score,
+        players=list(dict.fromkeys(names)),
+        status=session.status,
+    )
+
+
+def _fingerprint(cleaned: dict, seat_forms) -> bytes:
+    """What makes two games of a file the same game: every value the form read (players
+    by name key), apart from the reference and the submission's details."""
+    game = []
+    for column in GAME_COLUMNS:
+        if column.target == FORM:
+            value = cleaned.get(column.field)
+            if column.field == "boxes":
+                value = sorted(box.pk for box in value)
+            game.append(str(getattr(value, "pk", value)))
+    seats = []
+    for form in seat_forms:
+        seat = [player_key(form.cleaned_data["player_name"])]
+        for column in SEAT_COLUMNS:
+            if column.target == FORM and column.field != "player_name":
+                value = form.cleaned_data.get(column.field)
+                seat.append(str(getattr(value, "pk", value)))
+        seats.append(seat)
+    return hashlib.blake2b(repr((game, seats)).encode(), digest_size=16).digest()
+
+
+def _by_line(problem: Problem) -> tuple[int, str]:
+    return problem.line, problem.column
+
+
+def results_import(stream: IO[bytes], name: str, **options) -> ImportReport:
+    """Import a results file (CSV or XLSX) by its name's suffix; see ``Importer``."""
+    return Importer(**options).run(stream, name)

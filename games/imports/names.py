@@ -1,0 +1,73 @@
+"""Catalog names as a spreadsheet spells them: matched to rows as the result form offers them.
+
+The form picks Ancient Ones, boxes, heralds, guardians and investigators from lists, so
+a typed name only has to find its row: case, spacing, typographic quotes and the label
+the form shows beside a name ("Cthulhu (doom track 13)") do not matter.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+from django.db.models import Model
+
+# Quotes people type for the apostrophes and quotes in catalog names ("Skids" O'Toole).
+QUOTES = str.maketrans({"‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"'})
+# The form's labels add a note in brackets after a name: "Amanda Sharpe (Student)".
+TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def name_key(text: str) -> str:
+    """The spelling-independent key of a catalog name."""
+    text = unicodedata.normalize("NFKC", text).translate(QUOTES)
+    return " ".join(text.split()).casefold()
+
+
+class NameNotFound(ValueError):
+    """A name that matches no row; the message suggests the nearest spellings."""
+
+
+class CatalogNames:
+    """One catalog table's rows by spelling-independent name, loaded once per import."""
+
+    def __init__(self, model: type[Model], what: str):
+        self.what = what
+        self.rows = {name_key(row.name): row for row in model.objects.all()}
+        self.names = sorted(row.name for row in self.rows.values())
+
+    def find(self, text: str):
+        """The row named ``text``; raises ``NameNotFound`` with suggestions."""
+        key = name_key(text)
+        row = self.rows.get(key) or self.rows.get(TRAILING_NOTE.sub("", key))
+        if row is not None:
+            return row
+        close = difflib.get_close_matches(text.strip(), self.names, n=3, cutoff=0.6)
+        hint = f" Did you mean {' or '.join(close)}?" if close else ""
+        raise NameNotFound(f"No {self.what} is called “{text.strip()}”.{hint}")
+
+
+class Catalog:
+    """Every catalog table a results file names, each loaded on first use."""
+
+    TABLES = {
+        "ancient_ones": ("AncientOne", "Ancient One"),
+        "boxes": ("Box", "box"),
+        "heralds": ("Herald", "herald"),
+        "guardians": ("Guardian", "guardian"),
+        "investigators": ("Investigator", "investigator"),
+    }
+
+    def __init__(self):
+        self._tables: dict[str, CatalogNames] = {}
+
+    def __getattr__(self, table: str) -> CatalogNames:
+        if table not in self.TABLES:
+            raise AttributeError(table)
+        if table not in self._tables:
+            from django.apps import apps
+
+            model_name, what = self.TABLES[table]
+            self._tables[table] = CatalogNames(apps.get_model("games", model_name), what)
+        return self._tables[table]

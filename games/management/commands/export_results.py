@@ -1,0 +1,34 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
+from games.imports.progress import ProgressBar
+from games.imports.reader import FileProblem, file_format
+from games.models import Status
+
+
+class Command(BaseCommand):
+    help = "Write every game (or those with --status) to FILE (.csv or .xlsx), one row per seat."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="Where to write: a .csv or .xlsx path.")
+        parser.add_argument("--status", choices=Status.values, help="Only games with this status.")
+
+    def handle(self, *args, file, status, **options):
+        try:
+            kind = file_format(file)
+        except FileProblem as error:
+            raise CommandError(str(error)) from None
+        sessions = sessions_for_export(status)
+        total = sessions.count()
+        bar = ProgressBar("Exporting games", total=total, stream=self.stderr._out)
+        path = Path(file)
+        if kind == "csv":
+            with path.open("w", encoding="utf-8", newline="") as stream:
+                write_csv(stream, sessions, bar.update)
+        else:
+            write_xlsx(path, sessions, bar.update)
+        bar.update(total, force=True)
+        bar.close()
+        self.stdout.write(f"{total} games written to {path}.")

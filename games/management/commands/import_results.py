@@ -1,0 +1,91 @@
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from games.imports.importer import results_import
+from games.imports.progress import ProgressBar
+from games.imports.reader import FileProblem
+from games.models import Status
+
+# Problems listed in full; a broken file of 100,000 games would scroll for ever.
+PROBLEMS_SHOWN = 500
+
+
+class Command(BaseCommand):
+    help = (
+        "Read games from FILE (.csv or .xlsx in the results format). Every game is checked "
+        "as the result form checks it; nothing is written if any game is invalid, unless "
+        "--skip-invalid."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="A .csv or .xlsx file in the results format.")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Check and report; write nothing."
+        )
+        parser.add_argument(
+            "--status",
+            choices=[Status.APPROVED, Status.PENDING],
+            help="Give every game this status (instead of the file's Status column).",
+        )
+        parser.add_argument(
+            "--submitted-by",
+            metavar="USERNAME",
+            help="Record every game as submitted by this account.",
+        )
+        parser.add_argument(
+            "--skip-invalid",
+            action="store_true",
+            help="Write the valid games and list the invalid ones (instead of writing none).",
+        )
+
+    def handle(self, *args, file, dry_run, status, submitted_by, skip_invalid, **options):
+        user = None
+        if submitted_by:
+            model = get_user_model()
+            user = model.objects.filter(**{model.USERNAME_FIELD: submitted_by}).first()
+            if user is None:
+                raise CommandError(f"No account is called “{submitted_by}”.")
+        path = Path(file)
+        if not path.is_file():
+            raise CommandError(f"No file at {path}.")
+        bar = ProgressBar("Importing games", stream=self.stderr._out)
+        try:
+            with path.open("rb") as stream:
+                report = results_import(
+                    stream,
+                    path.name,
+                    status=status,
+                    submitted_by=user,
+                    dry_run=dry_run,
+                    skip_invalid=skip_invalid,
+                    progress=lambda fraction, games: bar.update(games, fraction),
+                )
+        except FileProblem as error:
+            raise CommandError(str(error)) from None
+        finally:
+            bar.close()
+        self._report(report, dry_run=dry_run)
+        if not report.ok and not skip_invalid and not dry_run:
+            raise CommandError("Nothing was imported: correct the problems above and retry.")
+
+    def _report(self, report, *, dry_run: bool) -> None:
+        for problem in report.problems[:PROBLEMS_SHOWN]:
+            game = f" (game {problem.game})" if problem.game else ""
+            self.stderr.write(f"{problem}{game}")
+        if len(report.problems) > PROBLEMS_SHOWN:
+            self.stderr.write(f"… and {len(report.problems) - PROBLEMS_SHOWN} more problems.")
+        for duplicate in report.duplicates:
+            self.stdout.write(f"line {duplicate.line} (game {duplicate.game}): {duplicate.message}")
+        summary = (
+            f"{report.games} games read: {report.valid} valid, "
+            f"{len(report.invalid_games)} invalid, {len(report.duplicates)} duplicates skipped."
+        )
+        self.stdout.write(summary)
+        if report.invalid_games:
+            self.stdout.write("Invalid games: " + ", ".join(report.invalid_games))
+        if dry_run:
+            self.stdout.write("Dry run: nothing was written.")
+        elif report.written:
+            self.stdout.write(self.style.SUCCESS(f"{report.created} games imported."))
