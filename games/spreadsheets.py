@@ -28,7 +28,7 @@ def safe_cell(value):
 
 def unquote_cell(value):
     """Undo ``safe_cell``: drop the one quote it added, and only that quote."""
-    if isinstance(value, str) and value.startswith(QUOTE) and value[1:2]:
-        if value[1:].startswith((*FORMULA_STARTS, QUOTE)):
-            return value[1:]
+    quoted = isinstance(value, str) and value.startswith(QUOTE)
+    if quoted and value[1:].startswith((*FORMULA_STARTS, QUOTE)):
+        return value[1:]
     return value

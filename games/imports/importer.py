@@ -330,7 +330,9 @@ class Importer:
             for session, _, seats in planned:
                 session.apply_totals(seats)  # the score a preview shows; nothing is saved
         room = PREVIEW_GAMES - len(self.report.preview)
-        for game, (session, _, _), seat_names in list(zip(batch, planned, names))[:room]:
+        for game, (session, _, _), seat_names in list(zip(batch, planned, names, strict=True))[
+            :room
+        ]:
             self.report.preview.append(_planned(game, session, seat_names))
 
     def _player(self, name: str) -> Player:
