@@ -149,7 +149,7 @@ class Importer:
             self.report.invalid_games.append(rows.reference)
             return None
         names = [form.cleaned_data["player_name"] for form in submission.seats.live_forms()]
-        duplicate = self._duplicate_of(rows, submission, names)
+        duplicate = self._duplicate_of(rows, submission, names, meta)
         if duplicate:
             self.report.duplicates.append(Problem(rows.first_line, "", duplicate, rows.reference))
             return None
@@ -268,10 +268,10 @@ class Importer:
 
     # -- duplicates ----------------------------------------------------------------------------
 
-    def _duplicate_of(self, rows: GameRows, submission, names: list[str]) -> str:
+    def _duplicate_of(self, rows: GameRows, submission, names: list[str], meta: dict) -> str:
         """Why this game is skipped as a duplicate, or "" when it is new."""
         cleaned = submission.form.cleaned_data
-        fingerprint = _fingerprint(cleaned, submission.seats.live_forms())
+        fingerprint = _fingerprint(cleaned, submission.seats.live_forms(), meta["created_at"])
         earlier = self._fingerprints.get(fingerprint)
         if earlier is not None:
             return f"Skipped: the same game as “{earlier}” earlier in the file."
@@ -356,10 +356,10 @@ def _planned(game: _Game, session: Session, names: list[str]) -> PlannedGame:
     )
 
 
-def _fingerprint(cleaned: dict, seat_forms) -> bytes:
+def _fingerprint(cleaned: dict, seat_forms, submitted_at) -> bytes:
     """What makes two games of a file the same game: every value the form read (players
-    by name key), apart from the reference and the submission's details."""
-    game = []
+    by name key) and the submission time; not the reference, status or submitter."""
+    game = [submitted_at.isoformat()]
     for column in GAME_COLUMNS:
         if column.target == FORM:
             value = cleaned.get(column.field)
