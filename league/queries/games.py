@@ -94,3 +94,19 @@ def medians_by_ancient_one(games: LeagueGames) -> dict[int, float]:
     for ancient_one_id, score in middle:
         scores.setdefault(ancient_one_id, []).append(score)
     return {key: fmean(values) for key, values in scores.items()}
+
+
+def visible_games(user) -> LeagueGames:
+    """Every game this user may see: approved ones, plus their own (staff: all)."""
+    return LeagueGames(model=Session).visible_to(user)
+
+
+def league_changed_at():
+    """When the league's games last changed (saved, or deleted): for HTTP caching."""
+    from django.db.models import Max
+
+    latest = [
+        Session.objects.aggregate(at=Max("updated_at"))["at"],
+        Session.history.aggregate(at=Max("history_date"))["at"],
+    ]
+    return max((moment for moment in latest if moment is not None), default=None)

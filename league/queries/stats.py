@@ -28,7 +28,8 @@ def ancient_one_summaries() -> list[AncientOne]:
         for outcome in rules.OUTCOMES
     }
     ancient_ones = list(
-        AncientOne.objects.annotate(
+        AncientOne.objects.select_related("box")
+        .annotate(
             games=Count("sessions", filter=approved),
             victories=Count("sessions", filter=approved & ~Q(sessions__outcome=Outcome.DEFEAT)),
             best_score=Max("sessions__score", filter=approved),

@@ -1,0 +1,28 @@
+"""The league's read-only JSON API (django-ninja): ``/api/``, schema at ``/api/openapi.json``,
+interactive docs at ``/api/docs`` served from static files.
+
+Every answer comes from ``league.queries``, the queries the pages use, so a number never
+differs between a page and the API.
+"""
+
+from ninja import NinjaAPI, Swagger
+
+from .ancient_ones import router as ancient_ones_router
+from .games import router as games_router
+from .http import AnonymousRateThrottle
+from .players import router as players_router
+
+api = NinjaAPI(
+    title="Arkham League API",
+    version="1",
+    description="Read-only results of the league. Pending games are visible only to their "
+    "submitter and staff (signed in with the site's session). Anonymous use is rate-limited.",
+    urls_namespace="api",
+    # Everything from the package's static files: no CDN, and no call to the online validator.
+    docs=Swagger(settings={"validatorUrl": None, "deepLinking": True}),
+    docs_url="/docs",
+    throttle=[AnonymousRateThrottle("60/m")],
+)
+api.add_router("", games_router)
+api.add_router("", players_router)
+api.add_router("", ancient_ones_router)

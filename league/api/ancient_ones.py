@@ -1,0 +1,62 @@
+"""Ancient Ones with their statistics, as the Ancient One pages show them."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Router
+
+from games import rules
+from games.models import AncientOne
+from league.queries import ancient_one_profile, ancient_one_summaries
+
+from .games import game_out
+from .http import conditional
+from .schemas import AncientOneDetailOut, AncientOneOut, ErrorOut
+
+router = Router(tags=["ancient ones"])
+
+
+def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
+    return {
+        "name": ancient_one.name,
+        "slug": ancient_one.slug,
+        "doom_track": ancient_one.doom_track,
+        "box": ancient_one.box.name,
+        "url": ancient_one.get_absolute_url(),
+        **{key: stats[key] for key in ("games", "victories", "win_pct", "best_score")},
+        "mean_score": stats["mean_score"],
+        "median_score": stats["median_score"],
+    }
+
+
+@router.get("/ancient-ones", response=list[AncientOneOut], summary="Every Ancient One's record")
+@conditional
+def list_ancient_ones(request):
+    """Approved games only, as on the Ancient Ones page."""
+    rows = []
+    for ancient_one in ancient_one_summaries():
+        stats = vars(ancient_one)
+        row = ancient_one_out(ancient_one, stats)
+        row["outcomes"] = [
+            {"outcome": outcome, "games": stats[outcome]} for outcome in rules.OUTCOMES
+        ]
+        rows.append(row)
+    return rows
+
+
+@router.get(
+    "/ancient-ones/{slug}",
+    response={200: AncientOneDetailOut, 404: ErrorOut},
+    summary="One Ancient One: outcomes, score statistics and distribution, best games",
+)
+@conditional
+def get_ancient_one(request, slug: str):
+    ancient_one = get_object_or_404(AncientOne.objects.select_related("box"), slug=slug)
+    profile = ancient_one_profile(ancient_one)
+    row = ancient_one_out(ancient_one, profile.stats)
+    row["outcome_shares"] = [
+        {"label": share.label, "games": share.games, "pct": share.pct} for share in profile.outcomes
+    ]
+    row["score_distribution"] = [
+        {"score": score, "games": games} for score, games in profile.distribution
+    ]
+    row["top_games"] = [game_out(session) for session in profile.top_games]
+    return row

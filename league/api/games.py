@@ -1,0 +1,131 @@
+"""Games: the leaderboard's filters and sorting over every game the caller may see."""
+
+import datetime
+from dataclasses import asdict
+from typing import Literal
+
+import django_filters
+from django.db.models import F, Prefetch
+from django.shortcuts import get_object_or_404
+from ninja import Query, Router, Schema
+from ninja.pagination import PageNumberPagination, paginate
+
+from games.models import Outcome, Seat, Session
+from league.filters import LeaderboardFilter
+from league.queries import visible_games
+
+from .http import conditional, invalid_filters
+from .schemas import ErrorOut, GameDetailOut, GameOut
+
+router = Router(tags=["games"])
+
+SORTS = {
+    "-score": [F("score").desc(nulls_last=True), "played_on", "pk"],
+    "score": [F("score").asc(nulls_last=True), "played_on", "pk"],
+    "-played_on": ["-played_on", "-pk"],
+    "played_on": ["played_on", "pk"],
+}
+
+
+class GamesFilter(LeaderboardFilter):
+    """The leaderboard's filters, over defeats too (the leaderboard ranks victories)."""
+
+    outcome = django_filters.ChoiceFilter(choices=Outcome.choices)
+
+
+class GameQuery(Schema):
+    ancient_one: str | None = None
+    outcome: Literal["closed", "sealed", "banished", "defeat"] | None = None
+    investigators: int | None = None
+    season: str | None = None
+    played_after: datetime.date | None = None
+    played_before: datetime.date | None = None
+    player: str | None = None
+    boxes: list[str] = []
+    sort: Literal["-score", "score", "-played_on", "played_on"] = "-played_on"
+
+
+def game_out(session: Session) -> dict:
+    seats = list(session.seats.all())
+    return {
+        "id": session.pk,
+        "played_on": session.played_on,
+        "ancient_one": session.ancient_one.name,
+        "ancient_one_slug": session.ancient_one.slug,
+        "outcome": session.outcome,
+        "defeat_cause": session.defeat_cause,
+        "status": session.status,
+        "score": session.score,
+        "investigators": session.investigator_count,
+        "players": list(dict.fromkeys(seat.player.name for seat in seats)),
+        "url": session.get_absolute_url(),
+    }
+
+
+class GamesPagination(PageNumberPagination):
+    """Pages of games, each turned into its API shape after the page is sliced."""
+
+    def paginate_queryset(self, queryset, pagination, **params):
+        page = super().paginate_queryset(queryset, pagination, **params)
+        page["items"] = [game_out(session) for session in page["items"]]
+        return page
+
+
+@router.get("/games", response=list[GameOut], summary="Games, filtered and sorted")
+@paginate(GamesPagination, page_size=50)
+@conditional
+def list_games(request, filters: Query[GameQuery]):
+    """Approved games, and the caller's own pending ones (staff: every game), with the
+    leaderboard's filters (slugs for Ancient One, season, player and boxes)."""
+    data = filters.dict(exclude={"sort"}, exclude_none=True)
+    filterset = GamesFilter(data, queryset=visible_games(request.user))
+    if not filterset.is_valid():
+        raise invalid_filters(filterset)
+    return filterset.qs.for_tables().order_by(*SORTS[filters.sort])
+
+
+@router.get(
+    "/games/{game_id}",
+    response={200: GameDetailOut, 404: ErrorOut},
+    summary="One game with its seats and score breakdown",
+)
+@conditional
+def get_game(request, game_id: int):
+    seats = Seat.objects.select_related("player", "investigator").order_by("position", "pk")
+    games = (
+        visible_games(request.user)
+        .select_related("ancient_one", "herald", "guardian")
+        .prefetch_related("boxes", Prefetch("seats", queryset=seats))
+    )
+    session = get_object_or_404(games, pk=game_id)
+    return {
+        **game_out(session),
+        "terror_level": session.terror_level,
+        "elder_signs_played": session.elder_signs_played,
+        "elder_sign_tokens": session.elder_sign_tokens,
+        "boxes": [box.name for box in session.boxes.all()],
+        "herald": session.herald.name if session.herald else None,
+        "guardian": session.guardian.name if session.guardian else None,
+        "location": session.location,
+        "notes": session.notes,
+        "survivors": session.survivors,
+        "gate_trophies": session.gate_trophies,
+        "monster_trophies": session.monster_trophies,
+        "unpaid_loans": session.unpaid_loans,
+        "submitted_at": session.created_at,
+        "seats": [
+            {
+                "position": seat.position,
+                "player": {"name": seat.player.name, "slug": seat.player.slug},
+                "investigator": seat.investigator.name,
+                "ended": seat.ended,
+                "replaced": seat.replaced,
+                "gate_trophies": seat.gate_trophies,
+                "monster_trophies": seat.monster_trophies,
+                "unpaid_loans": seat.unpaid_loans,
+                "first_citizen": seat.first_citizen,
+            }
+            for seat in session.seats.all()
+        ],
+        "score_breakdown": [asdict(term) for term in session.breakdown()],
+    }

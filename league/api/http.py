@@ -1,0 +1,70 @@
+"""HTTP manners of the API: conditional GETs (ETag, Last-Modified, 304), CORS for GET,
+and the anonymous rate limit."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.views.decorators.http import condition
+from ninja.decorators import decorate_view
+from ninja.errors import HttpError
+from ninja.throttling import AnonRateThrottle
+
+from league.queries import league_changed_at
+
+API_PREFIX = "/api/"
+
+
+def _changed_at(request, *args, **kwargs):
+    return league_changed_at()
+
+
+def _etag(request, *args, **kwargs) -> str:
+    """The league's version as this user sees it: staff and submitters see more games."""
+    user = request.user
+    viewer = "staff" if user.is_staff else (f"user{user.pk}" if user.is_authenticated else "anon")
+    changed = league_changed_at()
+    version = f"{changed.isoformat() if changed else '-'}|{viewer}"
+    return hashlib.sha256(version.encode()).hexdigest()[:32]
+
+
+# Every read answers 304 when the client's copy (by ETag or date) is still current.
+conditional = decorate_view(condition(etag_func=_etag, last_modified_func=_changed_at))
+
+
+def invalid_filters(filterset) -> HttpError:
+    """A 422 naming each filter the filter form refused, and why."""
+    reasons = "; ".join(
+        f"{name}: {' '.join(messages)}" for name, messages in filterset.errors.items()
+    )
+    return HttpError(422, reasons)
+
+
+class AnonymousRateThrottle(AnonRateThrottle):
+    """Anonymous callers (by IP) get ``LEAGUE_API_ANON_RATE``; signed-in members are not
+    limited. The rate is read per request so a deployment (or a test) can change it."""
+
+    def allow_request(self, request) -> bool:
+        self.rate = settings.LEAGUE_API_ANON_RATE
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+    def get_cache_key(self, request):
+        if request.user.is_authenticated:
+            return None
+        return super().get_cache_key(request)
+
+
+class ApiCorsMiddleware:
+    """Any site may read the API with GET (no cookies cross-origin, so public data only)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.method in ("GET", "HEAD") and request.path.startswith(API_PREFIX):
+            response["Access-Control-Allow-Origin"] = "*"
+            response["Access-Control-Expose-Headers"] = "ETag, Last-Modified"
+        return response

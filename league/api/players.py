@@ -1,0 +1,102 @@
+"""Players, a player's record, seasons and the standings: the pages' own queries."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Router
+from ninja.errors import HttpError
+from ninja.pagination import PageNumberPagination, paginate
+
+from games.models import Player
+from league.filters import StandingsFilter
+from league.models import Season
+from league.queries import player_profile
+
+from .http import conditional, invalid_filters
+from .schemas import ErrorOut, PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
+
+router = Router(tags=["players"])
+
+
+def player_out(player: Player) -> dict:
+    return {"name": player.name, "slug": player.slug, "url": player.get_absolute_url()}
+
+
+class PlayersPagination(PageNumberPagination):
+    def paginate_queryset(self, queryset, pagination, **params):
+        page = super().paginate_queryset(queryset, pagination, **params)
+        page["items"] = [player_out(player) for player in page["items"]]
+        return page
+
+
+@router.get("/players", response=list[PlayerOut], summary="Every player")
+@paginate(PlayersPagination, page_size=100)
+@conditional
+def list_players(request):
+    return Player.objects.order_by("name")
+
+
+def season_by_slug(slug: str | None) -> Season | None:
+    if not slug:
+        return None
+    season = Season.objects.filter(slug=slug).first()
+    if season is None:
+        raise HttpError(422, f"No season is called “{slug}”.")
+    return season
+
+
+@router.get(
+    "/players/{slug}",
+    response={200: PlayerRecordOut, 404: ErrorOut, 422: ErrorOut},
+    summary="A player's record (approved games), all time or in a season",
+)
+@conditional
+def get_player(request, slug: str, season: str | None = None):
+    player = get_object_or_404(Player, slug=slug)
+    chosen = season_by_slug(season)
+    profile = player_profile(player, season=chosen)
+    summary = profile.summary
+    return {
+        "player": player_out(player),
+        "season": chosen.slug if chosen else None,
+        "summary": summary,
+        "first_citizen_titles": summary["first_citizen_titles"],
+        "by_ancient_one": [
+            {
+                **row,
+                "ancient_one": row["ancient_one__name"],
+                "ancient_one_slug": row["ancient_one__slug"],
+            }
+            for row in profile.by_ancient_one
+        ],
+        "investigators": [
+            {"investigator": row["investigator__name"], **row} for row in profile.investigators
+        ],
+        "teammates": [
+            {"name": row["player__name"], "slug": row["player__slug"], **row}
+            for row in profile.teammates
+        ],
+    }
+
+
+@router.get(
+    "/seasons", response=list[SeasonOut], summary="The league's seasons", tags=["standings"]
+)
+@conditional
+def list_seasons(request):
+    return list(Season.objects.all())
+
+
+@router.get(
+    "/standings",
+    response={200: list[StandingOut], 422: ErrorOut},
+    summary="Standings: one row per player, all time or by season",
+    tags=["standings"],
+)
+@paginate(PageNumberPagination, page_size=100)
+@conditional
+def list_standings(request, season: str | None = None, min_games: int = 1):
+    """The standings page's rows and order: most victories first."""
+    season_by_slug(season)  # an unknown season is an error, not "all time"
+    filterset = StandingsFilter({"season": season or "", "min_games": min_games})
+    if not filterset.is_valid():
+        raise invalid_filters(filterset)
+    return filterset.qs.order_by("-victories", "-games", "name")
