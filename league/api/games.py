@@ -71,7 +71,9 @@ class GamesPagination(PageNumberPagination):
         return page
 
 
-@router.get("/games", response=list[GameOut], summary="Games, filtered and sorted")
+@router.get(
+    "/games", response={200: list[GameOut], 422: ErrorOut}, summary="Games, filtered and sorted"
+)
 @paginate(GamesPagination, page_size=50)
 @conditional
 def list_games(request, filters: Query[GameQuery]):

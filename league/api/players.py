@@ -27,7 +27,7 @@ class PlayersPagination(PageNumberPagination):
         return page
 
 
-@router.get("/players", response=list[PlayerOut], summary="Every player")
+@router.get("/players", response={200: list[PlayerOut], 422: ErrorOut}, summary="Every player")
 @paginate(PlayersPagination, page_size=100)
 @conditional
 def list_players(request):

@@ -1,0 +1,116 @@
+"""Every operation in the OpenAPI schema answers what the schema promises.
+
+Walks the schema itself (so a new endpoint is covered without touching this test), calls
+each operation with real path values, and validates each answer's body against the
+response schema of its status code, with JSON Schema (OpenAPI 3.1 schemas are 2020-12).
+"""
+
+import pytest
+from django.core.cache import cache
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from games.models import Player
+from tests.factories import SeasonFactory, UserFactory, game, seat
+
+pytestmark = pytest.mark.django_db
+
+BASE = "urn:arkham-league:openapi"
+
+
+@pytest.fixture
+def league():
+    cache.clear()
+    season = SeasonFactory()
+    played = game(seats=[seat("Ann", gate_trophies=1), seat("Bob", "Bob Jenkins")])
+    game(ancient_one="Hastur", outcome="defeat", defeat_cause="devoured", seats=[seat("Ann")])
+    pending = game(status="pending", terror_level=4, submitted_by=UserFactory(username="author"))
+    return {
+        "game_id": played.pk,
+        "slug": {
+            "/api/players/{slug}": Player.objects.get(name="Ann").slug,
+            "/api/ancient-ones/{slug}": "hastur",
+        },
+        "season": season,
+        "pending": pending,
+    }
+
+
+def operations(schema):
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            yield path, method, operation
+
+
+def validate(schema: dict, path: str, method: str, status: int, body) -> None:
+    """The body against the schema of this operation's answer with this status."""
+    responses = schema["paths"][path][method]["responses"]
+    assert str(status) in responses, f"{method.upper()} {path} answered {status}, undocumented"
+    pointer = "/".join(
+        ["#/paths", path.replace("~", "~0").replace("/", "~1"), method, "responses", str(status)]
+    )
+    content = responses[str(status)].get("content", {})
+    if "application/json" not in content:
+        return
+    registry = Registry().with_resource(
+        BASE, Resource.from_contents(schema, default_specification=DRAFT202012)
+    )
+    validator = Draft202012Validator(
+        {"$ref": f"{BASE}{pointer}/content/application~1json/schema"}, registry=registry
+    )
+    errors = sorted(validator.iter_errors(body), key=str)
+    assert not errors, f"{method.upper()} {path}: {errors[0].message}"
+
+
+def url_for(path: str, league) -> str:
+    return path.replace("{game_id}", str(league["game_id"])).replace(
+        "{slug}", league["slug"].get(path, "")
+    )
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_operation_answers_as_its_schema_says(client, league, signed_in):
+    if signed_in:
+        client.force_login(UserFactory(username="boss", is_staff=True))
+    schema = client.get("/api/openapi.json").json()
+    walked = []
+    for path, method, _ in operations(schema):
+        assert method == "get", f"{path} is not read-only"
+        response = client.get(url_for(path, league))
+        assert response.status_code == 200, (path, response.content)
+        validate(schema, path, method, 200, response.json())
+        walked.append(path)
+    assert len(walked) == len(schema["paths"]) >= 8
+
+
+def test_not_found_and_invalid_answers_match_the_schema(client, league):
+    schema = client.get("/api/openapi.json").json()
+    checks = [
+        ("/api/games/{game_id}", "/api/games/999999", 404),
+        ("/api/games/{game_id}", f"/api/games/{league['pending'].pk}", 404),
+        ("/api/players/{slug}", "/api/players/nobody", 404),
+        ("/api/players/{slug}", f"{url_for('/api/players/{slug}', league)}?season=nope", 422),
+        ("/api/ancient-ones/{slug}", "/api/ancient-ones/nobody", 404),
+        ("/api/standings", "/api/standings?season=nope", 422),
+        ("/api/games", "/api/games?outcome=won", 422),
+        ("/api/games", "/api/games?ancient_one=nobody", 422),
+        ("/api/players", "/api/players?page=zero", 422),
+    ]
+    for path, url, status in checks:
+        response = client.get(url)
+        assert response.status_code == status, (url, response.content)
+        validate(schema, path, "get", status, response.json())
+
+
+def test_list_answers_with_filters_match_the_schema(client, league):
+    schema = client.get("/api/openapi.json").json()
+    season = league["season"].slug
+    for query in (
+        "?sort=-score&outcome=defeat",
+        f"?season={season}&investigators=2&page=1&page_size=1",
+        "?boxes=arkham-horror&played_after=2020-01-01",
+    ):
+        response = client.get("/api/games" + query)
+        assert response.status_code == 200, (query, response.content)
+        validate(schema, "/api/games", "get", 200, response.json())

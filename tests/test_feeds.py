@@ -1,0 +1,89 @@
+"""Atom feeds of approved results: the league's, a player's, an Ancient One's."""
+
+import datetime
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.urls import reverse
+
+from games.models import Player
+from tests.factories import game, seat
+
+pytestmark = pytest.mark.django_db
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def entries(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/atom+xml")
+    feed = ET.fromstring(response.content)
+    return feed, [
+        (entry.find(f"{ATOM}title").text, entry.find(f"{ATOM}link").get("href"))
+        for entry in feed.findall(f"{ATOM}entry")
+    ]
+
+
+def test_results_feed_lists_approved_games_newest_submission_first(client):
+    older = game(played_on=datetime.date(2025, 3, 1))
+    newer = game(ancient_one="Hastur", outcome="defeat", defeat_cause="devoured")
+    game(status="pending")
+    feed, items = entries(client, reverse("feeds:results"))
+    assert feed.find(f"{ATOM}title").text == "Arkham League: latest results"
+    assert [link for _, link in items] == [
+        f"http://testserver{newer.get_absolute_url()}",
+        f"http://testserver{older.get_absolute_url()}",
+    ]
+    assert items[0][0] == "Hastur: Defeat"
+    assert items[1][0] == f"Cthulhu: Sealed the gates, score {older.score}"
+
+
+def test_player_feed_has_only_their_games(client):
+    theirs = game(seats=[seat("Ann")])
+    game(seats=[seat("Bob", "Bob Jenkins")], played_on=datetime.date(2026, 1, 9))
+    ann = Player.objects.get(name="Ann")
+    feed, items = entries(client, reverse("feeds:player", args=[ann.slug]))
+    assert "Ann" in feed.find(f"{ATOM}title").text
+    assert [link for _, link in items] == [f"http://testserver{theirs.get_absolute_url()}"]
+
+
+def test_ancient_one_feed_has_only_games_against_it(client):
+    hastur = game(ancient_one="Hastur")
+    game()
+    _, items = entries(client, reverse("feeds:ancient_one", args=["hastur"]))
+    assert [link for _, link in items] == [f"http://testserver{hastur.get_absolute_url()}"]
+
+
+def test_unknown_feeds_are_404(client):
+    assert client.get(reverse("feeds:player", args=["nobody"])).status_code == 404
+    assert client.get(reverse("feeds:ancient_one", args=["nobody"])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("page", "feed"),
+    [
+        (lambda p: reverse("league:home"), lambda p: reverse("feeds:results")),
+        (lambda p: p.get_absolute_url(), lambda p: reverse("feeds:player", args=[p.slug])),
+        (
+            lambda p: reverse("league:ancient_one", args=["cthulhu"]),
+            lambda p: reverse("feeds:ancient_one", args=["cthulhu"]),
+        ),
+    ],
+)
+def test_pages_link_their_feed_in_head_and_visibly(client, page, feed):
+    game(seats=[seat("Ann")])
+    player = Player.objects.get(name="Ann")
+    html = client.get(page(player)).content.decode()
+    head, body = html.split("</head>")
+    assert '<link rel="alternate" type="application/atom+xml"' in head
+    assert f'href="{feed(player)}"' in head
+    assert f'<a href="{feed(player)}" type="application/atom+xml">' in body
+
+
+def test_feeds_read_in_constant_queries(client, django_assert_max_num_queries):
+    from tests.factories import demo_league
+
+    demo_league(100)
+    with django_assert_max_num_queries(4):
+        client.get(reverse("feeds:results"))
