@@ -9,6 +9,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from games import rules
 from games.forms.results import BoxRulesMixin
+from games.imports.admin_views import ResultsImportMixin
 from games.models import (
     AncientOne,
     Box,
@@ -115,7 +116,7 @@ class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
 
 
 @admin.register(Session)
-class SessionAdmin(SimpleHistoryAdmin):
+class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
     form = SessionAdminForm
     list_display = [
         "played_on",

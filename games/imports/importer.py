@@ -107,6 +107,12 @@ class Importer:
     def run(self, stream: IO[bytes], name: str) -> ImportReport:
         """Import the file; raises ``FileProblem`` when it cannot be read at all."""
         results = ResultsFile(stream, name)
+        try:
+            return self._run(results)
+        finally:
+            results.close()
+
+    def _run(self, results: ResultsFile) -> ImportReport:
         report = self.report
         with transaction.atomic():
             batch: list[_Game] = []

@@ -107,7 +107,15 @@ class ResultsFile:
         self._stream = stream
         self._size = _size(stream)
         self._rows = _csv_rows(stream) if kind == "csv" else _xlsx_rows(stream)
-        self.keys = self._read_header()
+        try:
+            self.keys = self._read_header()
+        except FileProblem:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Stop reading (the caller still owns and closes the stream)."""
+        self._rows.close()
 
     def _read_header(self) -> list[str | None]:
         for line, cells in self._rows:

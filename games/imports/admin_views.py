@@ -1,0 +1,186 @@
+"""Importing results from the admin: upload, a preview with every problem, then confirm.
+
+The upload is checked as a dry run and kept in a private temporary folder under a random
+token that only this staff member's session knows; confirming imports that same file.
+"""
+
+from __future__ import annotations
+
+import csv
+import secrets
+import tempfile
+from pathlib import Path
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+
+from games.models import Status
+
+from .format import COLUMNS, HEADERS
+from .importer import results_import
+from .reader import FileProblem, file_format
+
+SESSION_KEY = "results_imports"
+UPLOAD_DIR = Path(tempfile.gettempdir()) / "arkham-league-imports"
+PERMISSION = "games.add_session"
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Results file", help_text="A .csv or .xlsx file in the results format."
+    )
+    status = forms.ChoiceField(
+        choices=[("", "As in the file (blank means pending)"), *Status.choices[:2]],
+        required=False,
+        label="Status of every game",
+    )
+    submitted_by_me = forms.BooleanField(
+        required=False, initial=True, label="Record me as the submitter of every game"
+    )
+    skip_invalid = forms.BooleanField(
+        required=False,
+        label="Import the valid games even if others have problems",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        try:
+            file_format(upload.name)
+        except FileProblem as error:
+            raise forms.ValidationError(str(error)) from None
+        return upload
+
+
+class ConfirmForm(forms.Form):
+    token = forms.CharField(widget=forms.HiddenInput)
+    status = forms.CharField(widget=forms.HiddenInput, required=False)
+    submitted_by_me = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    skip_invalid = forms.BooleanField(widget=forms.HiddenInput, required=False)
+
+
+class ResultsImportMixin:
+    """Adds the import pages and the template download to the games' admin."""
+
+    change_list_template = "admin/games/session/change_list.html"
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("import/", view(self.import_view), name="games_session_import"),
+            path(
+                "import/confirm/",
+                view(self.import_confirm_view),
+                name="games_session_import_confirm",
+            ),
+            path(
+                "import/template.csv",
+                view(self.import_template_view),
+                name="games_session_import_template",
+            ),
+            *super().get_urls(),
+        ]
+
+    def _check_permission(self, request) -> None:
+        if not request.user.has_perm(PERMISSION):
+            raise PermissionDenied("Importing results needs the permission to add games.")
+
+    def _render(self, request, template: str, **context):
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": "Import results",
+            "columns": COLUMNS,
+            **context,
+        }
+        return TemplateResponse(request, f"admin/games/session/{template}", context)
+
+    def import_template_view(self, request):
+        """A header-only CSV: the columns of the results format, to fill in."""
+        self._check_permission(request)
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="results-template.csv"'
+        csv.writer(response).writerow(HEADERS)
+        return response
+
+    def import_view(self, request):
+        """The upload form; a posted file comes back as a preview (nothing written)."""
+        self._check_permission(request)
+        form = ImportForm(request.POST or None, request.FILES or None)
+        if request.method != "POST" or not form.is_valid():
+            return self._render(request, "import_form.html", form=form)
+        upload = form.cleaned_data["file"]
+        token = secrets.token_urlsafe(16) + Path(upload.name).suffix.lower()
+        UPLOAD_DIR.mkdir(mode=0o700, exist_ok=True)
+        with (UPLOAD_DIR / token).open("wb") as stored:
+            for chunk in upload.chunks():
+                stored.write(chunk)
+        request.session[SESSION_KEY] = [*request.session.get(SESSION_KEY, []), token]
+        options = {
+            "status": form.cleaned_data["status"],
+            "submitted_by_me": form.cleaned_data["submitted_by_me"],
+            "skip_invalid": form.cleaned_data["skip_invalid"],
+        }
+        return self._preview(request, token, options, upload.name)
+
+    def _run(self, request, token: str, options: dict, *, dry_run: bool):
+        with (UPLOAD_DIR / token).open("rb") as stream:
+            return results_import(
+                stream,
+                token,
+                dry_run=dry_run,
+                status=options["status"] or None,
+                submitted_by=request.user if options["submitted_by_me"] else None,
+                skip_invalid=options["skip_invalid"],
+            )
+
+    def _preview(self, request, token: str, options: dict, name: str):
+        try:
+            report = self._run(request, token, options, dry_run=True)
+        except FileProblem as error:
+            self._forget(request, token)
+            form = ImportForm(initial=options)
+            return self._render(request, "import_form.html", form=form, file_problem=str(error))
+        confirm = ConfirmForm(initial={"token": token, **options})
+        return self._render(
+            request,
+            "import_preview.html",
+            report=report,
+            name=name,
+            confirm=confirm,
+            can_import=report.valid and (report.ok or options["skip_invalid"]),
+        )
+
+    def import_confirm_view(self, request):
+        """Import the previewed file for real, all or nothing as previewed."""
+        self._check_permission(request)
+        form = ConfirmForm(request.POST or None)
+        if request.method != "POST" or not form.is_valid():
+            return redirect(reverse("admin:games_session_import"))
+        token = form.cleaned_data["token"]
+        if token not in request.session.get(SESSION_KEY, []) or not (UPLOAD_DIR / token).exists():
+            messages.error(request, "That upload has expired: choose the file again.")
+            return redirect(reverse("admin:games_session_import"))
+        options = {
+            key: form.cleaned_data[key] for key in ("status", "submitted_by_me", "skip_invalid")
+        }
+        report = self._run(request, token, options, dry_run=False)
+        if not report.written:
+            return self._preview(request, token, options, "the uploaded file")
+        self._forget(request, token)
+        messages.success(
+            request,
+            f"{report.created} games imported; {len(report.duplicates)} duplicates and "
+            f"{len(report.invalid_games)} invalid games skipped.",
+        )
+        return redirect(reverse("admin:games_session_changelist"))
+
+    def _forget(self, request, token: str) -> None:
+        (UPLOAD_DIR / token).unlink(missing_ok=True)
+        request.session[SESSION_KEY] = [
+            t for t in request.session.get(SESSION_KEY, []) if t != token
+        ]
