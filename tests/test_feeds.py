@@ -61,7 +61,7 @@ def test_unknown_feeds_are_404(client):
 
 
 @pytest.mark.parametrize(
-    ("page", "feed"),
+    ("page_url", "feed"),
     [
         (lambda p: reverse("league:home"), lambda p: reverse("feeds:results")),
         (lambda p: p.get_absolute_url(), lambda p: reverse("feeds:player", args=[p.slug])),
@@ -71,10 +71,10 @@ def test_unknown_feeds_are_404(client):
         ),
     ],
 )
-def test_pages_link_their_feed_in_head_and_visibly(client, page, feed):
+def test_pages_link_their_feed_in_head_and_visibly(client, page_url, feed):
     game(seats=[seat("Ann")])
     player = Player.objects.get(name="Ann")
-    html = client.get(page(player)).content.decode()
+    html = client.get(page_url(player)).content.decode()
     head, body = html.split("</head>")
     assert '<link rel="alternate" type="application/atom+xml"' in head
     assert f'href="{feed(player)}"' in head
