@@ -161,3 +161,20 @@ def test_round_trip_export_empty_import_gives_back_every_game(tmp_path, suffix):
     call_command("import_results", str(path), stdout=out, stderr=io.StringIO())
     assert f"{len(before)} games imported." in out.getvalue()
     assert snapshot() == before
+
+
+def test_the_progress_bar_draws_only_on_a_terminal():
+    import io as _io
+
+    from games.imports.progress import ProgressBar
+
+    drawn = _io.StringIO()
+    bar = ProgressBar("Exporting games", total=4, stream=drawn, enabled=True)
+    bar.update(1, force=True)
+    bar.close()
+    assert drawn.getvalue() == "\rExporting games [#######.......................]  25% 1\n"
+    quiet = _io.StringIO()  # not a terminal: a log file stays clean
+    bar = ProgressBar("Exporting games", total=4, stream=quiet)
+    bar.update(4, force=True)
+    bar.close()
+    assert quiet.getvalue() == ""

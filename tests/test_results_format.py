@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.imports.format import BY_KEY, COLUMNS, GAME, HEADERS, SEAT, CellError, cell_text
+from games.imports.cells import CellError
+from games.imports.format import BY_KEY, COLUMNS, GAME, HEADERS, SEAT, cell_text
 from games.imports.names import Catalog, NameNotFound, name_key
 from games.models import Seat, Session
 from games.spreadsheets import safe_cell, unquote_cell

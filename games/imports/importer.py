@@ -9,16 +9,14 @@ and reported.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -26,46 +24,17 @@ from games.forms.submission import ResultSubmission, player_for_name, player_key
 from games.models import Player, Session
 from games.recording import sessions_record_many
 
-from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS, CellError
+from .cells import CellError
+from .duplicates import Duplicates
+from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS
 from .names import Catalog
 from .reader import GameRows, Problem, ResultsFile
+from .report import ImportReport, PlannedGame
 
 # Games validated before each bulk write: bounds memory and keeps each write short.
 BATCH_SIZE = 500
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
-
-
-@dataclass(frozen=True)
-class PlannedGame:
-    """A valid game of the file, as it would be (or was) recorded."""
-
-    reference: str
-    line: int
-    played_on: object
-    ancient_one: str
-    outcome: str
-    score: int | None
-    players: list[str]
-    status: str
-
-
-@dataclass
-class ImportReport:
-    """What an import read, created, skipped and found wrong."""
-
-    games: int = 0
-    valid: int = 0
-    created: int = 0
-    written: bool = False
-    problems: list[Problem] = field(default_factory=list)
-    duplicates: list[Problem] = field(default_factory=list)
-    invalid_games: list[str] = field(default_factory=list)
-    preview: list[PlannedGame] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
 
 
 @dataclass
@@ -99,8 +68,7 @@ class Importer:
         self.now = timezone.now()
         self._players: dict[str, Player | None] = {}
         self._users: dict[str, object] = {}
-        self._fingerprints: dict[bytes, str] = {}
-        self._league_before = Session.objects.aggregate(last=Max("pk"))["last"]
+        self.duplicates = Duplicates(self._existing_player)
 
     # -- the run -------------------------------------------------------------------------
 
@@ -155,7 +123,7 @@ class Importer:
             self.report.invalid_games.append(rows.reference)
             return None
         names = [form.cleaned_data["player_name"] for form in submission.seats.live_forms()]
-        duplicate = self._duplicate_of(rows, submission, names, meta)
+        duplicate = self.duplicates.check(rows, submission, names, meta["created_at"])
         if duplicate:
             self.report.duplicates.append(Problem(rows.first_line, "", duplicate, rows.reference))
             return None
@@ -272,35 +240,6 @@ class Importer:
             found.append(Problem(rows.first_line, "", message, rows.reference))
         return found
 
-    # -- duplicates ----------------------------------------------------------------------------
-
-    def _duplicate_of(self, rows: GameRows, submission, names: list[str], meta: dict) -> str:
-        """Why this game is skipped as a duplicate, or "" when it is new."""
-        cleaned = submission.form.cleaned_data
-        fingerprint = _fingerprint(cleaned, submission.seats.live_forms(), meta["created_at"])
-        earlier = self._fingerprints.get(fingerprint)
-        if earlier is not None:
-            return f"Skipped: the same game as “{earlier}” earlier in the file."
-        self._fingerprints[fingerprint] = rows.reference
-        if self._league_before is None:
-            return ""
-        players = [self._existing_player(name) for name in set(names)]
-        if None in players:  # a new player cannot have played before
-            return ""
-        found = (
-            Session.objects.filter(pk__lte=self._league_before)
-            .same_table(
-                played_on=cleaned["played_on"],
-                ancient_one=cleaned["ancient_one"],
-                player_ids=[player.pk for player in players],
-            )
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if found is None:
-            return ""
-        return f"Skipped: game {found} in the league has the same date, Ancient One and players."
-
     def _existing_player(self, name: str) -> Player | None:
         key = player_key(name)
         if key not in self._players:
@@ -360,27 +299,6 @@ def _planned(game: _Game, session: Session, names: list[str]) -> PlannedGame:
         players=list(dict.fromkeys(names)),
         status=session.status,
     )
-
-
-def _fingerprint(cleaned: dict, seat_forms, submitted_at) -> bytes:
-    """What makes two games of a file the same game: every value the form read (players
-    by name key) and the submission time; not the reference, status or submitter."""
-    game = [submitted_at.isoformat()]
-    for column in GAME_COLUMNS:
-        if column.target == FORM:
-            value = cleaned.get(column.field)
-            if column.field == "boxes":
-                value = sorted(box.pk for box in value)
-            game.append(str(getattr(value, "pk", value)))
-    seats = []
-    for form in seat_forms:
-        seat = [player_key(form.cleaned_data["player_name"])]
-        for column in SEAT_COLUMNS:
-            if column.target == FORM and column.field != "player_name":
-                value = form.cleaned_data.get(column.field)
-                seat.append(str(getattr(value, "pk", value)))
-        seats.append(seat)
-    return hashlib.blake2b(repr((game, seats)).encode(), digest_size=16).digest()
 
 
 def _by_line(problem: Problem) -> tuple[int, str]:
