@@ -20,6 +20,7 @@ from games.models import (
     Session,
     Status,
 )
+from games.permissions import can_moderate
 from games.scoring import sessions_rescore
 
 
@@ -43,7 +44,11 @@ class AncientOneAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         if change and "doom_track" in form.changed_data:
             # Every stored score against this Ancient One starts from its doom track.
-            count = sessions_rescore(obj.sessions.all())
+            count = sessions_rescore(
+                obj.sessions.all(),
+                reason=f"Doom track of {obj} corrected to {obj.doom_track}",
+                user=request.user,
+            )
             self.message_user(
                 request,
                 f"Doom track of {obj} is now {obj.doom_track}: {count} stored scores recomputed.",
@@ -195,11 +200,14 @@ class SessionAdmin(SimpleHistoryAdmin):
         super().save_related(request, form, formsets, change)
         form.instance.rescore()
 
-    @admin.action(description="Approve the selected games")
+    def has_moderate_permission(self, request) -> bool:
+        return can_moderate(request.user)
+
+    @admin.action(description="Approve the selected games", permissions=["moderate"])
     def approve(self, request, queryset):
         self._moderate(request, queryset, Status.APPROVED)
 
-    @admin.action(description="Reject the selected games")
+    @admin.action(description="Reject the selected games", permissions=["moderate"])
     def reject(self, request, queryset):
         self._moderate(request, queryset, Status.REJECTED)
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from games.models import Seat, Session
 
-IGNORED_FIELDS = ["updated_at"]
+# Bookkeeping that changes with every write and means nothing to a reader.
+IGNORED_FIELDS = ["updated_at", "version"]
 ACTIONS = {"+": "Created", "~": "Changed", "-": "Deleted"}
 
 
@@ -19,6 +20,7 @@ class Entry:
     action: str
     subject: str
     changes: list[tuple[str, object, object]] = field(default_factory=list)
+    reason: str = ""
 
 
 def session_history(session: Session) -> list[Entry]:
@@ -36,6 +38,7 @@ def session_history(session: Session) -> list[Entry]:
                     ACTIONS[record.history_type],
                     "Game",
                     changes,
+                    record.history_change_reason or "",
                 )
             )
         previous = record

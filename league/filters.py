@@ -54,7 +54,7 @@ class LeaderboardFilter(django_filters.FilterSet):
         field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
     player = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.all(),
+        queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",
         label="Player",

@@ -7,7 +7,8 @@ urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
     path("leaderboard/", views.LeaderboardView.as_view(), name="leaderboard"),
     path("players/", views.StandingsView.as_view(), name="standings"),
-    path("players/<slug:slug>/", views.PlayerView.as_view(), name="player"),
+    # <str:…>, not <slug:…>: player slugs keep letters of every script (/players/李雷/).
+    path("players/<str:slug>/", views.PlayerView.as_view(), name="player"),
     path("ancient-ones/", views.AncientOneListView.as_view(), name="ancient_ones"),
     path("ancient-ones/<slug:slug>/", views.AncientOneView.as_view(), name="ancient_one"),
 ]

@@ -72,7 +72,8 @@ class PlayerView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        self.player = get_object_or_404(Player, slug=kwargs["slug"])
+        # Only players with an approved game are public; others are nobody's business.
+        self.player = get_object_or_404(Player.objects.listed(), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.profile = player_profile(self.player, season=season)

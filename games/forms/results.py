@@ -19,6 +19,7 @@ from games.models import (
     Session,
 )
 
+from .names import PlayerNameField
 from .widgets import BoxFilteredSelect, NumberInput, OutcomeRadioSelect
 
 
@@ -102,6 +103,8 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
         required=False,
         label="Yes, this is a different game: save it anyway",
     )
+    # The version of the game this edit started from (see games.recording).
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     class Meta:
         model = Session
@@ -121,12 +124,23 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
             "terror_level": f"From 0 to {rules.MAX_TERROR}; each level costs a point.",
             "notes": "Say what happened, especially for “another loss”.",
         }
+        error_messages = {
+            "notes": {
+                "max_length": "Notes hold at most %(limit_value)d characters; "
+                "these have %(show_value)d. Shorten them a little.",
+            }
+        }
         widgets = {
             "elder_sign_tokens": NumberInput,
             "terror_level": NumberInput(attrs={"max": str(rules.MAX_TERROR)}),
             "elder_signs_played": NumberInput,
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["version"].initial = self.instance.version
 
     def clean(self):
         cleaned = super().clean()
@@ -148,11 +162,12 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
 class SeatForm(forms.ModelForm):
     """One seat: the player (existing or new), the investigator and how the seat ended."""
 
-    player_name = forms.CharField(
+    player_name = PlayerNameField(
         label="Player",
-        max_length=80,
         help_text="Pick a league player or type a new name.",
-        widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
+        widget=forms.TextInput(
+            attrs={"list": "player-names", "autocomplete": "off", "data-player-search": ""}
+        ),
     )
     investigator = forms.ModelChoiceField(
         queryset=Investigator.objects.all(),
@@ -185,9 +200,6 @@ class SeatForm(forms.ModelForm):
         }
 
     field_order = ["player_name", "investigator"]
-
-    def clean_player_name(self) -> str:
-        return " ".join(self.cleaned_data["player_name"].split())
 
     def clean(self):
         cleaned = super().clean()

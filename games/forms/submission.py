@@ -10,7 +10,9 @@ from django.db import transaction
 
 from games import rules
 from games.models import Player, Seat, Session
+from games.names import name_key
 from games.permissions import initial_status
+from games.players import players_for_names
 from games.recording import session_record
 
 from .results import SeatFormSet, SessionForm
@@ -26,16 +28,6 @@ class Preview:
     breakdown: list[rules.ScoreTerm] = field(default_factory=list)
     first_citizens: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-
-
-def player_key(name: str) -> str:
-    """Seats typed with the same name (any case) are the same person."""
-    return name.casefold()
-
-
-def player_for_name(name: str) -> Player:
-    """The league player with this name, created when new."""
-    return Player.objects.named(name).first() or Player.objects.create(name=name)
 
 
 def seat_initial(session: Session | None, user) -> list[dict]:
@@ -141,7 +133,7 @@ class ResultSubmission:
         preview.score = session.score
         preview.breakdown = session.breakdown()
         if session.is_victory:
-            keyed = [(player_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
+            keyed = [(name_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
             names: dict[str, str] = {}
             for key, form in keyed:
                 names.setdefault(key, form.cleaned_data["player_name"])
@@ -179,17 +171,24 @@ class ResultSubmission:
         if not self.is_valid():
             raise ValueError("Only a valid submission can be saved.")
         session = self.form.save(commit=False)
-        if not session.pk:
+        editing = session.pk is not None
+        if not editing:
             session.submitted_by = self.user
             session.status = initial_status(self.user)
         with transaction.atomic():
+            live = self.seats.live_forms()
+            players = players_for_names([form.cleaned_data["player_name"] for form in live])
             seats: list[Seat] = []
-            for form in self.seats.live_forms():
+            for form in live:
                 seat = form.save(commit=False)
-                seat.player = player_for_name(form.cleaned_data["player_name"])
+                seat.player = players[form.cleaned_data["player_name"]]
                 seats.append(seat)
             return session_record(
-                session=session, boxes=self.form.cleaned_data["boxes"], seats=seats
+                session=session,
+                boxes=self.form.cleaned_data["boxes"],
+                seats=seats,
+                editor=self.user if editing else None,
+                seen_version=self.form.cleaned_data.get("version") if editing else None,
             )
 
 

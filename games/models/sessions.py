@@ -14,6 +14,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Q
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
@@ -38,8 +40,10 @@ class SessionQuerySet(models.QuerySet):
         return self.filter(ancient_one=ancient_one)
 
     def visible_to(self, user):
-        """Approved games for everyone; pending and rejected ones to submitter and staff."""
-        if user.is_staff:
+        """Approved games for everyone; pending and rejected ones to their submitter and to
+        those allowed to see every game (moderators). ``is_staff`` alone shows nothing more.
+        """
+        if user.has_perm(MODERATE_PERMISSION) or user.has_perm("games.view_session"):
             return self
         if user.is_authenticated:
             return self.filter(Q(status=Status.APPROVED) | Q(submitted_by=user))
@@ -63,6 +67,12 @@ class SessionQuerySet(models.QuerySet):
             .annotate(table_size=seated, table_matching=matching)
             .filter(table_size=len(ids), table_matching=len(ids))
         )
+
+
+# Who may approve or reject games (granted through the "Moderators" group).
+MODERATE_PERMISSION = "games.moderate_session"
+# Long enough for a story of the game; bounded so one post cannot fill pages and disks.
+NOTES_MAX_LENGTH = 2000
 
 
 class Session(models.Model):
@@ -97,7 +107,7 @@ class Session(models.Model):
         help_text="Elder sign tokens on the board at the end; six or more seal the gates.",
     )
     location = models.CharField(max_length=120, blank=True)
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, max_length=NOTES_MAX_LENGTH)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -109,6 +119,9 @@ class Session(models.Model):
     # Not auto_now_add: the demo league and imports give games their real submission time.
     created_at = models.DateTimeField("submitted at", default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by every write: a moderator's decision or an edit names the version it saw,
+    # and is refused if the game changed since.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     # Derived from the seats by rescore(); never typed in.
     investigator_count = models.PositiveSmallIntegerField("investigators", default=0)
@@ -123,6 +136,7 @@ class Session(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-pk"]
+        permissions = [("moderate_session", "Can approve or reject games")]
         indexes = [
             models.Index(fields=["status", "score", "played_on"], name="session_board_idx"),
             models.Index(fields=["status", "ancient_one", "score"], name="session_ao_idx"),
@@ -158,6 +172,11 @@ class Session(models.Model):
                 condition=~Q(outcome=rules.CLOSED)
                 | Q(gate_trophies__gte=models.F("investigator_count")),
                 name="session_closed_needs_gate_trophies",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("notes"), NOTES_MAX_LENGTH),
+                name="session_notes_bounded",
+                violation_error_message=f"Notes hold at most {NOTES_MAX_LENGTH} characters.",
             ),
         ]
 
@@ -258,6 +277,7 @@ class Session(models.Model):
             self.full_clean(exclude=list(self.DERIVED_FIELDS))
             seats = list(self.seats.all()) if self.pk else []
             self.apply_totals(seats)
+            self._bump_version(kwargs)
             super().save(*args, **kwargs)
             self._mark_seats(seats)
 
@@ -278,8 +298,17 @@ class Session(models.Model):
                 if errors:
                     raise ValidationError(errors)
             self.apply_totals(seats)
-            super().save(update_fields=[*self.DERIVED_FIELDS, "updated_at"])
+            kwargs = {"update_fields": [*self.DERIVED_FIELDS, "updated_at"]}
+            self._bump_version(kwargs)
+            super().save(**kwargs)
             self._mark_seats(seats)
+
+    def _bump_version(self, save_kwargs: dict) -> None:
+        if self.pk is None or save_kwargs.get("force_insert"):
+            return
+        self.version = (self.version or 0) + 1
+        if save_kwargs.get("update_fields") is not None:
+            save_kwargs["update_fields"] = [*save_kwargs["update_fields"], "version"]
 
     # What a submitter types in (the result form and the admin both edit these).
     RESULT_FIELDS = (

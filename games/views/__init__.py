@@ -1,4 +1,5 @@
 from .accounts import SignupView
+from .players import PlayerSearchView
 from .sessions import (
     MySessionsView,
     SessionDetailView,
@@ -10,6 +11,7 @@ from .submit import PreviewView, SessionCreateView, SessionUpdateView
 
 __all__ = [
     "MySessionsView",
+    "PlayerSearchView",
     "PreviewView",
     "SessionCreateView",
     "SessionDetailView",
