@@ -51,3 +51,10 @@ def catalog_rows():
 
     if not AncientOne.objects.exists():
         importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Hash test passwords cheaply: the real hasher costs a third of a second per account,
+    and the permission matrix and race tests make hundreds of accounts."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import importlib
 
 import factory
 from django.contrib.auth import get_user_model
@@ -20,6 +21,25 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
     password = factory.django.Password("correct-horse-battery")
+
+
+def moderators_group():
+    """The "Moderators" group as its migration creates it (made again after a flush)."""
+    from django.apps import apps
+    from django.contrib.auth.models import Group
+
+    group = Group.objects.filter(name="Moderators").first()
+    if group is None:
+        importlib.import_module("games.migrations.0006_security_data").create_moderators(apps, None)
+        group = Group.objects.get(name="Moderators")
+    return group
+
+
+def moderator(username: str = "moderator", **fields):
+    """A user in the Moderators group (not staff: the group alone grants moderation)."""
+    user = UserFactory(username=username, **fields)
+    user.groups.add(moderators_group())
+    return user
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

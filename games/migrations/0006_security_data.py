@@ -65,7 +65,8 @@ def bound_notes(apps, schema_editor):
 
 def create_moderators(apps, schema_editor):
     app_config = apps.get_app_config("games")
-    app_config.models_module = True  # create_permissions skips apps without models
+    if getattr(app_config, "models_module", None) is None:  # a migration-state stub
+        app_config.models_module = True
     create_permissions(app_config, apps=apps, verbosity=0)
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
