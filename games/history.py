@@ -74,4 +74,10 @@ def _changes(record, previous) -> list[tuple[str, object, object]]:
             # With foreign_keys_are_objs the through rows hold Box objects.
             old, new = (", ".join(sorted(str(row["box"]) for row in v)) for v in (old, new))
         changes.append((label, old, new))
+    # simple-history diffs editable fields only; the stored score and totals are not
+    # editable, and a rescoring changes nothing else.
+    for name in Session.DERIVED_FIELDS:
+        old, new = getattr(previous, name), getattr(record, name)
+        if old != new:
+            changes.append((Session._meta.get_field(name).verbose_name, old, new))
     return changes

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
-from simple_history.utils import bulk_update_with_history
 
 from games.models import Seat, Session
 
@@ -47,14 +46,33 @@ def sessions_rescore(
                     session.version += 1
                     updates.append(session)
             if updates:
-                bulk_update_with_history(
-                    updates,
-                    Session,
-                    fields,
-                    batch_size=batch_size,
-                    default_user=user,
-                    default_change_reason=reason,
-                    default_date=now,
-                )
+                Session.objects.bulk_update(updates, fields)
+                _record_history(updates, reason=reason, user=user, when=now)
         changed += len(updates)
     return changed
+
+
+def _record_history(sessions: list[Session], *, reason: str, user, when) -> None:
+    """One history entry per game, as ``save()`` would write, in a few bulk inserts.
+
+    simple-history's bulk helper leaves the boxes (a many-to-many) out of the entries, so
+    they are copied here too: otherwise the history would show the boxes dropped.
+    """
+    records = Session.history.bulk_history_create(
+        sessions,
+        update=True,
+        default_user=user,
+        default_change_reason=reason,
+        default_date=when,
+    )
+    through = Session.boxes.through
+    box_history = Session.history.model._meta.get_field("historicalsession_boxes").related_model
+    rows = through.objects.filter(session__in=sessions).values_list("pk", "session_id", "box_id")
+    by_session: dict[int, list[tuple[int, int]]] = {}
+    for pk, session_id, box_id in rows:
+        by_session.setdefault(session_id, []).append((pk, box_id))
+    box_history.objects.bulk_create(
+        box_history(id=pk, session_id=record.id, box_id=box_id, history=record)
+        for record in records
+        for pk, box_id in by_session.get(record.id, [])
+    )
