@@ -20,6 +20,7 @@ from games.models import (
     Session,
     Status,
 )
+from games.recording import entry_group, session_entry_sync, session_moderate
 from games.scoring import sessions_rescore
 
 
@@ -179,6 +180,8 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         if not change and obj.submitted_by_id is None:
             obj.submitted_by = request.user
+        # Which scenario entry the game belonged to, refreshed after the edit too.
+        request._entry_before = entry_group(obj.pk)
         super().save_model(request, obj, form, change)
 
     def save_formset(self, request, form, formset, change):
@@ -194,6 +197,7 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         form.instance.rescore()
+        session_entry_sync(form.instance, before=getattr(request, "_entry_before", None))
 
     @admin.action(description="Approve the selected games")
     def approve(self, request, queryset):
@@ -207,9 +211,7 @@ class SessionAdmin(SimpleHistoryAdmin):
         with transaction.atomic():
             sessions = list(queryset.exclude(status=status).select_related("ancient_one"))
             for session in sessions:
-                session.status = status
-                # Through save() so the change lands in the history.
-                session.save(update_fields=["status", "updated_at"])
+                session_moderate(session=session, status=status)
         self.message_user(
             request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
         )

@@ -22,6 +22,7 @@ from games import rules
 
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
+from .scenario_play import ScenarioPlay
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -65,7 +66,7 @@ class SessionQuerySet(models.QuerySet):
         )
 
 
-class Session(models.Model):
+class Session(ScenarioPlay):
     """One finished game of Arkham Horror."""
 
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.PROTECT, related_name="sessions")
@@ -128,6 +129,11 @@ class Session(models.Model):
             models.Index(fields=["status", "ancient_one", "score"], name="session_ao_idx"),
             models.Index(fields=["status", "played_on"], name="session_date_idx"),
             models.Index(fields=["submitted_by", "status"], name="session_submitter_idx"),
+            models.Index(fields=["team", "status", "played_on"], name="session_team_idx"),
+            models.Index(
+                fields=["scenario", "is_entry", "status", "scenario_score"],
+                name="session_entry_idx",
+            ),
         ]
         constraints = [
             models.CheckConstraint(
@@ -158,6 +164,11 @@ class Session(models.Model):
                 condition=~Q(outcome=rules.CLOSED)
                 | Q(gate_trophies__gte=models.F("investigator_count")),
                 name="session_closed_needs_gate_trophies",
+            ),
+            models.CheckConstraint(
+                condition=Q(scenario__isnull=False)
+                | Q(scenario_score__isnull=True, is_entry=False, entry_chosen=False),
+                name="session_scenario_score_needs_scenario",
             ),
         ]
 
@@ -295,6 +306,9 @@ class Session(models.Model):
         "elder_signs_played",
         "location",
         "notes",
+        "scenario",
+        "team",
+        "tasks_done",
     )
     DERIVED_FIELDS = (
         "investigator_count",
@@ -303,6 +317,7 @@ class Session(models.Model):
         "monster_trophies",
         "unpaid_loans",
         "score",
+        "scenario_score",
     )
 
     def derived_values(self) -> tuple:
@@ -317,6 +332,7 @@ class Session(models.Model):
         self.monster_trophies = totals.monster_trophies
         self.unpaid_loans = totals.unpaid_loans
         self.score = self.compute_score()
+        self.scenario_score = self.compute_scenario_score()
 
     def compute_score(self) -> int | None:
         """The rulebook score from the stored totals; ``None`` for a defeat."""

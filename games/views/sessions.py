@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views import View
@@ -14,6 +13,7 @@ from django.views.generic import DetailView, ListView
 from games.history import session_history
 from games.models import Session, Status
 from games.permissions import session_editable_by, session_withdrawable_by
+from games.recording import session_moderate, session_withdraw
 
 
 class SessionDetailView(DetailView):
@@ -80,8 +80,7 @@ class SessionWithdrawView(OwnedSessionMixin, View):
         return render(request, self.template_name, {"game": self.game})
 
     def post(self, request, *args, **kwargs):
-        with transaction.atomic():
-            self.game.delete()
+        session_withdraw(session=self.game)
         messages.success(request, "The game was withdrawn.")
         return redirect("games:mine")
 
@@ -119,8 +118,6 @@ class SessionModerateView(StaffOnlyMixin, OwnedSessionMixin, View):
         if status not in Status.values:
             messages.error(request, "Unknown status.")
         else:
-            with transaction.atomic():
-                game.status = status
-                game.save(update_fields=["status", "updated_at"])
+            session_moderate(session=game, status=status)
             messages.success(request, f"Game marked {Status(status).label.lower()}.")
         return redirect(reverse("games:detail", kwargs={"pk": game.pk}))
