@@ -109,11 +109,12 @@ def scenario_problems(
     """Every way a game breaks its scenario, by the result field it concerns.
 
     Keys: ``ancient_one``, ``herald``, ``boxes``, ``investigators``, ``played_on`` and
-    ``submitted_at``; empty when the game fits. ``investigators`` may be ``None`` (not
-    known yet); ``played_on`` is compared with the day ``opens_at`` falls on.
+    ``submitted_at``; empty when the game fits. An empty ``ancient_one`` or a ``None``
+    ``investigators`` or ``played_on`` is not known yet and not checked; ``played_on`` is
+    compared with the day ``opens_at`` falls on (in the time zone ``opens_at`` carries).
     """
     problems: dict[str, list[str]] = {}
-    if terms.ancient_ones and ancient_one not in terms.ancient_ones:
+    if ancient_one and terms.ancient_ones and ancient_one not in terms.ancient_ones:
         problems["ancient_one"] = [
             f"{terms.name} is played against {_names(terms.ancient_ones)}, not {ancient_one}."
         ]
@@ -128,13 +129,8 @@ def scenario_problems(
         box_problems.append(f"{terms.name} does not allow {_names(extra)}.")
     if box_problems:
         problems["boxes"] = box_problems
-    if investigators is not None and not (
-        terms.investigators_min <= investigators <= terms.investigators_max
-    ):
-        problems["investigators"] = [
-            f"{terms.name} is played by {terms.investigators_min} to "
-            f"{terms.investigators_max} investigators: {investigators} recorded."
-        ]
+    if investigators is not None and investigator_problems(terms, investigators):
+        problems["investigators"] = investigator_problems(terms, investigators)
     if terms.opens_at and played_on and played_on < terms.opens_at.date():
         problems["played_on"] = [
             f"{terms.name} opened on {terms.opens_at:%d %b %Y}: a game played before "
@@ -147,6 +143,16 @@ def scenario_problems(
     elif terms.opens_at and submitted_at < terms.opens_at:
         problems["submitted_at"] = [f"{terms.name} has not opened yet."]
     return problems
+
+
+def investigator_problems(terms: ScenarioTerms, investigators: int) -> list[str]:
+    """Too few or too many investigators in play for the scenario."""
+    if terms.investigators_min <= investigators <= terms.investigators_max:
+        return []
+    return [
+        f"{terms.name} is played by {terms.investigators_min} to "
+        f"{terms.investigators_max} investigators: {investigators} recorded."
+    ]
 
 
 def scenario_task_problems(*, tasks_completed: int, foreign_tasks: int) -> list[str]:

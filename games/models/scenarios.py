@@ -158,8 +158,9 @@ class Scenario(models.Model):
             herald=self.herald.name if self.herald_id else None,
             investigators_min=self.investigators_min,
             investigators_max=self.investigators_max,
-            opens_at=self.opens_at,
-            closes_at=self.closes_at,
+            # Local time: "played after it opened" compares the league's calendar day.
+            opens_at=timezone.localtime(self.opens_at),
+            closes_at=timezone.localtime(self.closes_at),
         )
 
 
