@@ -7,8 +7,9 @@ from django.db import transaction
 from django.forms.models import BaseInlineFormSet
 from simple_history.admin import SimpleHistoryAdmin
 
-from games import rules
+from games import rules, scenario_rules
 from games.forms.results import BoxRulesMixin
+from games.forms.scenarios import ScenarioRulesMixin
 from games.models import (
     AncientOne,
     Box,
@@ -94,6 +95,10 @@ class SeatInlineFormSet(BaseInlineFormSet):
         totals = rules.team_totals([seat.as_result() for seat in seats])
         errors = self.instance.table_errors(totals)
         flat = [message for field_errors in errors.values() for message in field_errors]
+        if self.instance.scenario_id:
+            flat += scenario_rules.investigator_problems(
+                self.instance.scenario.terms(), totals.investigators
+            )
         if flat:
             raise ValidationError(flat)
 
@@ -109,7 +114,7 @@ class SeatInline(admin.TabularInline):
     readonly_fields = ["first_citizen"]
 
 
-class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
+class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
@@ -127,13 +132,24 @@ class SessionAdmin(SimpleHistoryAdmin):
         "status",
         "submitted_by",
     ]
-    list_filter = ["status", "outcome", "ancient_one", "boxes", "defeat_cause"]
+    list_filter = ["status", "outcome", "ancient_one", "scenario", "team", "boxes", "defeat_cause"]
     list_select_related = ["ancient_one", "submitted_by"]
-    search_fields = ["seats__player__name", "notes", "location", "ancient_one__name"]
+    search_fields = [
+        "seats__player__name",
+        "notes",
+        "location",
+        "ancient_one__name",
+        "team__name",
+        "scenario__name",
+    ]
     date_hierarchy = "played_on"
-    autocomplete_fields = ["submitted_by"]
-    filter_horizontal = ["boxes"]
+    autocomplete_fields = ["submitted_by", "team", "scenario"]
+    filter_horizontal = ["boxes", "tasks_done"]
     readonly_fields = [
+        "scenario_score",
+        "tasks_completed",
+        "is_entry",
+        "entry_chosen",
         "score",
         "investigator_count",
         "survivors",
@@ -157,12 +173,17 @@ class SessionAdmin(SimpleHistoryAdmin):
                 ]
             },
         ),
+        ("League play", {"fields": ["team", "scenario", "tasks_done"]}),
         ("Moderation", {"fields": ["status", "submitted_by", "location", "notes"]}),
         (
             "Stored by the rules (read only)",
             {
                 "fields": [
                     "score",
+                    "scenario_score",
+                    "tasks_completed",
+                    "is_entry",
+                    "entry_chosen",
                     "investigator_count",
                     "survivors",
                     "gate_trophies",
@@ -215,3 +236,7 @@ class SessionAdmin(SimpleHistoryAdmin):
         self.message_user(
             request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
         )
+
+
+# League play (teams, series, scenarios) has its own module; importing it registers it.
+from games import admin_league  # noqa: E402, F401

@@ -66,7 +66,28 @@ def offered_teams(user, instance=None):
     return teams.distinct()
 
 
-class LeaguePlayFields(forms.Form):
+class ScenarioRulesMixin:
+    """Checks a Session model form's game against its scenario (result form and admin).
+
+    The boxes and tasks reach the instance only when it is saved, so the model cannot.
+    """
+
+    def _post_clean(self):
+        super()._post_clean()
+        boxes = self.cleaned_data.get("boxes")
+        if boxes is None or "scenario" in self.errors:
+            return
+        errors = self.instance.scenario_errors(
+            box_names=[box.name for box in boxes],
+            investigators=None,  # the seats check the table size
+            tasks=self.cleaned_data.get("tasks_done") or [],
+        )
+        for field, problems in errors.items():
+            for problem in problems:
+                self.add_error(field if field in self.fields else None, problem)
+
+
+class LeaguePlayFields(ScenarioRulesMixin, forms.Form):
     """Scenario, team and tasks: mixed into the result form (``SessionForm``)."""
 
     scenario = forms.ModelChoiceField(
@@ -100,17 +121,3 @@ class LeaguePlayFields(forms.Form):
         self.fields["tasks_done"].queryset = ScenarioTask.objects.filter(
             scenario__in=scenarios.values("pk")
         ).select_related("scenario")
-
-    def _post_clean(self):
-        super()._post_clean()
-        boxes = self.cleaned_data.get("boxes")
-        if boxes is None or "scenario" in self.errors:
-            return
-        errors = self.instance.scenario_errors(
-            box_names=[box.name for box in boxes],
-            investigators=None,  # the seats check the table size (BaseSeatFormSet)
-            tasks=self.cleaned_data.get("tasks_done") or [],
-        )
-        for field, problems in errors.items():
-            for problem in problems:
-                self.add_error(field if field in self.fields else None, problem)

@@ -1,4 +1,5 @@
 from .accounts import SignupView
+from .entries import EntryChooseView
 from .sessions import (
     MySessionsView,
     SessionDetailView,
@@ -9,6 +10,7 @@ from .sessions import (
 from .submit import PreviewView, SessionCreateView, SessionUpdateView
 
 __all__ = [
+    "EntryChooseView",
     "MySessionsView",
     "PreviewView",
     "SessionCreateView",

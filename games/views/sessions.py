@@ -12,7 +12,11 @@ from django.views.generic import DetailView, ListView
 
 from games.history import session_history
 from games.models import Session, Status
-from games.permissions import session_editable_by, session_withdrawable_by
+from games.permissions import (
+    entry_choosable_by,
+    session_editable_by,
+    session_withdrawable_by,
+)
 from games.recording import session_moderate, session_withdraw
 
 
@@ -25,8 +29,8 @@ class SessionDetailView(DetailView):
     def get_queryset(self):
         return (
             Session.objects.visible_to(self.request.user)
-            .select_related("ancient_one", "herald", "guardian", "submitted_by")
-            .prefetch_related("boxes", "seats__player", "seats__investigator")
+            .select_related("ancient_one", "herald", "guardian", "submitted_by", "team", "scenario")
+            .prefetch_related("boxes", "seats__player", "seats__investigator", "tasks_done")
         )
 
     def get_context_data(self, **kwargs):
@@ -36,6 +40,13 @@ class SessionDetailView(DetailView):
         context["can_withdraw"] = session_withdrawable_by(game, user)
         context["first_citizens"] = [seat.player for seat in game.seats.all() if seat.first_citizen]
         context["statuses"] = Status
+        context["can_choose_entry"] = (
+            game.scenario_id is not None
+            and not game.is_entry
+            and game.status == Status.APPROVED
+            and not game.scenario.is_closed()
+            and entry_choosable_by(game, user)
+        )
         return context
 
 
