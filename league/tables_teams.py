@@ -56,7 +56,7 @@ class ScenarioBoardTable(LeagueTable):
         verbose_name="Rulebook score", attrs=NUMERIC, default="—", orderable=False
     )
     tasks_completed = tables.Column(verbose_name="Tasks", attrs=NUMERIC, orderable=False)
-    team = tables.Column(linkify=True, default="—", orderable=False)
+    team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
     players = PlayersColumn()
     ancient_one = tables.Column(verbose_name="Ancient One", orderable=False)
     outcome = tables.Column(orderable=False)
