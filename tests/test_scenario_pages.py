@@ -135,7 +135,9 @@ def test_unknown_scenario_and_series_are_404(client):
 @pytest.mark.parametrize("games", [10, 300])
 def test_query_counts_are_constant(client, django_assert_max_num_queries, games):
     demo_league(games)
-    scenario_row = Scenario.objects.filter(sessions__is_entry=True).first() or Scenario.objects.first()
+    scenario_row = (
+        Scenario.objects.filter(sessions__is_entry=True).first() or Scenario.objects.first()
+    )
     series = Series.objects.get()
     urls = [
         reverse("league:scenarios"),
