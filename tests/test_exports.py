@@ -44,7 +44,7 @@ def test_leaderboard_csv_is_the_filtered_table(client):
     assert [row[1] for row in rows] == [str(best.score), str(other.score)]
     assert rows[0][:3] == ["1", str(best.score), "Hastur"]
     assert rows[0][5] == "Ann, Bob"
-    assert rows[0][6] == "—"  # not played as a team
+    assert rows[0][6] == ""  # not played as a team
     assert rows[0][7] == best.played_on.isoformat()
 
 
