@@ -7,8 +7,9 @@ from django.db import transaction
 from django.forms.models import BaseInlineFormSet
 from simple_history.admin import SimpleHistoryAdmin
 
-from games import rules
+from games import rules, scenario_rules
 from games.forms.results import BoxRulesMixin
+from games.forms.scenarios import ScenarioRulesMixin
 from games.models import (
     AncientOne,
     Box,
@@ -21,6 +22,7 @@ from games.models import (
     Status,
 )
 from games.permissions import can_moderate
+from games.recording import entry_group, session_entry_sync, session_moderate
 from games.scoring import sessions_rescore
 
 
@@ -98,6 +100,10 @@ class SeatInlineFormSet(BaseInlineFormSet):
         totals = rules.team_totals([seat.as_result() for seat in seats])
         errors = self.instance.table_errors(totals)
         flat = [message for field_errors in errors.values() for message in field_errors]
+        if self.instance.scenario_id:
+            flat += scenario_rules.investigator_problems(
+                self.instance.scenario.terms(), totals.investigators
+            )
         if flat:
             raise ValidationError(flat)
 
@@ -113,7 +119,7 @@ class SeatInline(admin.TabularInline):
     readonly_fields = ["first_citizen"]
 
 
-class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
+class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
@@ -131,13 +137,24 @@ class SessionAdmin(SimpleHistoryAdmin):
         "status",
         "submitted_by",
     ]
-    list_filter = ["status", "outcome", "ancient_one", "boxes", "defeat_cause"]
+    list_filter = ["status", "outcome", "ancient_one", "scenario", "team", "boxes", "defeat_cause"]
     list_select_related = ["ancient_one", "submitted_by"]
-    search_fields = ["seats__player__name", "notes", "location", "ancient_one__name"]
+    search_fields = [
+        "seats__player__name",
+        "notes",
+        "location",
+        "ancient_one__name",
+        "team__name",
+        "scenario__name",
+    ]
     date_hierarchy = "played_on"
-    autocomplete_fields = ["submitted_by"]
-    filter_horizontal = ["boxes"]
+    autocomplete_fields = ["submitted_by", "team", "scenario"]
+    filter_horizontal = ["boxes", "tasks_done"]
     readonly_fields = [
+        "scenario_score",
+        "tasks_completed",
+        "is_entry",
+        "entry_chosen",
         "score",
         "investigator_count",
         "survivors",
@@ -161,12 +178,17 @@ class SessionAdmin(SimpleHistoryAdmin):
                 ]
             },
         ),
+        ("League play", {"fields": ["team", "scenario", "tasks_done"]}),
         ("Moderation", {"fields": ["status", "submitted_by", "location", "notes"]}),
         (
             "Stored by the rules (read only)",
             {
                 "fields": [
                     "score",
+                    "scenario_score",
+                    "tasks_completed",
+                    "is_entry",
+                    "entry_chosen",
                     "investigator_count",
                     "survivors",
                     "gate_trophies",
@@ -184,6 +206,8 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         if not change and obj.submitted_by_id is None:
             obj.submitted_by = request.user
+        # Which scenario entry the game belonged to, refreshed after the edit too.
+        request._entry_before = entry_group(obj.pk)
         super().save_model(request, obj, form, change)
 
     def save_formset(self, request, form, formset, change):
@@ -199,6 +223,7 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         form.instance.rescore()
+        session_entry_sync(form.instance, before=getattr(request, "_entry_before", None))
 
     def has_moderate_permission(self, request) -> bool:
         return can_moderate(request.user)
@@ -215,9 +240,16 @@ class SessionAdmin(SimpleHistoryAdmin):
         with transaction.atomic():
             sessions = list(queryset.exclude(status=status).select_related("ancient_one"))
             for session in sessions:
-                session.status = status
-                # Through save() so the change lands in the history.
-                session.save(update_fields=["status", "updated_at"])
+                session_moderate(
+                    session_id=session.pk,
+                    status=status,
+                    seen_version=session.version,
+                    moderator=request.user,
+                )
         self.message_user(
             request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
         )
+
+
+# League play (teams, series, scenarios) has its own module; importing it registers it.
+from games import admin_league  # noqa: E402, F401

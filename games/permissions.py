@@ -51,3 +51,14 @@ def initial_status(user) -> str:
     if settings.LEAGUE_AUTO_APPROVE or can_moderate(user):
         return Status.APPROVED
     return Status.PENDING
+
+
+def entry_choosable_by(session: Session, user) -> bool:
+    """The team's captain, the game's submitter, or staff allowed to change games."""
+    if not user.is_authenticated:
+        return False
+    if user.has_perm("games.change_session"):
+        return True
+    if session.team_id and session.team.captain_id == user.pk:
+        return True
+    return session.submitted_by_id == user.pk

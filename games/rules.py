@@ -1,5 +1,7 @@
 """Arkham Horror (2nd edition) victory rules, as the league scores them.
 
+League scenarios (tasks, entries, series points) build on these in ``games.scenario_rules``.
+
 Pure Python: no Django import, importable without settings. Everything else in the
 project (models, forms, admin, views, commands) calls these functions; nothing else
 re-implements a rule. Source: ``shared/rules/RULES.md``, which restates the rulebook's

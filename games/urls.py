@@ -12,5 +12,6 @@ urlpatterns = [
     path("<int:pk>/edit/", views.SessionUpdateView.as_view(), name="edit"),
     path("<int:pk>/withdraw/", views.SessionWithdrawView.as_view(), name="withdraw"),
     path("<int:pk>/history/", views.SessionHistoryView.as_view(), name="history"),
+    path("<int:pk>/entry/", views.EntryChooseView.as_view(), name="choose_entry"),
     path("<int:pk>/moderate/", views.SessionModerateView.as_view(), name="moderate"),
 ]

@@ -7,6 +7,8 @@ NAV = [
     ("league:home", "Home", "all"),
     ("league:leaderboard", "Leaderboard", "all"),
     ("league:standings", "Standings", "all"),
+    ("league:teams", "Teams", "all"),
+    ("league:scenarios", "Scenarios", "all"),
     ("league:ancient_ones", "Ancient Ones", "all"),
     ("games:new", "Record a game", "user"),
     ("games:mine", "My games", "user"),

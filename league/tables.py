@@ -67,6 +67,7 @@ class LeaderboardTable(LeagueTable):
     outcome = tables.Column()
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
     players = PlayersColumn()
+    team = tables.Column(verbose_name="Team", linkify=True, default="—", order_by=("team__name",))
     played_on = tables.DateColumn(
         verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
     )

@@ -37,3 +37,47 @@ def test_seed_demo_is_repeatable_and_respects_if_empty():
     Session.objects.all().delete()
     call_command("seed_demo", games=30, seed=3, verbosity=0)
     assert list(Session.objects.order_by("pk").values_list("ancient_one", "score")) == first
+
+
+def test_seed_demo_plays_as_teams_and_enters_a_series_of_scenarios():
+    from django.utils import timezone
+
+    from games.models import Scenario, Series, Team
+    from games.recording import scenario_entries_refresh
+    from league.models import Season
+
+    call_command("seed_demo", games=600, seed=5, verbosity=0)
+    now = timezone.now()
+    assert Team.objects.count() == 8 and Season.objects.count() == 2
+    assert Session.objects.filter(team__isnull=False).count() > 0.6 * 600
+    series = Series.objects.get()
+    scenarios = list(series.scenarios.all())
+    assert len(scenarios) == 10
+    assert sum(s.is_closed(now) for s in scenarios) == 8
+    assert sum(s.is_open(now) for s in scenarios) == 1
+    assert sum(s.opens_at > now for s in scenarios) == 1
+    for closed in Scenario.objects.closed_at(now):
+        assert closed.sessions.filter(is_entry=True, status="approved").exists(), closed
+    assert not Scenario.objects.upcoming_at(now).get().sessions.exists()
+    played = Session.objects.filter(scenario__isnull=False).select_related(
+        "scenario", "ancient_one", "herald"
+    )
+    assert played.count() > 20
+    for game in played.prefetch_related("boxes", "seats", "tasks_done"):
+        boxes = [box.name for box in game.boxes.all()]
+        tasks = list(game.tasks_done.all())
+        errors = game.scenario_errors(
+            box_names=boxes, investigators=game.seats.count(), tasks=tasks
+        )
+        assert errors == {}, (game.pk, errors)
+        assert game.tasks_completed == len(tasks)
+        assert game.scenario_score == game.compute_scenario_score()
+    # The bulk entries are the ones the one-game write path would store, group by group.
+    before = set(Session.objects.filter(is_entry=True).values_list("pk", flat=True))
+    Session.objects.update(is_entry=False)
+    groups = Session.objects.filter(scenario__isnull=False).values_list("scenario", "entry_key")
+    scenario_entries_refresh(*set(groups))
+    assert set(Session.objects.filter(is_entry=True).values_list("pk", flat=True)) == before
+    # A second run reuses the teams, series and seasons.
+    call_command("seed_demo", games=20, seed=6, verbosity=0)
+    assert (Team.objects.count(), Scenario.objects.count(), Season.objects.count()) == (8, 10, 2)

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from games import rules
+from games import rules, scenario_rules
 from games.models import (
     AncientOne,
     Box,
@@ -20,6 +20,7 @@ from games.models import (
 )
 
 from .names import PlayerNameField
+from .scenarios import LeaguePlayFields
 from .widgets import BoxFilteredSelect, NumberInput, OutcomeRadioSelect
 
 
@@ -57,8 +58,8 @@ class BoxRulesMixin:
                     self.add_error(field, problem)
 
 
-class SessionForm(BoxRulesMixin, forms.ModelForm):
-    """The game as a whole: who was fought, with what, and how it ended."""
+class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
+    """The game as a whole: who was fought, with what, how it ended, and for what."""
 
     ancient_one = AncientOneField(
         queryset=AncientOne.objects.all(),
@@ -137,8 +138,9 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.offer(user=user, instance=self.instance)
         if self.instance.pk:
             self.fields["version"].initial = self.instance.version
 
@@ -219,7 +221,8 @@ class BaseSeatFormSet(forms.BaseFormSet):
     """The table: each investigator once, from a box in play, and the table-wide rules.
 
     Before validating, the caller sets ``box_ids`` (the boxes in play, or ``None`` when
-    unknown) and ``session`` (the game as entered so far).
+    unknown), ``session`` (the game as entered so far) and ``scenario_terms`` (the chosen
+    scenario's, for its table size).
     """
 
     default_error_messages = {
@@ -228,6 +231,7 @@ class BaseSeatFormSet(forms.BaseFormSet):
     }
     box_ids: set[int] | None = None
     session: Session | None = None
+    scenario_terms: scenario_rules.ScenarioTerms | None = None
     outcome_errors: list[str] = []
 
     def live_forms(self) -> list[SeatForm]:
@@ -268,8 +272,13 @@ class BaseSeatFormSet(forms.BaseFormSet):
         session = self.session or Session()
         errors = session.table_errors(totals)
         self.outcome_errors = errors.get("outcome", [])
-        if errors.get("__all__"):
-            raise ValidationError(errors["__all__"])
+        problems = errors.get("__all__", [])
+        if self.scenario_terms is not None:
+            problems += scenario_rules.investigator_problems(
+                self.scenario_terms, totals.investigators
+            )
+        if problems:
+            raise ValidationError(problems)
 
 
 SeatFormSet = forms.formset_factory(

@@ -27,6 +27,9 @@ class Preview:
     score: int | None = None
     breakdown: list[rules.ScoreTerm] = field(default_factory=list)
     first_citizens: list[str] = field(default_factory=list)
+    scenario: str = ""
+    tasks_completed: int = 0
+    scenario_score: int | None = None
     problems: list[str] = field(default_factory=list)
 
 
@@ -57,7 +60,7 @@ class ResultSubmission:
     def __init__(self, data=None, *, user, instance: Session | None = None):
         self.user = user
         self.instance = instance
-        self.form = SessionForm(data, instance=instance)
+        self.form = SessionForm(data, instance=instance, user=user)
         self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))
         self.duplicates: list[Session] = []
         self._valid: bool | None = None
@@ -72,6 +75,8 @@ class ResultSubmission:
         boxes = self.form.cleaned_data.get("boxes")
         self.seats.box_ids = {box.pk for box in boxes} if boxes is not None else None
         self.seats.session = self.form.instance
+        scenario = self.form.cleaned_data.get("scenario")
+        self.seats.scenario_terms = scenario.terms() if scenario else None
         seats_ok = self.seats.is_valid()
         for message in self.seats.outcome_errors:
             self.form.add_error("outcome", message)
@@ -122,6 +127,8 @@ class ResultSubmission:
             return preview
         if session.terror_level is None:
             return preview
+        tasks = self.form.cleaned_data.get("tasks_done") or []
+        session.tasks_completed = sum(1 for t in tasks if t.scenario_id == session.scenario_id)
         try:
             session.apply_totals([form.instance for form in seat_forms])
         except ValueError as error:  # a count out of range: its field says so already
@@ -132,6 +139,10 @@ class ResultSubmission:
         preview.is_victory = session.is_victory
         preview.score = session.score
         preview.breakdown = session.breakdown()
+        if session.scenario_id:
+            preview.scenario = session.scenario.name
+            preview.tasks_completed = session.tasks_completed
+            preview.scenario_score = session.scenario_score
         if session.is_victory:
             keyed = [(name_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
             names: dict[str, str] = {}
@@ -189,6 +200,7 @@ class ResultSubmission:
                 seats=seats,
                 editor=self.user if editing else None,
                 seen_version=self.form.cleaned_data.get("version") if editing else None,
+                tasks=self.form.cleaned_data.get("tasks_done") or [],
             )
 
 

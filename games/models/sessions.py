@@ -24,6 +24,7 @@ from games import rules
 
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
+from .scenario_play import ScenarioPlay
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -75,7 +76,7 @@ MODERATE_PERMISSION = "games.moderate_session"
 NOTES_MAX_LENGTH = 2000
 
 
-class Session(models.Model):
+class Session(ScenarioPlay):
     """One finished game of Arkham Horror."""
 
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.PROTECT, related_name="sessions")
@@ -142,6 +143,11 @@ class Session(models.Model):
             models.Index(fields=["status", "ancient_one", "score"], name="session_ao_idx"),
             models.Index(fields=["status", "played_on"], name="session_date_idx"),
             models.Index(fields=["submitted_by", "status"], name="session_submitter_idx"),
+            models.Index(fields=["team", "status", "played_on"], name="session_team_idx"),
+            models.Index(
+                fields=["scenario", "is_entry", "status", "scenario_score"],
+                name="session_entry_idx",
+            ),
         ]
         constraints = [
             models.CheckConstraint(
@@ -177,6 +183,11 @@ class Session(models.Model):
                 condition=LessThanOrEqual(Length("notes"), NOTES_MAX_LENGTH),
                 name="session_notes_bounded",
                 violation_error_message=f"Notes hold at most {NOTES_MAX_LENGTH} characters.",
+            ),
+            models.CheckConstraint(
+                condition=Q(scenario__isnull=False)
+                | Q(scenario_score__isnull=True, is_entry=False, entry_chosen=False),
+                name="session_scenario_score_needs_scenario",
             ),
         ]
 
@@ -324,6 +335,9 @@ class Session(models.Model):
         "elder_signs_played",
         "location",
         "notes",
+        "scenario",
+        "team",
+        "tasks_done",
     )
     DERIVED_FIELDS = (
         "investigator_count",
@@ -332,6 +346,7 @@ class Session(models.Model):
         "monster_trophies",
         "unpaid_loans",
         "score",
+        "scenario_score",
     )
 
     def derived_values(self) -> tuple:
@@ -346,6 +361,7 @@ class Session(models.Model):
         self.monster_trophies = totals.monster_trophies
         self.unpaid_loans = totals.unpaid_loans
         self.score = self.compute_score()
+        self.scenario_score = self.compute_scenario_score()
 
     def compute_score(self) -> int | None:
         """The rulebook score from the stored totals; ``None`` for a defeat."""

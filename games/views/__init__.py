@@ -1,4 +1,5 @@
 from .accounts import SignupView
+from .entries import EntryChooseView
 from .players import PlayerSearchView
 from .sessions import (
     MySessionsView,
@@ -10,6 +11,7 @@ from .sessions import (
 from .submit import PreviewView, SessionCreateView, SessionUpdateView
 
 __all__ = [
+    "EntryChooseView",
     "MySessionsView",
     "PlayerSearchView",
     "PreviewView",

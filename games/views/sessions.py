@@ -14,6 +14,7 @@ from games.models import Session, Status
 from games.permissions import (
     can_moderate,
     can_read_history,
+    entry_choosable_by,
     session_editable_by,
     session_withdrawable_by,
 )
@@ -35,8 +36,8 @@ class SessionDetailView(DetailView):
     def get_queryset(self):
         return (
             Session.objects.visible_to(self.request.user)
-            .select_related("ancient_one", "herald", "guardian", "submitted_by")
-            .prefetch_related("boxes", "seats__player", "seats__investigator")
+            .select_related("ancient_one", "herald", "guardian", "submitted_by", "team", "scenario")
+            .prefetch_related("boxes", "seats__player", "seats__investigator", "tasks_done")
         )
 
     def get_context_data(self, **kwargs):
@@ -48,6 +49,13 @@ class SessionDetailView(DetailView):
         context["can_read_history"] = can_read_history(user)
         context["first_citizens"] = [seat.player for seat in game.seats.all() if seat.first_citizen]
         context["statuses"] = Status
+        context["can_choose_entry"] = (
+            game.scenario_id is not None
+            and not game.is_entry
+            and game.status == Status.APPROVED
+            and not game.scenario.is_closed()
+            and entry_choosable_by(game, user)
+        )
         return context
 
 

@@ -6,7 +6,16 @@ aggregate is a database annotation; nothing here loops over all games in Python.
 
 from .games import LeagueGames, league_games, medians_by_ancient_one
 from .players import player_profile, standings
+from .scenarios import (
+    scenario_board,
+    scenario_detail,
+    scenario_overview,
+    series_player_standings,
+    series_scenarios,
+    series_team_standings,
+)
 from .stats import ancient_one_profile, ancient_one_summaries, home_summary, score_comparison
+from .teams import team_profile, team_standings
 
 __all__ = [
     "LeagueGames",
@@ -16,6 +25,14 @@ __all__ = [
     "league_games",
     "medians_by_ancient_one",
     "player_profile",
+    "scenario_board",
+    "scenario_detail",
+    "scenario_overview",
     "score_comparison",
+    "series_player_standings",
+    "series_scenarios",
+    "series_team_standings",
     "standings",
+    "team_profile",
+    "team_standings",
 ]

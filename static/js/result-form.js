@@ -22,6 +22,30 @@
     });
   }
 
+  // A chosen scenario (its option's data-*) limits the Ancient One, herald and boxes.
+  const scenarioSelect = form.querySelector('select[name="scenario"]');
+  function words(text) {
+    return new Set((text || "").split(" ").filter(Boolean));
+  }
+  function chosenScenario() {
+    const option = scenarioSelect && scenarioSelect.selectedOptions[0];
+    if (!option || !option.value) return null;
+    return {
+      id: option.value,
+      ancientOnes: words(option.dataset.ancientOnes),
+      herald: option.dataset.herald,
+      required: words(option.dataset.boxesRequired),
+      allowed: words(option.dataset.boxesAllowed),
+    };
+  }
+  function allowedByScenario(select, value) {
+    const scenario = chosenScenario();
+    if (!scenario || !value) return true;
+    if (select.name === "ancient_one") return scenario.ancientOnes.has(value);
+    if (select.name === "herald") return !scenario.herald || scenario.herald === value;
+    return true;
+  }
+
   // Only the Ancient Ones, heralds, guardians and investigators of the ticked boxes.
   function filterByBoxes() {
     const boxes = new Set(
@@ -30,10 +54,48 @@
       })
     );
     form.querySelectorAll("option[data-box]").forEach(function (option) {
-      const inPlay = boxes.has(option.dataset.box);
-      option.hidden = !inPlay && !option.selected;
-      option.disabled = !inPlay && !option.selected;
+      const select = option.closest("select");
+      const fits = boxes.has(option.dataset.box) && allowedByScenario(select, option.value);
+      option.hidden = !fits && !option.selected;
+      option.disabled = !fits && !option.selected;
     });
+  }
+
+  // Boxes outside the scenario's allowed set are hidden; only its own tasks are shown.
+  function showScenario() {
+    const scenario = chosenScenario();
+    form.querySelectorAll('input[name="boxes"]').forEach(function (box) {
+      const label = box.closest("label") || box.parentElement;
+      const allowed = !scenario || !scenario.allowed.size || scenario.allowed.has(box.value);
+      label.hidden = !allowed && !box.checked;
+    });
+    form.querySelectorAll("[data-scenario-tasks]").forEach(function (group) {
+      group.hidden = !scenario || group.dataset.scenarioTasks !== scenario.id;
+    });
+    const tasks = document.getElementById("scenario-tasks");
+    if (tasks) tasks.hidden = !scenario && !tasks.classList.contains("has-error");
+  }
+  // Choosing a scenario sets what it requires; what it forbids is cleared.
+  function applyScenario() {
+    const scenario = chosenScenario();
+    form.querySelectorAll('input[name="tasks_done"]').forEach(function (task) {
+      if (!scenario || task.dataset.scenario !== scenario.id) task.checked = false;
+    });
+    if (scenario) {
+      form.querySelectorAll('input[name="boxes"]').forEach(function (box) {
+        if (scenario.required.has(box.value)) box.checked = true;
+        else if (scenario.allowed.size && !scenario.allowed.has(box.value)) box.checked = false;
+      });
+      const ancientOne = form.querySelector('select[name="ancient_one"]');
+      if (ancientOne.value && !scenario.ancientOnes.has(ancientOne.value)) ancientOne.value = "";
+      if (!ancientOne.value && scenario.ancientOnes.size === 1) {
+        ancientOne.value = Array.from(scenario.ancientOnes)[0];
+      }
+      const herald = form.querySelector('select[name="herald"]');
+      if (scenario.herald) herald.value = scenario.herald;
+    }
+    showScenario();
+    filterByBoxes();
   }
 
   // Seats: spare empty rows wait behind "Add a seat"; "Remove" ticks the row's remove box.
@@ -99,10 +161,12 @@
   });
 
   form.addEventListener("change", function (event) {
+    if (event.target === scenarioSelect) applyScenario();
     if (event.target.name === "outcome") showOutcomeFields();
     if (event.target.name === "boxes" || event.target.tagName === "SELECT") filterByBoxes();
   });
   showOutcomeFields();
+  showScenario();
   filterByBoxes();
   refreshRows();
 })();
