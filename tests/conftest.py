@@ -51,3 +51,20 @@ def catalog_rows():
 
     if not AncientOne.objects.exists():
         importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Hash test passwords cheaply: PBKDF2 is slow on purpose, about a second a hash here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(settings):
+    """Each test starts with no per-address counts: the cache outlives a test's transaction.
+
+    django-axes keeps its log-in failures in the database, which each test rolls back.
+    """
+    from django.core.cache import cache
+
+    cache.clear()
