@@ -68,3 +68,30 @@ def fresh_rate_limits(settings):
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(request):
+    """Browser tests fail on any Content-Security-Policy violation a page reports.
+
+    Chromium reports each blocked inline script, style or eval as a console error naming the
+    Content Security Policy; every page of the test's browser context is watched.
+    """
+    violations: list[str] = []
+    if request.node.get_closest_marker("browser") is None:
+        yield violations
+        return
+    context = request.getfixturevalue("context")
+
+    def watch(page):
+        def on_console(message):
+            if message.type == "error" and "Content Security Policy" in message.text:
+                violations.append(f"{page.url}: {message.text}")
+
+        page.on("console", on_console)
+
+    for page in context.pages:
+        watch(page)
+    context.on("page", watch)
+    yield violations
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
