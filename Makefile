@@ -6,7 +6,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test lint format demo chromium bench
+.PHONY: install run test fuzz lint format demo chromium bench backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -50,3 +50,11 @@ demo: install
 
 bench: install
 	$(PY) manage.py bench_pages
+
+# Backups of the database DATABASE_URL names, into backups/ (see the README's "Backups").
+backup: install
+	$(PY) manage.py backup
+
+restore: install
+	@test -n "$(FILE)" || { echo "Usage: make restore FILE=backups/<file>"; exit 2; }
+	$(PY) manage.py restore "$(FILE)"
