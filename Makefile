@@ -42,6 +42,11 @@ test: install chromium lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
 
+# The result form's property test at 10,000 examples (make test runs the "ci" profile: 300).
+fuzz: install
+	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/test_fuzz_result_form.py \
+	  --hypothesis-show-statistics -k never_crashes
+
 # A living league on its own database: real data is never touched.
 demo: install
 	DATABASE_URL=$(DEMO_DB) $(PY) manage.py migrate

@@ -2,6 +2,18 @@ import importlib
 import os
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# Property tests: "ci" runs in `make test`, "fuzz" in `make fuzz` (HYPOTHESIS_PROFILE=fuzz).
+# No deadline: one example is a whole request, and CPU time here is shared.
+_PROPERTY = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+}
+hypothesis_settings.register_profile("ci", max_examples=300, **_PROPERTY)
+hypothesis_settings.register_profile("fuzz", max_examples=10_000, **_PROPERTY)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # pytest-django's live_server runs beside Playwright's sync API in one thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
