@@ -72,7 +72,7 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def fresh_rate_limits(settings):
+def fresh_rate_limits():
     """Each test starts with no per-address counts: the cache outlives a test's transaction.
 
     django-axes keeps its log-in failures in the database, which each test rolls back.
