@@ -79,6 +79,10 @@ MIN_TERROR = 0
 MAX_TERROR = 10  # the terror track stops at 10
 MONSTER_TROPHIES_PER_POINT = 3  # "+1 for every three unspent monster trophies"
 SEALED_MIN_TOKENS = 6  # "six or more elder sign tokens on the board"
+# A bound on every counted thing a form records (trophies, loans, replacements, elder signs):
+# far beyond what any table could hold, and it keeps each team total and score inside a
+# small integer on every database (8 seats x 999 trophies).
+MAX_COUNT = 999
 
 
 @dataclass(frozen=True)

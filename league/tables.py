@@ -39,6 +39,13 @@ class PlayersColumn(tables.Column):
         return ", ".join(player.name for player in players_of(record))
 
 
+class DateColumn(tables.DateColumn):
+    """A date shown as "10 Jan 2026" and exported as a date (a real date cell in XLSX)."""
+
+    def value(self, value, **kwargs):
+        return value
+
+
 class LeagueTable(tables.Table):
     """Shared presentation: the caption template, the CSS class."""
 
@@ -68,7 +75,7 @@ class LeaderboardTable(LeagueTable):
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
     players = PlayersColumn()
     team = tables.Column(verbose_name="Team", linkify=True, default="—", order_by=("team__name",))
-    played_on = tables.DateColumn(
+    played_on = DateColumn(
         verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
     )
 
@@ -139,7 +146,7 @@ class PlayerGamesTable(LeagueTable):
 
     caption = "Game history"
 
-    played_on = tables.DateColumn(
+    played_on = DateColumn(
         verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
     )
     ancient_one = tables.Column(

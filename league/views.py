@@ -6,10 +6,10 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
-from django_tables2.export import ExportMixin
 
 from games.models import AncientOne, Player
 from league import charts
+from league.exports import SafeExportMixin
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
 from league.queries import (
     ancient_one_profile,
@@ -21,8 +21,6 @@ from league.queries import (
 )
 from league.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
 
-EXPORT_FORMATS = ("csv", "xlsx")
-
 
 class HomeView(TemplateView):
     """The league at a glance, with links into every other page."""
@@ -33,14 +31,13 @@ class HomeView(TemplateView):
         return super().get_context_data(**kwargs, **home_summary())
 
 
-class LeaderboardView(ExportMixin, SingleTableMixin, FilterView):
+class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
     """Approved victories ranked by score: filter, sort, page, export what is shown."""
 
     template_name = "league/leaderboard.html"
     filterset_class = LeaderboardFilter
     table_class = LeaderboardTable
     table_pagination = {"per_page": 25}
-    export_formats = EXPORT_FORMATS
     export_name = "leaderboard"
 
     def get_queryset(self):
@@ -50,14 +47,13 @@ class LeaderboardView(ExportMixin, SingleTableMixin, FilterView):
         return self.object_list.with_rank().for_tables()
 
 
-class StandingsView(ExportMixin, SingleTableMixin, FilterView):
+class StandingsView(SafeExportMixin, SingleTableMixin, FilterView):
     """One row per player; by season and with a minimum number of games."""
 
     template_name = "league/standings.html"
     filterset_class = StandingsFilter
     table_class = StandingsTable
     table_pagination = {"per_page": 50}
-    export_formats = EXPORT_FORMATS
     export_name = "standings"
 
     def get_queryset(self):

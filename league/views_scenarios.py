@@ -6,10 +6,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig, SingleTableMixin
-from django_tables2.export import ExportMixin, TableExport
 
 from games import scenario_rules
 from games.models import Series
+from league.exports import SafeExportMixin, SafeTableExport
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -19,7 +19,6 @@ from league.queries import (
     series_team_standings,
 )
 from league.tables_teams import ScenarioBoardTable, SeriesPlayerTable, SeriesTeamTable
-from league.views import EXPORT_FORMATS
 
 
 class ScenarioListView(TemplateView):
@@ -31,13 +30,12 @@ class ScenarioListView(TemplateView):
         return super().get_context_data(**kwargs, overview=scenario_overview())
 
 
-class ScenarioView(ExportMixin, SingleTableMixin, TemplateView):
+class ScenarioView(SafeExportMixin, SingleTableMixin, TemplateView):
     """``/scenarios/<slug>/``: briefing, what is allowed, the board of entries (exportable)."""
 
     template_name = "league/scenario.html"
     table_class = ScenarioBoardTable
     table_pagination = {"per_page": 50}
-    export_formats = EXPORT_FORMATS
 
     def get(self, request, *args, **kwargs):
         self.scenario = get_object_or_404(scenario_detail(kwargs["slug"]))
@@ -68,10 +66,10 @@ class SeriesView(TemplateView):
         export_format = request.GET.get("_export")
         if export_format:
             which = request.GET.get("table", "teams")
-            if export_format not in EXPORT_FORMATS or which not in self.exports:
+            if export_format not in SafeExportMixin.export_formats or which not in self.exports:
                 raise Http404("No such export.")
             table = self.table(which)
-            exporter = TableExport(export_format, table)
+            exporter = SafeTableExport(export_format, table)
             return exporter.response(f"series-{self.series.slug}-{which}.{export_format}")
         return super().get(request, *args, **kwargs)
 

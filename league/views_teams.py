@@ -10,26 +10,24 @@ from django.views import View
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
-from django_tables2.export import ExportMixin
 
 from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
 from games.models import Player, Team
 from games.teams import team_create, team_member_add, team_member_remove
 from league import charts
+from league.exports import SafeExportMixin
 from league.filters import SeasonForm, TeamStandingsFilter
 from league.queries import team_profile, team_standings
 from league.tables_teams import TeamGamesTable, TeamStandingsTable
-from league.views import EXPORT_FORMATS
 
 
-class TeamStandingsView(ExportMixin, SingleTableMixin, FilterView):
+class TeamStandingsView(SafeExportMixin, SingleTableMixin, FilterView):
     """``/teams/``: one row per team; by season and with a minimum number of games."""
 
     template_name = "league/teams.html"
     filterset_class = TeamStandingsFilter
     table_class = TeamStandingsTable
     table_pagination = {"per_page": 50}
-    export_formats = EXPORT_FORMATS
     export_name = "team-standings"
 
     def get_queryset(self):

@@ -254,28 +254,6 @@ def test_a_table_without_seats_is_refused(client, user):
     assert row_counts() == (0, 0, 1)
 
 
-def test_more_than_eight_rows_are_refused(client, user):
-    seats = [
-        {"player_name": f"P{n}", "investigator": name}
-        for n, name in enumerate(
-            [
-                "Amanda Sharpe",
-                "Bob Jenkins",
-                "Vincent Lee",
-                "Carolyn Fern",
-                "Darrell Simmons",
-                "Dexter Drake",
-                "Gloria Goldberg",
-                "Harvey Walters",
-                "Jenny Barnes",
-            ]
-        )
-    ]
-    response = post(client, seats=seats, rows=9)
-    assert "at most 8" in str(response.context["seats"].non_form_errors())
-    assert row_counts() == (0, 0, 1)
-
-
 def test_every_typed_value_comes_back_after_an_error(client, user):
     seats = [
         {"player_name": "Ann", "investigator": "Amanda Sharpe", "monster_trophies": 4},

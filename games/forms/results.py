@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.formsets import ManagementForm
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from games import rules, scenario_rules
 from games.models import (
@@ -217,6 +219,13 @@ class SeatForm(forms.ModelForm):
         return cleaned
 
 
+class SeatManagementForm(ManagementForm):
+    """The row counts the page sends back: whole numbers, never negative."""
+
+    TOTAL_FORMS = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    INITIAL_FORMS = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
 class BaseSeatFormSet(forms.BaseFormSet):
     """The table: each investigator once, from a box in play, and the table-wide rules.
 
@@ -227,12 +236,26 @@ class BaseSeatFormSet(forms.BaseFormSet):
 
     default_error_messages = {
         "too_few_forms": "Record at least one seat.",
-        "too_many_forms": f"A game has at most {rules.MAX_INVESTIGATORS} investigators.",
+        "too_many_forms": f"A game has at most {rules.MAX_INVESTIGATORS} investigators: "
+        f"record at most {rules.MAX_INVESTIGATORS} seats.",
+        "missing_management_form": "The seat rows could not be read (the page was changed "
+        "or is out of date): reload the page and enter the seats again.",
     }
     box_ids: set[int] | None = None
     session: Session | None = None
     scenario_terms: scenario_rules.ScenarioTerms | None = None
     outcome_errors: list[str] = []
+
+    @cached_property
+    def management_form(self):
+        """Django's management form, but refusing negative row counts as tampering."""
+        if not self.is_bound:
+            return super().management_form
+        form = SeatManagementForm(
+            self.data, auto_id=self.auto_id, prefix=self.prefix, renderer=self.renderer
+        )
+        form.full_clean()
+        return form
 
     def live_forms(self) -> list[SeatForm]:
         """The seats actually filled in: not blank spare rows, not removed."""
@@ -287,6 +310,9 @@ SeatFormSet = forms.formset_factory(
     extra=rules.MAX_INVESTIGATORS,
     min_num=rules.MIN_INVESTIGATORS,
     max_num=rules.MAX_INVESTIGATORS,
+    # Django builds up to absolute_max forms from the posted row count (1,008 by default):
+    # a hostile seats-TOTAL_FORMS=1000 cost 17 s of server time. Eight is the most a game has.
+    absolute_max=rules.MAX_INVESTIGATORS,
     validate_min=True,
     validate_max=True,
     can_delete=True,

@@ -67,6 +67,23 @@ class ResultSubmission:
 
     # -- validation ---------------------------------------------------------------------
 
+    def unreadable_seats(self) -> str | None:
+        """Why the posted seat rows cannot even be read, or ``None``.
+
+        Only a tampered or broken page sends a negative, non-numeric or oversized row count
+        (the page itself never offers more than eight rows). Checked first and cheaply, so
+        such a post costs nothing: no seat form is built, no page re-rendered.
+        """
+        seats = self.seats
+        if not seats.is_bound:
+            return None
+        management = seats.management_form
+        if not management.is_valid():
+            return seats.error_messages["missing_management_form"]
+        if management.cleaned_data["TOTAL_FORMS"] > seats.absolute_max:
+            return seats.error_messages["too_many_forms"]
+        return None
+
     def is_valid(self, *, check_duplicates: bool = True) -> bool:
         """Every rule of the form, the seats and the table; then the duplicate warning."""
         if self._valid is not None:
@@ -119,6 +136,9 @@ class ResultSubmission:
 
     def preview(self) -> Preview:
         """The score as entered so far, by the rule module, with what is still wrong."""
+        unreadable = self.unreadable_seats()
+        if unreadable:
+            return Preview(problems=[unreadable])
         self.is_valid(check_duplicates=False)
         preview = Preview(problems=self._problems())
         session = self.form.instance

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.functions import Length
@@ -101,11 +102,13 @@ class Session(ScenarioPlay):
         default=0,
         help_text="Elder Sign unique item cards used during the game. Not the elder sign "
         "tokens on the board, and not gates sealed with clue tokens.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     elder_sign_tokens = models.PositiveSmallIntegerField(
         "elder sign tokens on the board",
         default=0,
         help_text="Elder sign tokens on the board at the end; six or more seal the gates.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     location = models.CharField(max_length=120, blank=True)
     notes = models.TextField(blank=True, max_length=NOTES_MAX_LENGTH)

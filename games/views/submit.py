@@ -28,6 +28,10 @@ class ResultFormView(LoginRequiredMixin, View):
 
     def post(self, request, *args, **kwargs):
         submission = ResultSubmission(request.POST, user=request.user, instance=self.get_instance())
+        unreadable = submission.unreadable_seats()
+        if unreadable:
+            context = {"message": unreadable, "form_url": request.path}
+            return render(request, "games/seats_unreadable.html", context, status=400)
         if request.POST.get("action") == "preview":  # the no-JavaScript preview button
             return self.render(submission, preview=submission.preview())
         if submission.is_valid():

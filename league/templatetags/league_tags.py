@@ -16,3 +16,10 @@ def compare_score(game):
         "comparison": score_comparison(game),
         "approved": game.status == Status.APPROVED,
     }
+
+
+@register.filter
+def duration_minutes(duration) -> str:
+    """A timedelta as whole minutes, rounded up: "15 minutes"."""
+    minutes = max(1, -(-int(duration.total_seconds()) // 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
