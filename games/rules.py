@@ -257,6 +257,15 @@ def first_citizens_of(seats: list[SeatResult]) -> set[str]:
     return first_citizens(held)
 
 
+def first_citizens_in_seat_order(seats: list[SeatResult]) -> list[str]:
+    """Each titled player once, in the order they first sit: how the title is shown.
+
+    A player with several seats holds the title once; "shared" means between people.
+    """
+    winners = first_citizens_of(seats)
+    return list(dict.fromkeys(seat.player for seat in seats if seat.player in winners))
+
+
 def table_problems(totals: TeamTotals) -> list[str]:
     """Range checks on the table itself: 1-8 investigators, loans at most one each."""
     problems: list[str] = []

@@ -148,7 +148,9 @@ class ResultSubmission:
             results = [
                 dataclasses.replace(form.instance.as_result(), player=key) for key, form in keyed
             ]
-            preview.first_citizens = sorted(names[key] for key in rules.first_citizens_of(results))
+            preview.first_citizens = [
+                names[key] for key in rules.first_citizens_in_seat_order(results)
+            ]
         return preview
 
     def _problems(self) -> list[str]:

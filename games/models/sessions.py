@@ -346,6 +346,18 @@ class Session(models.Model):
             survivors=self.survivors,
         )
 
+    def title_holders(self) -> list:
+        """The First Citizens from the stored seat flags: each player once, in seat order.
+
+        Reads the (usually prefetched) seats; a player's first seat carries the title for
+        every seat they held, so a player with two seats is named once.
+        """
+        return [
+            seat.player
+            for seat in self.seats.all()
+            if seat.first_citizen and seat.players_first_seat
+        ]
+
     def _mark_seats(self, seats: list[Seat]) -> None:
         """Store each seat's per-player flags: First Citizen, and the player's first seat."""
         changed = []

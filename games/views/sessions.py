@@ -34,7 +34,7 @@ class SessionDetailView(DetailView):
         game, user = self.object, self.request.user
         context["can_edit"] = session_editable_by(game, user)
         context["can_withdraw"] = session_withdrawable_by(game, user)
-        context["first_citizens"] = [seat.player for seat in game.seats.all() if seat.first_citizen]
+        context["first_citizens"] = game.title_holders()
         context["statuses"] = Status
         return context
 
