@@ -5,9 +5,10 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.models import BaseInlineFormSet
+from django.template.response import TemplateResponse
 from simple_history.admin import SimpleHistoryAdmin
 
-from games import rules
+from games import notifications, rules
 from games.forms.results import BoxRulesMixin
 from games.models import (
     AncientOne,
@@ -20,6 +21,7 @@ from games.models import (
     Session,
     Status,
 )
+from games.recording import session_moderate
 from games.scoring import sessions_rescore
 
 
@@ -111,7 +113,26 @@ class SeatInline(admin.TabularInline):
 class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
-        fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
+        fields = [*Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if (
+            cleaned.get("status") == Status.REJECTED
+            and not cleaned.get("rejection_reason", "").strip()
+        ):
+            self.add_error("rejection_reason", "Say why the game is rejected.")
+        return cleaned
+
+
+class RejectionForm(forms.Form):
+    """The reason the bulk "reject" action asks for before it rejects anything."""
+
+    reason = forms.CharField(
+        label="Reason for rejecting",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Sent to each game's submitter and shown on the game page.",
+    )
 
 
 @admin.register(Session)
@@ -156,7 +177,10 @@ class SessionAdmin(SimpleHistoryAdmin):
                 ]
             },
         ),
-        ("Moderation", {"fields": ["status", "submitted_by", "location", "notes"]}),
+        (
+            "Moderation",
+            {"fields": ["status", "rejection_reason", "submitted_by", "location", "notes"]},
+        ),
         (
             "Stored by the rules (read only)",
             {
@@ -179,7 +203,12 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         if not change and obj.submitted_by_id is None:
             obj.submitted_by = request.user
+        if obj.status != Status.REJECTED:
+            obj.rejection_reason = ""
         super().save_model(request, obj, form, change)
+        if change and "status" in form.changed_data:
+            # The admin's save runs in a transaction: the e-mail leaves on commit.
+            notifications.status_changed(obj)
 
     def save_formset(self, request, form, formset, change):
         # Seats are written without rescoring one by one: an intermediate table (say a
@@ -199,17 +228,28 @@ class SessionAdmin(SimpleHistoryAdmin):
     def approve(self, request, queryset):
         self._moderate(request, queryset, Status.APPROVED)
 
-    @admin.action(description="Reject the selected games")
+    @admin.action(description="Reject the selected games (asks for a reason)")
     def reject(self, request, queryset):
-        self._moderate(request, queryset, Status.REJECTED)
+        form = RejectionForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            self._moderate(request, queryset, Status.REJECTED, form.cleaned_data["reason"])
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Reject games",
+            "opts": self.model._meta,
+            "games": queryset.select_related("ancient_one"),
+            "form": form,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/session/reject_selected.html", context)
 
-    def _moderate(self, request, queryset, status):
+    def _moderate(self, request, queryset, status, reason=""):
         with transaction.atomic():
             sessions = list(queryset.exclude(status=status).select_related("ancient_one"))
             for session in sessions:
-                session.status = status
-                # Through save() so the change lands in the history.
-                session.save(update_fields=["status", "updated_at"])
+                # Through the write path: history, the reason, the submitter's e-mail.
+                session_moderate(session=session, status=status, reason=reason)
         self.message_user(
             request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
         )

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from games import rules
-from games.models import Box, Seat, Session
+from games import notifications, rules
+from games.models import Box, Seat, Session, Status
 
 
 def session_record(*, session: Session, boxes: Iterable[Box], seats: list[Seat]) -> Session:
@@ -36,4 +36,24 @@ def session_record(*, session: Session, boxes: Iterable[Box], seats: list[Seat])
             seat.position = position
             seat.save(rescore=False)
         session.rescore()
+    return session
+
+
+def session_moderate(*, session: Session, status: str, reason: str = "") -> Session:
+    """Approve, reject or reopen a game; the submitter hears of an approval or rejection.
+
+    A rejection needs a reason (the submitter reads it on the game page and in the
+    e-mail); any other status clears an old one. The e-mail goes out only once the
+    change is committed.
+    """
+    reason = reason.strip()
+    if status == Status.REJECTED and not reason:
+        raise ValidationError({"rejection_reason": "Say why the game is rejected."})
+    with transaction.atomic():
+        changed = session.status != status
+        session.status = status
+        session.rejection_reason = reason if status == Status.REJECTED else ""
+        session.save(update_fields=["status", "rejection_reason", "updated_at"])
+        if changed:
+            notifications.status_changed(session)
     return session

@@ -134,6 +134,8 @@ EMAIL_BACKEND = os.environ.get(
     else "django.core.mail.backends.smtp.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "league@localhost")
+# Where the site is served, for links in e-mails sent outside a request (moderation).
+LEAGUE_SITE_URL = os.environ.get("LEAGUE_SITE_URL", "").rstrip("/")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

@@ -106,6 +106,11 @@ class Session(models.Model):
         related_name="submitted_sessions",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    rejection_reason = models.TextField(
+        blank=True,
+        help_text="Why the league staff rejected the game: shown to its submitter and e-mailed "
+        "to them.",
+    )
     # Not auto_now_add: the demo league and imports give games their real submission time.
     created_at = models.DateTimeField("submitted at", default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,6 +14,7 @@ from django.views.generic import DetailView, ListView
 from games.history import session_history
 from games.models import Session, Status
 from games.permissions import session_editable_by, session_withdrawable_by
+from games.recording import session_moderate
 
 
 class SessionDetailView(DetailView):
@@ -119,8 +120,12 @@ class SessionModerateView(StaffOnlyMixin, OwnedSessionMixin, View):
         if status not in Status.values:
             messages.error(request, "Unknown status.")
         else:
-            with transaction.atomic():
-                game.status = status
-                game.save(update_fields=["status", "updated_at"])
-            messages.success(request, f"Game marked {Status(status).label.lower()}.")
+            try:
+                session_moderate(
+                    session=game, status=status, reason=request.POST.get("rejection_reason", "")
+                )
+            except ValidationError as error:
+                messages.error(request, " ".join(error.messages))
+            else:
+                messages.success(request, f"Game marked {Status(status).label.lower()}.")
         return redirect(reverse("games:detail", kwargs={"pk": game.pk}))
