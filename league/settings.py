@@ -109,6 +109,8 @@ LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
 
 LANGUAGE_CODE = "en-us"
+# One prose and one table date format everywhere, the admin included (league/formats/).
+FORMAT_MODULE_PATH = ["league.formats"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -68,7 +68,7 @@ class LeaderboardTable(LeagueTable):
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
     players = PlayersColumn()
     played_on = tables.DateColumn(
-        verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
+        verbose_name="Date", linkify=lambda record: record.get_absolute_url()
     )
 
     class Meta(LeagueTable.Meta):
@@ -139,7 +139,7 @@ class PlayerGamesTable(LeagueTable):
     caption = "Game history"
 
     played_on = tables.DateColumn(
-        verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
+        verbose_name="Date", linkify=lambda record: record.get_absolute_url()
     )
     ancient_one = tables.Column(
         verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)

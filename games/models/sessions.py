@@ -16,6 +16,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
 
 from games import rules
@@ -167,7 +168,7 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.ancient_one} on {self.played_on:%Y-%m-%d}: {self.get_outcome_display()}"
+        return f"{self.ancient_one} on {date_format(self.played_on)}: {self.get_outcome_display()}"
 
     def get_absolute_url(self) -> str:
         return reverse("games:detail", kwargs={"pk": self.pk})
