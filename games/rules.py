@@ -2,8 +2,9 @@
 
 Pure Python: no Django import, importable without settings. Everything else in the
 project (models, forms, admin, views, commands) calls these functions; nothing else
-re-implements a rule. Source: ``shared/rules/RULES.md``, which restates the rulebook's
-"Ending the Game" section.
+re-implements a rule. This docstring restates the rulebook's "Ending the Game" section
+and the league's rulings; the site's ``/rules/`` page (``templates/league/rules.html``)
+says the same to players, with every Ancient One's doom track from the catalog.
 
 Outcomes
     A finished game ends in exactly one outcome:
@@ -58,7 +59,7 @@ DEFEAT = "defeat"
 VICTORIES = (CLOSED, SEALED, BANISHED)
 OUTCOMES = (*VICTORIES, DEFEAT)
 
-# Defeat causes (RULES.md, "Defeat causes").
+# Defeat causes: how a lost game ended (the /rules/ page explains each).
 DEVOURED = "devoured"
 AZATHOTH_AWAKENED = "azathoth"
 ACT_III = "act-iii"
@@ -108,7 +109,7 @@ def score_breakdown(
 ) -> list[ScoreTerm]:
     """Each term of the victory score with its points; the points sum to the score.
 
-    Raises ``ValueError`` for a value outside RULES.md's ranges.
+    Raises ``ValueError`` for a value outside the ranges the league rulings allow.
     """
     _require_range("Doom track", doom_track, 1)
     _require_range("Terror level", terror_level, MIN_TERROR, MAX_TERROR)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("players/<slug:slug>/", views.PlayerView.as_view(), name="player"),
     path("ancient-ones/", views.AncientOneListView.as_view(), name="ancient_ones"),
     path("ancient-ones/<slug:slug>/", views.AncientOneView.as_view(), name="ancient_one"),
+    path("rules/", views.RulesView.as_view(), name="rules"),
 ]
