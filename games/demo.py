@@ -230,3 +230,42 @@ def seed_league(*, games: int, seed: int, players: int = 36, batch_size: int = 2
             through.objects.bulk_create(links)
         created += len(planned)
     return created
+
+
+def demo_seasons(today: datetime.date | None = None):
+    """Last year as a finished season and this year as the running one (kept if present)."""
+    from league.models import Season
+
+    year = (today or timezone.localdate()).year
+    seasons = []
+    for season_year in (year - 1, year):
+        season, _ = Season.objects.get_or_create(
+            slug=f"season-{season_year}",
+            defaults={
+                "name": f"Season {season_year}",
+                "start": datetime.date(season_year, 1, 1),
+                "end": datetime.date(season_year, 12, 31),
+            },
+        )
+        seasons.append(season)
+    return seasons
+
+
+DEMO_USERNAME = "demo"
+
+
+def demo_staff_login(password: str):
+    """The demo database's staff account: moderates games and edits the catalog."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    user, _ = get_user_model().objects.get_or_create(
+        username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
+    )
+    user.is_staff = True
+    user.set_password(password)
+    user.save()
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label__in=["games", "league"])
+    )
+    return user
