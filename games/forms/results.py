@@ -103,6 +103,12 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
         label="Yes, this is a different game: save it anyway",
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The terror track starts at 0, like every other count on the form.
+        if self.instance.pk is None:
+            self.fields["terror_level"].initial = 0
+
     class Meta:
         model = Session
         fields = Session.RESULT_FIELDS

@@ -68,6 +68,8 @@ class ResultSubmission:
         self.form = SessionForm(data, instance=instance)
         self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))
         self.duplicates: list[Session] = []
+        # A possible duplicate is a warning, not an error: the form holds nothing wrong.
+        self.needs_duplicate_confirmation = False
         self._valid: bool | None = None
 
     # -- validation ---------------------------------------------------------------------
@@ -87,11 +89,7 @@ class ResultSubmission:
         if valid and check_duplicates:
             self.duplicates = self._find_duplicates()
             if self.duplicates and not self.form.cleaned_data.get("confirm_duplicate"):
-                self.form.add_error(
-                    "confirm_duplicate",
-                    "A game with the same date, Ancient One and players is already recorded. "
-                    "Tick the box if this is another game.",
-                )
+                self.needs_duplicate_confirmation = True
                 valid = False
         self._valid = valid
         return valid

@@ -82,9 +82,26 @@
       row.hidden = true;
       refreshRows();
       notify();
+      focusAfterRemoving(index);
     });
     if (box.checked || (index > 0 && isBlank(row))) row.hidden = true;
   });
+  // Focus must not fall to the page body when its button disappears: go to the next seat
+  // still shown, else the one before, else "Add a seat".
+  function focusAfterRemoving(index) {
+    const after = rows.slice(index + 1).find(function (row) {
+      return !row.hidden;
+    });
+    const before = rows
+      .slice(0, index)
+      .reverse()
+      .find(function (row) {
+        return !row.hidden;
+      });
+    const target = after || before;
+    if (target) target.querySelector('input[name$="-player_name"]').focus();
+    else addButton.focus();
+  }
   addButton.hidden = false;
   addButton.addEventListener("click", function () {
     const row = rows.find(function (candidate) {
@@ -105,4 +122,21 @@
   showOutcomeFields();
   filterByBoxes();
   refreshRows();
+
+  // The summary bar's details stay open (or closed) across live updates.
+  const preview = document.getElementById("preview");
+  let detailsOpen = false;
+  if (preview) {
+    preview.addEventListener("toggle", function (event) {
+      if (event.target.matches("[data-summary-details]")) detailsOpen = event.target.open;
+    }, true);
+    preview.addEventListener("htmx:afterSwap", function () {
+      const details = preview.querySelector("[data-summary-details]");
+      if (details) details.open = detailsOpen;
+    });
+  }
+
+  // After a failed save, start at the list of what to fix (or the duplicate question).
+  const summary = document.getElementById("form-errors") || document.getElementById("duplicates");
+  if (summary) summary.focus();
 })();
