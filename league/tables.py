@@ -74,6 +74,8 @@ class LeaderboardTable(LeagueTable):
     class Meta(LeagueTable.Meta):
         order_by = ("-score",)
         empty_text = "No approved victory matches these filters."
+        # On a phone each game is a card (site.css): every column readable, no sideways scroll.
+        attrs = {"class": "table stack"}
 
     def order_score(self, queryset, is_descending):
         """Score either way, but a tie always goes to the earlier game."""
