@@ -117,6 +117,8 @@ class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = [*Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
+        # Ten boxes read best as checkboxes; the two-pane filter widget fails axe.
+        widgets = {"boxes": forms.CheckboxSelectMultiple}
 
     def clean(self):
         cleaned = super().clean()
@@ -155,7 +157,6 @@ class SessionAdmin(SimpleHistoryAdmin):
     search_fields = ["seats__player__name", "notes", "location", "ancient_one__name"]
     date_hierarchy = "played_on"
     autocomplete_fields = ["submitted_by"]
-    filter_horizontal = ["boxes"]
     readonly_fields = [
         "score",
         "investigator_count",
