@@ -123,20 +123,33 @@
   filterByBoxes();
   refreshRows();
 
-  // The summary bar's details stay open (or closed) across live updates.
+  // The summary bar's details ("What to fix", "How the score adds up") each stay open or
+  // closed across live updates.
   const preview = document.getElementById("preview");
-  let detailsOpen = false;
+  const openDetails = {};
   if (preview) {
-    preview.addEventListener("toggle", function (event) {
-      if (event.target.matches("[data-summary-details]")) detailsOpen = event.target.open;
-    }, true);
+    preview.addEventListener("htmx:beforeSwap", function () {
+      const details = preview.querySelector("[data-summary-details]");
+      if (details) openDetails[details.dataset.summaryDetails] = details.open;
+    });
     preview.addEventListener("htmx:afterSwap", function () {
       const details = preview.querySelector("[data-summary-details]");
-      if (details) details.open = detailsOpen;
+      if (details) details.open = Boolean(openDetails[details.dataset.summaryDetails]);
     });
   }
 
   // After a failed save, start at the list of what to fix (or the duplicate question).
   const summary = document.getElementById("form-errors") || document.getElementById("duplicates");
   if (summary) summary.focus();
+  // A link in the summary puts the cursor in its field, not just the page at it.
+  form.querySelectorAll('#form-errors a[href^="#"]').forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      const field = document.getElementById(link.getAttribute("href").slice(1));
+      if (!field) return;
+      event.preventDefault();
+      const row = field.closest("[data-seat]");
+      if (row) row.hidden = false;
+      field.focus();
+    });
+  });
 })();
