@@ -6,7 +6,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test fuzz lint format demo chromium bench backup restore
+.PHONY: install run test fuzz lint format demo demo-reset chromium bench backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -50,8 +50,13 @@ fuzz: install
 # A living league on its own database: real data is never touched.
 demo: install
 	DATABASE_URL=$(DEMO_DB) $(PY) manage.py migrate
-	DATABASE_URL=$(DEMO_DB) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty
+	DATABASE_URL=$(DEMO_DB) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty --demo-login
 	DATABASE_URL=$(DEMO_DB) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Start the demo league over: only ever removes the demo's own SQLite file.
+demo-reset:
+	rm -f $(CURDIR)/demo.sqlite3
+	$(MAKE) demo
 
 bench: install
 	$(PY) manage.py bench_pages

@@ -5,9 +5,10 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.models import BaseInlineFormSet
+from django.template.response import TemplateResponse
 from simple_history.admin import SimpleHistoryAdmin
 
-from games import rules, scenario_rules
+from games import notifications, rules, scenario_rules
 from games.forms.results import BoxRulesMixin
 from games.forms.scenarios import ScenarioRulesMixin
 from games.models import (
@@ -108,7 +109,10 @@ class SeatInlineFormSet(BaseInlineFormSet):
             raise ValidationError(flat)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.StackedInline):
+    """Seats one under another: every input has its label and the page fits 1280 px
+    (the tabular inline was 1,719 px wide with unlabelled inputs)."""
+
     model = Seat
     formset = SeatInlineFormSet
     extra = 0
@@ -122,7 +126,28 @@ class SeatInline(admin.TabularInline):
 class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
-        fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
+        fields = [*Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
+        # Ten boxes read best as checkboxes; the two-pane filter widget fails axe.
+        widgets = {"boxes": forms.CheckboxSelectMultiple}
+
+    def clean(self):
+        cleaned = super().clean()
+        if (
+            cleaned.get("status") == Status.REJECTED
+            and not cleaned.get("rejection_reason", "").strip()
+        ):
+            self.add_error("rejection_reason", "Say why the game is rejected.")
+        return cleaned
+
+
+class RejectionForm(forms.Form):
+    """The reason the bulk "reject" action asks for before it rejects anything."""
+
+    reason = forms.CharField(
+        label="Reason for rejecting",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Sent to each game's submitter and shown on the game page.",
+    )
 
 
 @admin.register(Session)
@@ -179,7 +204,10 @@ class SessionAdmin(SimpleHistoryAdmin):
             },
         ),
         ("League play", {"fields": ["team", "scenario", "tasks_done"]}),
-        ("Moderation", {"fields": ["status", "submitted_by", "location", "notes"]}),
+        (
+            "Moderation",
+            {"fields": ["status", "rejection_reason", "submitted_by", "location", "notes"]},
+        ),
         (
             "Stored by the rules (read only)",
             {
@@ -208,7 +236,12 @@ class SessionAdmin(SimpleHistoryAdmin):
             obj.submitted_by = request.user
         # Which scenario entry the game belonged to, refreshed after the edit too.
         request._entry_before = entry_group(obj.pk)
+        if obj.status != Status.REJECTED:
+            obj.rejection_reason = ""
         super().save_model(request, obj, form, change)
+        if change and "status" in form.changed_data:
+            # The admin's save runs in a transaction: the e-mail leaves on commit.
+            notifications.status_changed(obj)
 
     def save_formset(self, request, form, formset, change):
         # Seats are written without rescoring one by one: an intermediate table (say a
@@ -232,19 +265,35 @@ class SessionAdmin(SimpleHistoryAdmin):
     def approve(self, request, queryset):
         self._moderate(request, queryset, Status.APPROVED)
 
-    @admin.action(description="Reject the selected games", permissions=["moderate"])
+    @admin.action(
+        description="Reject the selected games (asks for a reason)", permissions=["moderate"]
+    )
     def reject(self, request, queryset):
-        self._moderate(request, queryset, Status.REJECTED)
+        form = RejectionForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            self._moderate(request, queryset, Status.REJECTED, form.cleaned_data["reason"])
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Reject games",
+            "opts": self.model._meta,
+            "games": queryset.select_related("ancient_one"),
+            "form": form,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/session/reject_selected.html", context)
 
-    def _moderate(self, request, queryset, status):
+    def _moderate(self, request, queryset, status, reason=""):
         with transaction.atomic():
             sessions = list(queryset.exclude(status=status).select_related("ancient_one"))
             for session in sessions:
+                # Through the write path: history, the reason, the submitter's e-mail.
                 session_moderate(
                     session_id=session.pk,
                     status=status,
                     seen_version=session.version,
                     moderator=request.user,
+                    reason=reason,
                 )
         self.message_user(
             request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS

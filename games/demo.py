@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import rules, scenario_rules
-from games.demo_league import ScenarioPlan, demo_seasons, demo_series, demo_teams
+from games.demo_league import ScenarioPlan, demo_series, demo_teams
 from games.models import (
     AncientOne,
     Box,
@@ -283,7 +283,7 @@ def seed_league(
         catalog.teams = demo_teams(random.Random(seed), catalog.players)
         plans = demo_series(random.Random(seed), now)
         catalog.scenarios = [plan for plan in plans if plan.terms.opens_at <= now]
-        demo_seasons(now)
+        demo_seasons(timezone.localdate(now))
     through = Session.boxes.through
     tasks_through = Session.tasks_done.through
     created = 0
@@ -307,3 +307,42 @@ def seed_league(
     if catalog.scenarios:
         scenario_entries_rebuild([plan.scenario.pk for plan in catalog.scenarios])
     return created
+
+
+def demo_seasons(today: datetime.date | None = None):
+    """Last year as a finished season and this year as the running one (kept if present)."""
+    from league.models import Season
+
+    year = (today or timezone.localdate()).year
+    seasons = []
+    for season_year in (year - 1, year):
+        season, _ = Season.objects.get_or_create(
+            slug=f"season-{season_year}",
+            defaults={
+                "name": f"Season {season_year}",
+                "start": datetime.date(season_year, 1, 1),
+                "end": datetime.date(season_year, 12, 31),
+            },
+        )
+        seasons.append(season)
+    return seasons
+
+
+DEMO_USERNAME = "demo"
+
+
+def demo_staff_login(password: str):
+    """The demo database's staff account: moderates games and edits the catalog."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    user, _ = get_user_model().objects.get_or_create(
+        username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
+    )
+    user.is_staff = True
+    user.set_password(password)
+    user.save()
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label__in=["games", "league"])
+    )
+    return user

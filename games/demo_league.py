@@ -1,4 +1,4 @@
-"""League play for the demo league: teams, a series of ten scenarios, two seasons.
+"""League play for the demo league: teams and a series of ten scenarios.
 
 Built once (reused when already there) before ``games.demo`` plans its games, so most
 demo games are played as a team and some enter a scenario, every one valid by
@@ -10,8 +10,6 @@ from __future__ import annotations
 import datetime
 import random
 from dataclasses import dataclass
-
-from django.utils import timezone
 
 from games import scenario_rules
 from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
@@ -137,19 +135,3 @@ def _plan_of(scenario: Scenario) -> ScenarioPlan:
         herald=scenario.herald,
         task_ids=list(scenario.tasks.values_list("pk", flat=True)),
     )
-
-
-def demo_seasons(now: datetime.datetime) -> None:
-    """Last year and this year as seasons, unless the league has seasons already."""
-    from league.models import Season  # the league app reads games; only the demo writes both
-
-    if Season.objects.exists():
-        return
-    year = timezone.localdate(now).year
-    for season_year in (year - 1, year):
-        Season.objects.create(
-            name=f"Season {season_year}",
-            slug=f"season-{season_year}",
-            start=datetime.date(season_year, 1, 1),
-            end=datetime.date(season_year, 12, 31),
-        )

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from games import rules, scenario_rules
+from games import notifications, rules, scenario_rules
 from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
 from games.models.scenario_play import entry_key_for
 from games.permissions import (
@@ -118,26 +118,38 @@ def session_record(
 
 
 def session_moderate(
-    *, session_id: int, status: str, seen_version: int | None, moderator
+    *, session_id: int, status: str, seen_version: int | None, moderator, reason: str = ""
 ) -> Session:
     """Set a game's status as a moderator decided on the version they saw.
 
-    Raises ``PermissionError`` without the moderate permission, ``SessionChanged`` when the
-    game changed since ``seen_version`` (or no version was given).
+    A rejection needs a reason (the submitter reads it on the game page and in the
+    e-mail); any other status clears an old one. The submitter hears of an approval or
+    rejection by e-mail, sent only once the change is committed.
+
+    Raises ``PermissionError`` without the moderate permission, ``ValidationError`` for a
+    rejection without a reason, ``SessionChanged`` when the game changed since
+    ``seen_version`` (or no version was given).
     """
     if status not in Status.values:
         raise ValueError(f"Unknown status {status!r}.")
     if not can_moderate(moderator):
         raise PermissionError("Only moderators approve or reject games.")
+    reason = reason.strip()
+    if status == Status.REJECTED and not reason:
+        raise ValidationError({"rejection_reason": "Say why the game is rejected."})
     with transaction.atomic():
         current = _locked(session_id)
         if seen_version is None:
             raise SessionChanged(current, "reload it and decide again")
         _check_version(current, seen_version)
+        changed = current.status != status
         current.status = status
+        current.rejection_reason = reason if status == Status.REJECTED else ""
         # Through save() so the change lands in the history.
-        current.save(update_fields=["status", "updated_at"])
+        current.save(update_fields=["status", "rejection_reason", "updated_at"])
         scenario_entries_refresh(entry_group(current.pk))
+        if changed:
+            notifications.status_changed(current)
     return current
 
 

@@ -18,4 +18,5 @@ urlpatterns = [
     path("scenarios/", views_scenarios.ScenarioListView.as_view(), name="scenarios"),
     path("scenarios/<slug:slug>/", views_scenarios.ScenarioView.as_view(), name="scenario"),
     path("series/<slug:slug>/", views_scenarios.SeriesView.as_view(), name="series"),
+    path("rules/", views.RulesView.as_view(), name="rules"),
 ]

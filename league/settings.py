@@ -123,6 +123,8 @@ LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
 
 LANGUAGE_CODE = "en-us"
+# One prose and one table date format everywhere, the admin included (league/formats/).
+FORMAT_MODULE_PATH = ["league.formats"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -148,6 +150,8 @@ EMAIL_BACKEND = os.environ.get(
     else "django.core.mail.backends.smtp.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "league@localhost")
+# Where the site is served, for links in e-mails sent outside a request (moderation).
+LEAGUE_SITE_URL = os.environ.get("LEAGUE_SITE_URL", "").rstrip("/")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

@@ -7,11 +7,14 @@ from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from games.models import AncientOne, Player
+from games import rules
+from games.models import AncientOne, DefeatCause, Outcome, Player
+from games.models.choices import OUTCOME_HELP
 from league import charts
 from league.exports import SafeExportMixin
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
 from league.queries import (
+    ancient_one_doom_tracks,
     ancient_one_profile,
     ancient_one_summaries,
     home_summary,
@@ -122,4 +125,26 @@ class AncientOneView(TemplateView):
             profile=profile,
             chart=chart,
             top_games=TopGamesTable(profile.top_games),
+        )
+
+
+class RulesView(TemplateView):
+    """How the league scores a game: outcomes, the formula, First Citizen, rulings, doom tracks."""
+
+    template_name = "league/rules.html"
+
+    def get_context_data(self, **kwargs):
+        outcomes = [(label, OUTCOME_HELP[value]) for value, label in Outcome.choices]
+        return super().get_context_data(
+            **kwargs,
+            outcomes=outcomes,
+            defeat_causes=DefeatCause.choices,
+            ancient_ones=ancient_one_doom_tracks(),
+            limits={
+                "max_terror": rules.MAX_TERROR,
+                "min_investigators": rules.MIN_INVESTIGATORS,
+                "max_investigators": rules.MAX_INVESTIGATORS,
+                "sealed_tokens": rules.SEALED_MIN_TOKENS,
+                "monsters_per_point": rules.MONSTER_TROPHIES_PER_POINT,
+            },
         )

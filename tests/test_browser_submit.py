@@ -185,6 +185,7 @@ def test_no_horizontal_scroll_at_375_px(page, live_server, member, name):
     page.goto(live_server.url + reverse(name))
     if name == "games:new":
         fill_game(page, outcome="defeat")
+        page.get_by_label("How were the investigators defeated?").select_option("devoured")
         fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)")
         fill_seat(
             page, 1, "A player with a really quite long name indeed", "Bob Jenkins (Salesman)"

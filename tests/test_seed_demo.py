@@ -1,7 +1,11 @@
 """seed_demo: a realistic league, every game valid by the rule module."""
 
+import io
+import re
+
 import pytest
-from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
 from django.db.models import Count
 
 from games import rules
@@ -81,3 +85,41 @@ def test_seed_demo_plays_as_teams_and_enters_a_series_of_scenarios():
     # A second run reuses the teams, series and seasons.
     call_command("seed_demo", games=20, seed=6, verbosity=0)
     assert (Team.objects.count(), Scenario.objects.count(), Season.objects.count()) == (8, 10, 2)
+
+
+def test_seed_demo_creates_a_finished_and_a_running_season():
+    from league.models import Season
+
+    call_command("seed_demo", games=0, verbosity=0)
+    call_command("seed_demo", games=0, verbosity=0)  # kept, not duplicated
+    finished, running = Season.objects.order_by("start")
+    assert Season.objects.count() == 2
+    assert finished.is_finished and not running.is_finished
+
+
+def test_seed_demo_on_a_full_database_says_what_it_did():
+    call_command("seed_demo", games=12, seed=3, verbosity=0)
+    out = io.StringIO()
+    call_command("seed_demo", games=20000, if_empty=True, stdout=out)
+    assert "already has 12 games: nothing seeded (asked for 20,000)" in out.getvalue()
+    assert "make demo-reset" in out.getvalue()
+    assert Session.objects.count() == 12
+
+
+def test_the_demo_login_is_refused_outside_a_demo_database():
+    with pytest.raises(CommandError, match="only works on a demo database"):
+        call_command("seed_demo", games=0, demo_login=True, verbosity=0)
+    assert not get_user_model().objects.filter(username="demo").exists()
+
+
+def test_the_demo_login_is_a_staff_user_with_a_printed_password(monkeypatch, client):
+    from games.management.commands import seed_demo
+
+    monkeypatch.setattr(seed_demo, "DEMO_DATABASE_MARK", "test")  # the test database's name
+    out = io.StringIO()
+    call_command("seed_demo", games=0, demo_login=True, stdout=out)
+    password = re.search(r"password '([^']+)'", out.getvalue()).group(1)
+    user = get_user_model().objects.get(username="demo")
+    assert user.is_staff and not user.is_superuser
+    assert user.has_perm("games.change_session")
+    assert user.check_password(password)

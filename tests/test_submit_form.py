@@ -332,7 +332,12 @@ def test_a_possible_duplicate_needs_confirmation(client, user):
     assert response.status_code == 200
     assert response.context["submission"].duplicates == [existing]
     assert existing.get_absolute_url() in response.content.decode()
-    assert "confirm_duplicate" in response.context["form"].errors
+    html = response.content.decode()
+    # A warning to confirm, not an error to fix.
+    assert response.context["submission"].needs_duplicate_confirmation
+    assert not response.context["form"].errors
+    assert "Some answers need fixing" not in html
+    assert 'class="message warning"' in html and 'role="alert"' not in html
     assert Session.objects.count() == 1
 
     assert post(client, confirm_duplicate="on").status_code == 302

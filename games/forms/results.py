@@ -145,6 +145,9 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
         self.offer(user=user, instance=self.instance)
         if self.instance.pk:
             self.fields["version"].initial = self.instance.version
+        else:
+            # The terror track starts at 0, like every other count on the form.
+            self.fields["terror_level"].initial = 0
 
     def clean(self):
         cleaned = super().clean()

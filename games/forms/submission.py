@@ -63,6 +63,8 @@ class ResultSubmission:
         self.form = SessionForm(data, instance=instance, user=user)
         self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))
         self.duplicates: list[Session] = []
+        # A possible duplicate is a warning, not an error: the form holds nothing wrong.
+        self.needs_duplicate_confirmation = False
         self._valid: bool | None = None
 
     # -- validation ---------------------------------------------------------------------
@@ -101,11 +103,7 @@ class ResultSubmission:
         if valid and check_duplicates:
             self.duplicates = self._find_duplicates()
             if self.duplicates and not self.form.cleaned_data.get("confirm_duplicate"):
-                self.form.add_error(
-                    "confirm_duplicate",
-                    "A game with the same date, Ancient One and players is already recorded. "
-                    "Tick the box if this is another game.",
-                )
+                self.needs_duplicate_confirmation = True
                 valid = False
         self._valid = valid
         return valid
@@ -171,7 +169,9 @@ class ResultSubmission:
             results = [
                 dataclasses.replace(form.instance.as_result(), player=key) for key, form in keyed
             ]
-            preview.first_citizens = sorted(names[key] for key in rules.first_citizens_of(results))
+            preview.first_citizens = [
+                names[key] for key in rules.first_citizens_in_seat_order(results)
+            ]
         return preview
 
     def _problems(self) -> list[str]:

@@ -19,6 +19,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
 
 from games import rules
@@ -120,6 +121,11 @@ class Session(ScenarioPlay):
         related_name="submitted_sessions",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    rejection_reason = models.TextField(
+        blank=True,
+        help_text="Why the league staff rejected the game: shown to its submitter and e-mailed "
+        "to them.",
+    )
     # Not auto_now_add: the demo league and imports give games their real submission time.
     created_at = models.DateTimeField("submitted at", default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
@@ -195,7 +201,7 @@ class Session(ScenarioPlay):
         ]
 
     def __str__(self) -> str:
-        return f"{self.ancient_one} on {self.played_on:%Y-%m-%d}: {self.get_outcome_display()}"
+        return f"{self.ancient_one} on {date_format(self.played_on)}: {self.get_outcome_display()}"
 
     def get_absolute_url(self) -> str:
         return reverse("games:detail", kwargs={"pk": self.pk})
@@ -393,6 +399,18 @@ class Session(ScenarioPlay):
             monster_trophies=self.monster_trophies,
             survivors=self.survivors,
         )
+
+    def title_holders(self) -> list:
+        """The First Citizens from the stored seat flags: each player once, in seat order.
+
+        Reads the (usually prefetched) seats; a player's first seat carries the title for
+        every seat they held, so a player with two seats is named once.
+        """
+        return [
+            seat.player
+            for seat in self.seats.all()
+            if seat.first_citizen and seat.players_first_seat
+        ]
 
     def _mark_seats(self, seats: list[Seat]) -> None:
         """Store each seat's per-player flags: First Citizen, and the player's first seat."""

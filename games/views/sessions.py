@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 from django.views.generic import DetailView, ListView
@@ -47,7 +47,7 @@ class SessionDetailView(DetailView):
         context["can_withdraw"] = session_withdrawable_by(game, user)
         context["can_moderate"] = can_moderate(user)
         context["can_read_history"] = can_read_history(user)
-        context["first_citizens"] = [seat.player for seat in game.seats.all() if seat.first_citizen]
+        context["first_citizens"] = game.title_holders()
         context["statuses"] = Status
         context["can_choose_entry"] = (
             game.scenario_id is not None
@@ -159,10 +159,13 @@ class SessionModerateView(ModeratorMixin, OwnedSessionMixin, View):
                 status=status,
                 seen_version=posted_version(request),
                 moderator=request.user,
+                reason=request.POST.get("rejection_reason", ""),
             )
         except SessionChanged as changed:
             # The game page shows the version as it now is, to decide on again.
             messages.error(request, f"{changed} Nothing was changed; check it and decide again.")
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
         else:
             messages.success(request, f"Game marked {Status(status).label.lower()}.")
         return redirect(game)

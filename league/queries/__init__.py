@@ -4,6 +4,7 @@ Views call these and templates, tables and charts only present what they return.
 aggregate is a database annotation; nothing here loops over all games in Python.
 """
 
+from .catalog import ancient_one_doom_tracks
 from .games import LeagueGames, league_games, medians_by_ancient_one
 from .players import player_profile, standings
 from .scenarios import (
@@ -18,6 +19,7 @@ from .stats import ancient_one_profile, ancient_one_summaries, home_summary, sco
 from .teams import team_profile, team_standings
 
 __all__ = [
+    "ancient_one_doom_tracks",
     "LeagueGames",
     "ancient_one_profile",
     "ancient_one_summaries",

@@ -144,9 +144,26 @@
       row.hidden = true;
       refreshRows();
       notify();
+      focusAfterRemoving(index);
     });
     if (box.checked || (index > 0 && isBlank(row))) row.hidden = true;
   });
+  // Focus must not fall to the page body when its button disappears: go to the next seat
+  // still shown, else the one before, else "Add a seat".
+  function focusAfterRemoving(index) {
+    const after = rows.slice(index + 1).find(function (row) {
+      return !row.hidden;
+    });
+    const before = rows
+      .slice(0, index)
+      .reverse()
+      .find(function (row) {
+        return !row.hidden;
+      });
+    const target = after || before;
+    if (target) target.querySelector('input[name$="-player_name"]').focus();
+    else addButton.focus();
+  }
   addButton.hidden = false;
   addButton.addEventListener("click", function () {
     const row = rows.find(function (candidate) {
@@ -169,4 +186,34 @@
   showScenario();
   filterByBoxes();
   refreshRows();
+
+  // The summary bar's details ("What to fix", "How the score adds up") each stay open or
+  // closed across live updates.
+  const preview = document.getElementById("preview");
+  const openDetails = {};
+  if (preview) {
+    preview.addEventListener("htmx:beforeSwap", function () {
+      const details = preview.querySelector("[data-summary-details]");
+      if (details) openDetails[details.dataset.summaryDetails] = details.open;
+    });
+    preview.addEventListener("htmx:afterSwap", function () {
+      const details = preview.querySelector("[data-summary-details]");
+      if (details) details.open = Boolean(openDetails[details.dataset.summaryDetails]);
+    });
+  }
+
+  // After a failed save, start at the list of what to fix (or the duplicate question).
+  const summary = document.getElementById("form-errors") || document.getElementById("duplicates");
+  if (summary) summary.focus();
+  // A link in the summary puts the cursor in its field, not just the page at it.
+  form.querySelectorAll('#form-errors a[href^="#"]').forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      const field = document.getElementById(link.getAttribute("href").slice(1));
+      if (!field) return;
+      event.preventDefault();
+      const row = field.closest("[data-seat]");
+      if (row) row.hidden = false;
+      field.focus();
+    });
+  });
 })();
