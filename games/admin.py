@@ -127,8 +127,12 @@ class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = [*Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
-        # Ten boxes read best as checkboxes; the two-pane filter widget fails axe.
-        widgets = {"boxes": forms.CheckboxSelectMultiple}
+        # Ten boxes and a scenario's few tasks read best as checkboxes; the two-pane filter
+        # widget and select2 (for team and scenario) fail axe.
+        widgets = {
+            "boxes": forms.CheckboxSelectMultiple,
+            "tasks_done": forms.CheckboxSelectMultiple,
+        }
 
     def clean(self):
         cleaned = super().clean()
@@ -173,8 +177,7 @@ class SessionAdmin(SimpleHistoryAdmin):
         "scenario__name",
     ]
     date_hierarchy = "played_on"
-    autocomplete_fields = ["submitted_by", "team", "scenario"]
-    filter_horizontal = ["boxes", "tasks_done"]
+    autocomplete_fields = ["submitted_by"]
     readonly_fields = [
         "scenario_score",
         "tasks_completed",

@@ -11,7 +11,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.factories import PlayerFactory, UserFactory, game, seat
+from tests.factories import (
+    PlayerFactory,
+    SeriesFactory,
+    TeamFactory,
+    UserFactory,
+    game,
+    scenario,
+    seat,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -40,7 +48,19 @@ def site(catalog_rows):
         ],
     )
     game(ancient_one="Hastur", terror_level=0, submitted_by=member, status="pending")
-    return {"member": member, "staff": staff, "game": approved, "player": nora}
+    team = TeamFactory(name="Night Owls", members=["Ann", nora])
+    series = SeriesFactory(name="League session 2")
+    stars = scenario("The Stars Are Right", series=series)
+    game(scenario=stars, team=team, terror_level=3, submitted_by=member)
+    return {
+        "member": member,
+        "staff": staff,
+        "game": approved,
+        "player": nora,
+        "team": team,
+        "scenario": stars,
+        "series": series,
+    }
 
 
 def public_pages(site):
@@ -53,6 +73,11 @@ def public_pages(site):
         "ancient one": reverse("league:ancient_one", kwargs={"slug": "cthulhu"}),
         "game": site["game"].get_absolute_url(),
         "rules": reverse("league:rules"),
+        "teams": reverse("league:teams"),
+        "team": reverse("league:team", kwargs={"slug": site["team"].slug}),
+        "scenarios": reverse("league:scenarios"),
+        "scenario": reverse("league:scenario", kwargs={"slug": site["scenario"].slug}),
+        "series": reverse("league:series", kwargs={"slug": site["series"].slug}),
         "signup": reverse("signup"),
         "login": reverse("login"),
         "not found": "/no-such-page/",

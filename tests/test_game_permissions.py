@@ -133,7 +133,10 @@ def test_moderating(setup):
     client, role, status, session = setup
     allowed = role in MAY_MODERATE
     target = "rejected" if status == "approved" else "approved"
-    response = client.post(url("moderate", session), {"status": target, "version": session.version})
+    response = client.post(
+        url("moderate", session),
+        {"status": target, "version": session.version, "rejection_reason": "Seats doubled."},
+    )
     expected = 302 if role == "anonymous" else 302 if allowed else 403
     assert response.status_code == expected
     session.refresh_from_db()

@@ -28,7 +28,11 @@ def pending_game(submitter):
 
 
 def moderate(client, session, **data):
-    return client.post(reverse("games:moderate", kwargs={"pk": session.pk}), data)
+    """Post a decision on the game as it now stands (the version its page would carry)."""
+    version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
+    return client.post(
+        reverse("games:moderate", kwargs={"pk": session.pk}), {"version": version, **data}
+    )
 
 
 def test_approving_mails_the_submitter_once_committed(

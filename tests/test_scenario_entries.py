@@ -21,6 +21,7 @@ def decide(session: Session, status: str) -> None:
         status=status,
         seen_version=Session.objects.get(pk=session.pk).version,
         moderator=moderator(),
+        reason="Not this one." if status == "rejected" else "",
     )
 
 
