@@ -6,7 +6,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test lint format demo chromium bench
+.PHONY: install run test fuzz lint format demo demo-reset chromium bench backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -42,11 +42,29 @@ test: install chromium lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
 
+# The result form's property test at 10,000 examples (make test runs the "ci" profile: 300).
+fuzz: install
+	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/test_fuzz_result_form.py \
+	  --hypothesis-show-statistics -k never_crashes
+
 # A living league on its own database: real data is never touched.
 demo: install
 	DATABASE_URL=$(DEMO_DB) $(PY) manage.py migrate
-	DATABASE_URL=$(DEMO_DB) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty
+	DATABASE_URL=$(DEMO_DB) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty --demo-login
 	DATABASE_URL=$(DEMO_DB) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Start the demo league over: only ever removes the demo's own SQLite file.
+demo-reset:
+	rm -f $(CURDIR)/demo.sqlite3
+	$(MAKE) demo
 
 bench: install
 	$(PY) manage.py bench_pages
+
+# Backups of the database DATABASE_URL names, into backups/ (see the README's "Backups").
+backup: install
+	$(PY) manage.py backup
+
+restore: install
+	@test -n "$(FILE)" || { echo "Usage: make restore FILE=backups/<file>"; exit 2; }
+	$(PY) manage.py restore "$(FILE)"

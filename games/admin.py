@@ -5,10 +5,12 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.models import BaseInlineFormSet
+from django.template.response import TemplateResponse
 from simple_history.admin import SimpleHistoryAdmin
 
-from games import rules
+from games import notifications, rules, scenario_rules
 from games.forms.results import BoxRulesMixin
+from games.forms.scenarios import ScenarioRulesMixin
 from games.imports.admin_views import ResultsImportMixin
 from games.models import (
     AncientOne,
@@ -21,6 +23,8 @@ from games.models import (
     Session,
     Status,
 )
+from games.permissions import can_moderate
+from games.recording import entry_group, session_entry_sync, session_moderate
 from games.scoring import sessions_rescore
 
 
@@ -44,7 +48,11 @@ class AncientOneAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         if change and "doom_track" in form.changed_data:
             # Every stored score against this Ancient One starts from its doom track.
-            count = sessions_rescore(obj.sessions.all())
+            count = sessions_rescore(
+                obj.sessions.all(),
+                reason=f"Doom track of {obj} corrected to {obj.doom_track}",
+                user=request.user,
+            )
             self.message_user(
                 request,
                 f"Doom track of {obj} is now {obj.doom_track}: {count} stored scores recomputed.",
@@ -94,11 +102,18 @@ class SeatInlineFormSet(BaseInlineFormSet):
         totals = rules.team_totals([seat.as_result() for seat in seats])
         errors = self.instance.table_errors(totals)
         flat = [message for field_errors in errors.values() for message in field_errors]
+        if self.instance.scenario_id:
+            flat += scenario_rules.investigator_problems(
+                self.instance.scenario.terms(), totals.investigators
+            )
         if flat:
             raise ValidationError(flat)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.StackedInline):
+    """Seats one under another: every input has its label and the page fits 1280 px
+    (the tabular inline was 1,719 px wide with unlabelled inputs)."""
+
     model = Seat
     formset = SeatInlineFormSet
     extra = 0
@@ -109,10 +124,35 @@ class SeatInline(admin.TabularInline):
     readonly_fields = ["first_citizen"]
 
 
-class SessionAdminForm(BoxRulesMixin, forms.ModelForm):
+class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
-        fields = [*Session.RESULT_FIELDS, "status", "submitted_by"]
+        fields = [*Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
+        # Ten boxes and a scenario's few tasks read best as checkboxes; the two-pane filter
+        # widget and select2 (for team and scenario) fail axe.
+        widgets = {
+            "boxes": forms.CheckboxSelectMultiple,
+            "tasks_done": forms.CheckboxSelectMultiple,
+        }
+
+    def clean(self):
+        cleaned = super().clean()
+        if (
+            cleaned.get("status") == Status.REJECTED
+            and not cleaned.get("rejection_reason", "").strip()
+        ):
+            self.add_error("rejection_reason", "Say why the game is rejected.")
+        return cleaned
+
+
+class RejectionForm(forms.Form):
+    """The reason the bulk "reject" action asks for before it rejects anything."""
+
+    reason = forms.CharField(
+        label="Reason for rejecting",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Sent to each game's submitter and shown on the game page.",
+    )
 
 
 @admin.register(Session)
@@ -127,13 +167,23 @@ class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
         "status",
         "submitted_by",
     ]
-    list_filter = ["status", "outcome", "ancient_one", "boxes", "defeat_cause"]
+    list_filter = ["status", "outcome", "ancient_one", "scenario", "team", "boxes", "defeat_cause"]
     list_select_related = ["ancient_one", "submitted_by"]
-    search_fields = ["seats__player__name", "notes", "location", "ancient_one__name"]
+    search_fields = [
+        "seats__player__name",
+        "notes",
+        "location",
+        "ancient_one__name",
+        "team__name",
+        "scenario__name",
+    ]
     date_hierarchy = "played_on"
     autocomplete_fields = ["submitted_by"]
-    filter_horizontal = ["boxes"]
     readonly_fields = [
+        "scenario_score",
+        "tasks_completed",
+        "is_entry",
+        "entry_chosen",
         "score",
         "investigator_count",
         "survivors",
@@ -157,12 +207,20 @@ class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
                 ]
             },
         ),
-        ("Moderation", {"fields": ["status", "submitted_by", "location", "notes"]}),
+        ("League play", {"fields": ["team", "scenario", "tasks_done"]}),
+        (
+            "Moderation",
+            {"fields": ["status", "rejection_reason", "submitted_by", "location", "notes"]},
+        ),
         (
             "Stored by the rules (read only)",
             {
                 "fields": [
                     "score",
+                    "scenario_score",
+                    "tasks_completed",
+                    "is_entry",
+                    "entry_chosen",
                     "investigator_count",
                     "survivors",
                     "gate_trophies",
@@ -180,7 +238,14 @@ class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         if not change and obj.submitted_by_id is None:
             obj.submitted_by = request.user
+        # Which scenario entry the game belonged to, refreshed after the edit too.
+        request._entry_before = entry_group(obj.pk)
+        if obj.status != Status.REJECTED:
+            obj.rejection_reason = ""
         super().save_model(request, obj, form, change)
+        if change and "status" in form.changed_data:
+            # The admin's save runs in a transaction: the e-mail leaves on commit.
+            notifications.status_changed(obj)
 
     def save_formset(self, request, form, formset, change):
         # Seats are written without rescoring one by one: an intermediate table (say a
@@ -195,22 +260,49 @@ class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         form.instance.rescore()
+        session_entry_sync(form.instance, before=getattr(request, "_entry_before", None))
 
-    @admin.action(description="Approve the selected games")
+    def has_moderate_permission(self, request) -> bool:
+        return can_moderate(request.user)
+
+    @admin.action(description="Approve the selected games", permissions=["moderate"])
     def approve(self, request, queryset):
         self._moderate(request, queryset, Status.APPROVED)
 
-    @admin.action(description="Reject the selected games")
+    @admin.action(
+        description="Reject the selected games (asks for a reason)", permissions=["moderate"]
+    )
     def reject(self, request, queryset):
-        self._moderate(request, queryset, Status.REJECTED)
+        form = RejectionForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            self._moderate(request, queryset, Status.REJECTED, form.cleaned_data["reason"])
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Reject games",
+            "opts": self.model._meta,
+            "games": queryset.select_related("ancient_one"),
+            "form": form,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/session/reject_selected.html", context)
 
-    def _moderate(self, request, queryset, status):
+    def _moderate(self, request, queryset, status, reason=""):
         with transaction.atomic():
             sessions = list(queryset.exclude(status=status).select_related("ancient_one"))
             for session in sessions:
-                session.status = status
-                # Through save() so the change lands in the history.
-                session.save(update_fields=["status", "updated_at"])
+                # Through the write path: history, the reason, the submitter's e-mail.
+                session_moderate(
+                    session_id=session.pk,
+                    status=status,
+                    seen_version=session.version,
+                    moderator=request.user,
+                    reason=reason,
+                )
         self.message_user(
             request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
         )
+
+
+# League play (teams, series, scenarios) has its own module; importing it registers it.
+from games import admin_league  # noqa: E402, F401

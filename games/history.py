@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from games.models import Seat, Session
 
-IGNORED_FIELDS = ["updated_at"]
+# Bookkeeping that changes with every write and means nothing to a reader.
+IGNORED_FIELDS = ["updated_at", "version"]
 ACTIONS = {"+": "Created", "~": "Changed", "-": "Deleted"}
 
 
@@ -19,6 +20,7 @@ class Entry:
     action: str
     subject: str
     changes: list[tuple[str, object, object]] = field(default_factory=list)
+    reason: str = ""
 
 
 def session_history(session: Session) -> list[Entry]:
@@ -36,6 +38,7 @@ def session_history(session: Session) -> list[Entry]:
                     ACTIONS[record.history_type],
                     "Game",
                     changes,
+                    record.history_change_reason or "",
                 )
             )
         previous = record
@@ -71,4 +74,10 @@ def _changes(record, previous) -> list[tuple[str, object, object]]:
             # With foreign_keys_are_objs the through rows hold Box objects.
             old, new = (", ".join(sorted(str(row["box"]) for row in v)) for v in (old, new))
         changes.append((label, old, new))
+    # simple-history diffs editable fields only; the stored score and totals are not
+    # editable, and a rescoring changes nothing else.
+    for name in Session.DERIVED_FIELDS:
+        old, new = getattr(previous, name), getattr(record, name)
+        if old != new:
+            changes.append((Session._meta.get_field(name).verbose_name, old, new))
     return changes

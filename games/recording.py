@@ -1,77 +1,332 @@
-"""Multi-row writes of a finished game: one transaction, all or nothing."""
+"""Multi-row writes of a finished game: one transaction, all or nothing.
+
+Changes to a saved game (an edit, a moderator's decision, a withdrawal) lock the game's
+row and check, under the lock, that the writer may still do it and saw the current
+version: a stale page never overwrites a newer decision.
+
+Anything that must change with a game -- the scenario entry of its team, say -- is
+updated here, in the same transaction as the game itself.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from games import rules
-from games.models import Box, Seat, Session
+from games import notifications, rules, scenario_rules
+from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
+from games.models.scenario_play import entry_key_for
+from games.permissions import (
+    can_moderate,
+    entry_choosable_by,
+    session_editable_by,
+    session_withdrawable_by,
+)
+
+CHANGED_MESSAGE = "This game changed since you opened it"
+
+# What an edit writes: what the result form holds, the stored totals, and the bookkeeping.
+# Never the status, the submitter or the submission time: those are not the editor's.
+EDITED_FIELDS = [
+    *(name for name in Session.RESULT_FIELDS if name not in {"boxes", "tasks_done"}),
+    *Session.DERIVED_FIELDS,
+    "tasks_completed",
+    "entry_key",
+    "updated_at",
+]
 
 
-def session_record(*, session: Session, boxes: Iterable[Box], seats: list[Seat]) -> Session:
-    """Save a game with its boxes and seats, replacing any seats it had.
+class SessionChanged(Exception):
+    """The game moved on (another write, a decision) since the writer saw it."""
 
-    Every rule is checked before anything is written; a failure at any step rolls the
-    whole game back, so no partial rows remain.
+    def __init__(self, session: Session, detail: str = ""):
+        self.session = session
+        super().__init__(f"{CHANGED_MESSAGE}{': ' + detail if detail else ''}.")
+
+
+def _locked(session_id: int) -> Session:
+    """The game's current row, locked until the transaction ends (PostgreSQL)."""
+    return Session.objects.select_for_update().select_related("ancient_one").get(pk=session_id)
+
+
+def _check_version(current: Session, seen_version: int | None) -> None:
+    if seen_version is not None and current.version != seen_version:
+        raise SessionChanged(current, f"it is now at version {current.version}")
+
+
+def session_record(
+    *,
+    session: Session,
+    boxes: Iterable[Box],
+    seats: list[Seat],
+    tasks: Iterable[ScenarioTask] = (),
+    editor=None,
+    seen_version: int | None = None,
+) -> Session:
+    """Save a game with its boxes, seats and scenario tasks, replacing any seats it had.
+
+    Every rule (the game's and its scenario's) is checked before anything is written; a
+    failure at any step rolls the whole game back, so no partial rows remain. For an edit
+    (``session.pk`` set) the row is locked first; ``editor`` must still be allowed to edit
+    it and ``seen_version`` (when given) must still be current, else ``SessionChanged``.
+    The scenario entries of the game's team (before and after an edit) are refreshed.
     """
-    box_list = list(boxes)
+    box_list, task_list = list(boxes), list(tasks)
     totals = rules.team_totals([seat.as_result() for seat in seats])
-    errors = session.result_errors(totals=totals, box_names=[box.name for box in box_list])
+    box_names = [box.name for box in box_list]
+    errors = session.result_errors(totals=totals, box_names=box_names)
+    more = session.scenario_errors(
+        box_names=box_names, investigators=totals.investigators, tasks=task_list
+    )
+    for field, messages in more.items():
+        errors.setdefault(field, []).extend(messages)
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
+        save_kwargs = {}
+        before = entry_group(session.pk)
         if session.pk:
+            current = _locked(session.pk)
+            if editor is not None and not session_editable_by(current, editor):
+                raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
+            _check_version(current, seen_version)
+            # What the editor does not write is taken from the locked row, so the history
+            # records the game as it now stands.
+            for name in ("status", "submitted_by_id", "created_at", "version"):
+                setattr(session, name, getattr(current, name))
+            save_kwargs["update_fields"] = EDITED_FIELDS
             # Drop the old seats first: saving the edited game against them could break a
             # rule (say a game changed to "closed" with the old, fewer gate trophies).
             for seat in Seat.objects.filter(session_id=session.pk):
                 seat.delete(rescore=False)
-        session.save()
+        session.tasks_completed = len(task_list) if session.scenario_id else 0
+        session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
+        session.save(**save_kwargs)
         session.boxes.set(box_list)
+        session.tasks_done.set(task_list if session.scenario_id else [])
         for position, seat in enumerate(seats, start=1):
             seat.pk = None
             seat.session = session
             seat.position = position
             seat.save(rescore=False)
         session.rescore()
+        scenario_entries_refresh(before, entry_group(session.pk))
     return session
 
 
+def session_moderate(
+    *, session_id: int, status: str, seen_version: int | None, moderator, reason: str = ""
+) -> Session:
+    """Set a game's status as a moderator decided on the version they saw.
+
+    A rejection needs a reason (the submitter reads it on the game page and in the
+    e-mail); any other status clears an old one. The submitter hears of an approval or
+    rejection by e-mail, sent only once the change is committed.
+
+    Raises ``PermissionError`` without the moderate permission, ``ValidationError`` for a
+    rejection without a reason, ``SessionChanged`` when the game changed since
+    ``seen_version`` (or no version was given).
+    """
+    if status not in Status.values:
+        raise ValueError(f"Unknown status {status!r}.")
+    if not can_moderate(moderator):
+        raise PermissionError("Only moderators approve or reject games.")
+    reason = reason.strip()
+    if status == Status.REJECTED and not reason:
+        raise ValidationError({"rejection_reason": "Say why the game is rejected."})
+    with transaction.atomic():
+        current = _locked(session_id)
+        if seen_version is None:
+            raise SessionChanged(current, "reload it and decide again")
+        _check_version(current, seen_version)
+        changed = current.status != status
+        current.status = status
+        current.rejection_reason = reason if status == Status.REJECTED else ""
+        # Through save() so the change lands in the history.
+        current.save(update_fields=["status", "rejection_reason", "updated_at"])
+        scenario_entries_refresh(entry_group(current.pk))
+        if changed:
+            notifications.status_changed(current)
+    return current
+
+
+def session_withdraw(*, session_id: int, user, seen_version: int | None = None) -> None:
+    """Delete a game, if ``user`` may still withdraw it (checked under the row lock)."""
+    with transaction.atomic():
+        current = _locked(session_id)
+        if not session_withdrawable_by(current, user):
+            raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
+        _check_version(current, seen_version)
+        group = entry_group(current.pk)
+        current.delete()
+        scenario_entries_refresh(group)
+
+
+def session_entry_sync(session: Session, *, before: tuple[int, str] | None = None) -> None:
+    """After the admin saved a game: its tasks count, entry key, scenario score, entries.
+
+    ``before`` is the game's (scenario, entry key) before the edit (``entry_group``).
+    """
+    with transaction.atomic():
+        session.tasks_completed = session.tasks_done.count() if session.scenario_id else 0
+        players = session.seats.values_list("player_id", flat=True)
+        session.entry_key = _entry_key(session, players)
+        session.scenario_score = session.compute_scenario_score()
+        Session.objects.filter(pk=session.pk).update(
+            tasks_completed=session.tasks_completed,
+            entry_key=session.entry_key,
+            scenario_score=session.scenario_score,
+        )
+        scenario_entries_refresh(before, entry_group(session.pk))
+
+
+def scenario_entry_choose(*, session: Session, user, moment=None) -> Session:
+    """Mark ``session`` as its team's entry for its scenario, instead of the best game.
+
+    Refused (``ValidationError``) once the scenario has closed or for a game that is not
+    an approved scenario game; ``PermissionDenied`` for anyone but the team's captain,
+    the game's submitter or staff allowed to change games.
+    """
+    if not entry_choosable_by(session, user):
+        raise PermissionDenied("Only the team's captain or the game's submitter choose the entry.")
+    moment = moment or timezone.now()
+    if not session.scenario_id:
+        raise ValidationError("Only a scenario game can be an entry.")
+    if session.status != Status.APPROVED:
+        raise ValidationError("Only an approved game can be the entry.")
+    if session.scenario.is_closed(moment):
+        raise ValidationError(f"{session.scenario} has closed: its entries stay as they were.")
+    with transaction.atomic():
+        group = Session.objects.filter(scenario_id=session.scenario_id, entry_key=session.entry_key)
+        group.exclude(pk=session.pk).update(entry_chosen=False)
+        group.filter(pk=session.pk).update(entry_chosen=True)
+        session.entry_chosen = True
+        scenario_entries_refresh((session.scenario_id, session.entry_key))
+    session.refresh_from_db(fields=["is_entry", "entry_chosen"])
+    return session
+
+
+def _entry_key(session: Session, player_ids: Iterable[int]) -> str:
+    if not session.scenario_id:
+        return ""
+    return entry_key_for(team_id=session.team_id, player_ids=player_ids)
+
+
+def entry_group(pk: int | None) -> tuple[int, str] | None:
+    """(scenario, entry key) of a saved game, read from the database."""
+    if not pk:
+        return None
+    row = Session.objects.filter(pk=pk).values_list("scenario_id", "entry_key").first()
+    return row if row and row[0] else None
+
+
+def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
+    """Store which game is the entry of each (scenario, entry key) group (ruling 9).
+
+    Only approved games submitted before the scenario closed are candidates, so a closed
+    scenario's board keeps the games it had.
+    """
+    for group in {g for g in groups if g}:
+        scenario_id, key = group
+        games = Session.objects.filter(scenario_id=scenario_id, entry_key=key)
+        candidates = [
+            scenario_rules.EntryCandidate(pk, score, submitted, chosen)
+            for pk, score, submitted, chosen in games.filter(
+                status=Status.APPROVED, created_at__lt=_closes_at(scenario_id)
+            ).values_list("pk", "scenario_score", "created_at", "entry_chosen")
+        ]
+        winner = scenario_rules.entry_of(candidates)
+        games.filter(is_entry=True).exclude(pk=winner).update(is_entry=False)
+        if winner is not None:
+            games.filter(pk=winner, is_entry=False).update(is_entry=True)
+
+
+def _closes_at(scenario_id: int):
+    return Scenario.objects.values_list("closes_at", flat=True).get(pk=scenario_id)
+
+
+def scenario_entries_rebuild(scenario_ids: Iterable[int]) -> int:
+    """Recompute every entry of these scenarios at once (bulk loads: the demo league).
+
+    The same ruling 9 as ``scenario_entries_refresh``, grouped in Python from one query
+    per scenario; returns the number of entries.
+    """
+    entries = 0
+    for scenario_id in scenario_ids:
+        games = Session.objects.filter(scenario_id=scenario_id)
+        groups: dict[str, list[scenario_rules.EntryCandidate]] = {}
+        rows = games.filter(
+            status=Status.APPROVED, created_at__lt=_closes_at(scenario_id)
+        ).values_list("entry_key", "pk", "scenario_score", "created_at", "entry_chosen")
+        for key, *candidate in rows:
+            groups.setdefault(key, []).append(scenario_rules.EntryCandidate(*candidate))
+        winners = [scenario_rules.entry_of(candidates) for candidates in groups.values()]
+        with transaction.atomic():
+            games.filter(is_entry=True).update(is_entry=False)
+            games.filter(pk__in=winners).update(is_entry=True)
+        entries += len(winners)
+    return entries
+
+
 def sessions_record_many(
-    games: Iterable[tuple[Session, Iterable[Box], list[Seat]]], *, user=None
+    games: Iterable[tuple[Session, Iterable[Box], list[Seat], Iterable[ScenarioTask]]],
+    *,
+    user=None,
 ) -> list[Session]:
     """Save many new games at once (an import), each checked as ``session_record`` checks.
 
-    The rows, their history and their box links are written in bulk, a few queries per
-    batch instead of a dozen per game; the stored totals, score and seat flags are set
-    from ``games.rules`` exactly as ``Session.rescore`` sets them.
+    Every rule ``session_record`` applies holds here: the game's and its scenario's
+    (``Session.scenario_errors``, judged at each game's ``created_at``), the tasks counted
+    only within the scenario, the entry key, the stored totals, scores and seat flags (set
+    from ``games.rules`` exactly as ``Session.rescore`` sets them). The rows, their history
+    and their box and task links are written in bulk, a few queries per batch instead of a
+    dozen per game; then the entries of every scenario the games joined are recomputed.
+    Raises ``ValidationError`` (nothing written) when any game breaks a rule.
     """
-    planned = [(session, list(boxes), seats) for session, boxes, seats in games]
-    for session, box_list, seats in planned:
+    planned = [
+        (session, list(boxes), seats, list(tasks) if session.scenario_id else [])
+        for session, boxes, seats, tasks in games
+    ]
+    for session, box_list, seats, task_list in planned:
         totals = rules.team_totals([seat.as_result() for seat in seats])
-        errors = session.result_errors(totals=totals, box_names=[box.name for box in box_list])
+        box_names = [box.name for box in box_list]
+        errors = session.result_errors(totals=totals, box_names=box_names)
+        more = session.scenario_errors(
+            box_names=box_names, investigators=totals.investigators, tasks=task_list
+        )
+        for field, messages in more.items():
+            errors.setdefault(field, []).extend(messages)
         if errors:
             raise ValidationError(errors)
+        session.tasks_completed = len(task_list)
+        session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
         session.apply_totals(seats)
         for position, (seat, flags) in enumerate(
             zip(seats, session.seat_flags(seats), strict=True), start=1
         ):
             seat.position = position
             seat.first_citizen, seat.players_first_seat = flags
-    through = Session.boxes.through
+    box_through, task_through = Session.boxes.through, Session.tasks_done.through
     with transaction.atomic():
         sessions = bulk_create_with_history(
-            [session for session, _, _ in planned], Session, default_user=user
+            [session for session, *_ in planned], Session, default_user=user
         )
-        all_seats, links = [], []
-        for session, (_, box_list, seats) in zip(sessions, planned, strict=True):
+        all_seats, box_links, task_links = [], [], []
+        for session, (_, box_list, seats, task_list) in zip(sessions, planned, strict=True):
             for seat in seats:
                 seat.session = session
                 all_seats.append(seat)
-            links.extend(through(session_id=session.pk, box_id=box.pk) for box in box_list)
+            box_links.extend(box_through(session_id=session.pk, box_id=box.pk) for box in box_list)
+            task_links.extend(
+                task_through(session_id=session.pk, scenariotask_id=task.pk) for task in task_list
+            )
         bulk_create_with_history(all_seats, Seat, default_user=user)
-        through.objects.bulk_create(links)
+        box_through.objects.bulk_create(box_links)
+        task_through.objects.bulk_create(task_links)
+        # One rebuild per scenario touched: a few queries, however many groups it has.
+        scenario_entries_rebuild({s.scenario_id for s in sessions if s.scenario_id})
     return sessions

@@ -1,9 +1,12 @@
 """Arkham Horror (2nd edition) victory rules, as the league scores them.
 
+League scenarios (tasks, entries, series points) build on these in ``games.scenario_rules``.
+
 Pure Python: no Django import, importable without settings. Everything else in the
 project (models, forms, admin, views, commands) calls these functions; nothing else
-re-implements a rule. Source: ``shared/rules/RULES.md``, which restates the rulebook's
-"Ending the Game" section.
+re-implements a rule. This docstring restates the rulebook's "Ending the Game" section
+and the league's rulings; the site's ``/rules/`` page (``templates/league/rules.html``)
+says the same to players, with every Ancient One's doom track from the catalog.
 
 Outcomes
     A finished game ends in exactly one outcome:
@@ -58,7 +61,7 @@ DEFEAT = "defeat"
 VICTORIES = (CLOSED, SEALED, BANISHED)
 OUTCOMES = (*VICTORIES, DEFEAT)
 
-# Defeat causes (RULES.md, "Defeat causes").
+# Defeat causes: how a lost game ended (the /rules/ page explains each).
 DEVOURED = "devoured"
 AZATHOTH_AWAKENED = "azathoth"
 ACT_III = "act-iii"
@@ -77,6 +80,10 @@ MIN_TERROR = 0
 MAX_TERROR = 10  # the terror track stops at 10
 MONSTER_TROPHIES_PER_POINT = 3  # "+1 for every three unspent monster trophies"
 SEALED_MIN_TOKENS = 6  # "six or more elder sign tokens on the board"
+# A bound on every counted thing a form records (trophies, loans, replacements, elder signs):
+# far beyond what any table could hold, and it keeps each team total and score inside a
+# small integer on every database (8 seats x 999 trophies).
+MAX_COUNT = 999
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,7 @@ def score_breakdown(
 ) -> list[ScoreTerm]:
     """Each term of the victory score with its points; the points sum to the score.
 
-    Raises ``ValueError`` for a value outside RULES.md's ranges.
+    Raises ``ValueError`` for a value outside the ranges the league rulings allow.
     """
     _require_range("Doom track", doom_track, 1)
     _require_range("Terror level", terror_level, MIN_TERROR, MAX_TERROR)
@@ -255,6 +262,15 @@ def first_citizens_of(seats: list[SeatResult]) -> set[str]:
         gates, monsters = held.get(seat.player, (0, 0))
         held[seat.player] = (gates + seat.gate_trophies, monsters + seat.monster_trophies)
     return first_citizens(held)
+
+
+def first_citizens_in_seat_order(seats: list[SeatResult]) -> list[str]:
+    """Each titled player once, in the order they first sit: how the title is shown.
+
+    A player with several seats holds the title once; "shared" means between people.
+    """
+    winners = first_citizens_of(seats)
+    return list(dict.fromkeys(seat.player for seat in seats if seat.player in winners))
 
 
 def table_problems(totals: TeamTotals) -> list[str]:

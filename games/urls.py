@@ -7,9 +7,11 @@ urlpatterns = [
     path("new/", views.SessionCreateView.as_view(), name="new"),
     path("preview/", views.PreviewView.as_view(), name="preview"),
     path("mine/", views.MySessionsView.as_view(), name="mine"),
+    path("players/", views.PlayerSearchView.as_view(), name="player_search"),
     path("<int:pk>/", views.SessionDetailView.as_view(), name="detail"),
     path("<int:pk>/edit/", views.SessionUpdateView.as_view(), name="edit"),
     path("<int:pk>/withdraw/", views.SessionWithdrawView.as_view(), name="withdraw"),
     path("<int:pk>/history/", views.SessionHistoryView.as_view(), name="history"),
+    path("<int:pk>/entry/", views.EntryChooseView.as_view(), name="choose_entry"),
     path("<int:pk>/moderate/", views.SessionModerateView.as_view(), name="moderate"),
 ]

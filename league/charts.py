@@ -11,6 +11,8 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.formats import date_format
+
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
 MARGIN_LEFT = 40  # room for the y-axis labels
@@ -113,13 +115,16 @@ def score_line(
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
             _scale(score, low, high, chart.bottom, chart.top),
-            f"{day:%d %b %Y}: {score}",
+            f"{date_format(day)}: {score}",
         )
         for day, score in points
     ]
     labels = {points[0][0], points[-1][0]}
     chart.x_ticks = [
-        Tick(_scale(day.toordinal(), first, last, chart.left, chart.right), f"{day:%b %Y}")
+        Tick(
+            _scale(day.toordinal(), first, last, chart.left, chart.right),
+            date_format(day, "YEAR_MONTH_FORMAT"),
+        )
         for day in sorted(labels)
     ]
     return chart

@@ -7,6 +7,8 @@ NAV = [
     ("league:home", "Home", "all"),
     ("league:leaderboard", "Leaderboard", "all"),
     ("league:standings", "Standings", "all"),
+    ("league:teams", "Teams", "all"),
+    ("league:scenarios", "Scenarios", "all"),
     ("league:ancient_ones", "Ancient Ones", "all"),
     ("games:new", "Record a game", "user"),
     ("games:mine", "My games", "user"),
@@ -14,12 +16,18 @@ NAV = [
 ]
 
 
-def nav(request):
-    logged_in = request.user.is_authenticated
+def nav_links(request=None) -> list[dict]:
+    """The links for this request; without one (the 500 page) those anyone may follow."""
+    logged_in = request is not None and request.user.is_authenticated
+    path = request.path if request is not None else ""
     links = []
     for name, label, audience in NAV:
         if audience == "user" and not logged_in or audience == "anon" and logged_in:
             continue
         url = reverse(name)
-        links.append({"url": url, "label": label, "current": request.path == url})
-    return {"nav_links": links}
+        links.append({"url": url, "label": label, "current": path == url})
+    return links
+
+
+def nav(request):
+    return {"nav_links": nav_links(request)}

@@ -6,9 +6,9 @@ import django_filters
 from django import forms
 
 from games import rules
-from games.models import AncientOne, Box, Outcome, Player, Session
+from games.models import AncientOne, Box, Outcome, Player, Session, Team
 from league.models import Season
-from league.queries import standings
+from league.queries import standings, team_standings
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]
@@ -54,16 +54,27 @@ class LeaderboardFilter(django_filters.FilterSet):
         field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
     player = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.all(),
+        queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",
         label="Player",
         empty_label="Anyone",
     )
 
+    team = django_filters.ModelChoiceFilter(
+        queryset=Team.objects.all(),
+        to_field_name="slug",
+        method="filter_team",
+        label="Team",
+        empty_label="Any team or none",
+    )
+
     class Meta:
         model = Session
         fields: list[str] = []
+
+    def filter_team(self, queryset, name, value):
+        return queryset.played_as(value)
 
     def filter_boxes(self, queryset, name, value):
         return queryset.with_all_boxes(value)
@@ -101,6 +112,24 @@ class StandingsFilter(django_filters.FilterSet):
             standings(start=season.start, end=season.end, submitted_before=season.closed_at)
             if season
             else standings()
+        )
+        return rows.filter(games__gte=minimum)
+
+
+class TeamStandingsFilter(StandingsFilter):
+    """The team standings: the same season and minimum, over teams."""
+
+    class Meta:
+        model = Team
+        fields: list[str] = []
+
+    def filter_queryset(self, queryset):
+        season = self.form.cleaned_data.get("season")
+        minimum = self.form.cleaned_data.get("min_games") or 1
+        rows = (
+            team_standings(start=season.start, end=season.end, submitted_before=season.closed_at)
+            if season
+            else team_standings()
         )
         return rows.filter(games__gte=minimum)
 

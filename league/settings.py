@@ -4,10 +4,12 @@ Development needs nothing set (SQLite in the project folder, DEBUG on). Producti
 DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and usually DATABASE_URL.
 """
 
+import datetime
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -50,12 +52,17 @@ INSTALLED_APPS = [
     "django_htmx",
     "simple_history",
     "ninja",
+    "csp",
     "games",
     "league",
+    # Last, as django-axes asks: it counts failed log-ins (site and admin) and locks them out.
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "league.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -66,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: turns a locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -106,11 +115,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes' backend first: it refuses a locked-out username+address before any password check.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
 
 LANGUAGE_CODE = "en-us"
+# One prose and one table date format everywhere, the admin included (league/formats/).
+FORMAT_MODULE_PATH = ["league.formats"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -136,9 +152,59 @@ EMAIL_BACKEND = os.environ.get(
     else "django.core.mail.backends.smtp.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "league@localhost")
+# Where the site is served, for links in e-mails sent outside a request (moderation).
+LEAGUE_SITE_URL = os.environ.get("LEAGUE_SITE_URL", "").rstrip("/")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
+
+# Content-Security-Policy (django-csp), in development and tests too so a violation shows
+# early: every script and stylesheet is a file of our own; no inline script, style, or eval.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Browser features no page of the league uses, switched off for every page and frame.
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "camera": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+}
+
+# Log-in throttling (django-axes): 5 wrong passwords for one username from one address lock
+# that pair out for 15 minutes, on the site and in the admin; staff lift it in the admin.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "league.throttle.client_address"
+# The start-up banner would print on every manage.py command and test run.
+AXES_VERBOSE = False
+# How many reverse proxies of ours stand in front (each appends to X-Forwarded-For): 0 reads
+# REMOTE_ADDR. Behind one proxy set it to 1, or every client shares the proxy's address.
+LEAGUE_TRUSTED_PROXIES = int(os.environ.get("LEAGUE_TRUSTED_PROXIES", "0"))
+# Per-address limits on account pages that create rows or send mail: (posts, seconds).
+# Kept in the cache: with several worker processes, point CACHES at a shared cache.
+LEAGUE_THROTTLES = {
+    "signup": (10, 3600),
+    "password_reset": (5, 3600),
+}
 
 # Requests an anonymous caller may make to the API (per IP); signed-in members are not limited.
 LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")

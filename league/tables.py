@@ -39,6 +39,13 @@ class PlayersColumn(tables.Column):
         return ", ".join(player.name for player in players_of(record))
 
 
+class DateColumn(tables.DateColumn):
+    """A date shown as "10 Jan 2026" and exported as a date (a real date cell in XLSX)."""
+
+    def value(self, value, **kwargs):
+        return value
+
+
 class LeagueTable(tables.Table):
     """Shared presentation: the caption template, the CSS class."""
 
@@ -67,13 +74,14 @@ class LeaderboardTable(LeagueTable):
     outcome = tables.Column()
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
     players = PlayersColumn()
-    played_on = tables.DateColumn(
-        verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
-    )
+    team = tables.Column(verbose_name="Team", linkify=True, default="—", order_by=("team__name",))
+    played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
 
     class Meta(LeagueTable.Meta):
         order_by = ("-score",)
         empty_text = "No approved victory matches these filters."
+        # On a phone each game is a card (site.css): every column readable, no sideways scroll.
+        attrs = {"class": "table stack"}
 
     def order_score(self, queryset, is_descending):
         """Score either way, but a tie always goes to the earlier game."""
@@ -138,9 +146,7 @@ class PlayerGamesTable(LeagueTable):
 
     caption = "Game history"
 
-    played_on = tables.DateColumn(
-        verbose_name="Date", format="j M Y", linkify=lambda record: record.get_absolute_url()
-    )
+    played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
     ancient_one = tables.Column(
         verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
     )

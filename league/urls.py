@@ -1,13 +1,21 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from games.views import SignupView
 from league.api import api
 from league.feeds import urlpatterns as feed_urls
+from league.throttle import throttle_posts
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/signup/", SignupView.as_view(), name="signup"),
+    path("accounts/signup/", throttle_posts("signup")(SignupView.as_view()), name="signup"),
+    # Before the auth URLs, so this throttled view answers the same path and name.
+    path(
+        "accounts/password_reset/",
+        throttle_posts("password_reset")(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("games/", include("games.urls")),
     path("api/", api.urls),

@@ -6,12 +6,15 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
-from django_tables2.export import ExportMixin
 
-from games.models import AncientOne, Player
+from games import rules
+from games.models import AncientOne, DefeatCause, Outcome, Player
+from games.models.choices import OUTCOME_HELP
 from league import charts
+from league.exports import SafeExportMixin
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
 from league.queries import (
+    ancient_one_doom_tracks,
     ancient_one_profile,
     ancient_one_summaries,
     home_summary,
@@ -20,8 +23,6 @@ from league.queries import (
     standings,
 )
 from league.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
-
-EXPORT_FORMATS = ("csv", "xlsx")
 
 
 class HomeView(TemplateView):
@@ -33,14 +34,13 @@ class HomeView(TemplateView):
         return super().get_context_data(**kwargs, **home_summary())
 
 
-class LeaderboardView(ExportMixin, SingleTableMixin, FilterView):
+class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
     """Approved victories ranked by score: filter, sort, page, export what is shown."""
 
     template_name = "league/leaderboard.html"
     filterset_class = LeaderboardFilter
     table_class = LeaderboardTable
     table_pagination = {"per_page": 25}
-    export_formats = EXPORT_FORMATS
     export_name = "leaderboard"
 
     def get_queryset(self):
@@ -50,14 +50,13 @@ class LeaderboardView(ExportMixin, SingleTableMixin, FilterView):
         return self.object_list.with_rank().for_tables()
 
 
-class StandingsView(ExportMixin, SingleTableMixin, FilterView):
+class StandingsView(SafeExportMixin, SingleTableMixin, FilterView):
     """One row per player; by season and with a minimum number of games."""
 
     template_name = "league/standings.html"
     filterset_class = StandingsFilter
     table_class = StandingsTable
     table_pagination = {"per_page": 50}
-    export_formats = EXPORT_FORMATS
     export_name = "standings"
 
     def get_queryset(self):
@@ -72,7 +71,8 @@ class PlayerView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        self.player = get_object_or_404(Player, slug=kwargs["slug"])
+        # Only players with an approved game are public; others are nobody's business.
+        self.player = get_object_or_404(Player.objects.listed(), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.profile = player_profile(self.player, season=season)
@@ -125,4 +125,26 @@ class AncientOneView(TemplateView):
             profile=profile,
             chart=chart,
             top_games=TopGamesTable(profile.top_games),
+        )
+
+
+class RulesView(TemplateView):
+    """How the league scores a game: outcomes, the formula, First Citizen, rulings, doom tracks."""
+
+    template_name = "league/rules.html"
+
+    def get_context_data(self, **kwargs):
+        outcomes = [(label, OUTCOME_HELP[value]) for value, label in Outcome.choices]
+        return super().get_context_data(
+            **kwargs,
+            outcomes=outcomes,
+            defeat_causes=DefeatCause.choices,
+            ancient_ones=ancient_one_doom_tracks(),
+            limits={
+                "max_terror": rules.MAX_TERROR,
+                "min_investigators": rules.MIN_INVESTIGATORS,
+                "max_investigators": rules.MAX_INVESTIGATORS,
+                "sealed_tokens": rules.SEALED_MIN_TOKENS,
+                "monsters_per_point": rules.MONSTER_TROPHIES_PER_POINT,
+            },
         )

@@ -2,6 +2,18 @@ import importlib
 import os
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# Property tests: "ci" runs in `make test`, "fuzz" in `make fuzz` (HYPOTHESIS_PROFILE=fuzz).
+# No deadline: one example is a whole request, and CPU time here is shared.
+_PROPERTY = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+}
+hypothesis_settings.register_profile("ci", max_examples=300, **_PROPERTY)
+hypothesis_settings.register_profile("fuzz", max_examples=10_000, **_PROPERTY)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # pytest-django's live_server runs beside Playwright's sync API in one thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -51,3 +63,48 @@ def catalog_rows():
 
     if not AncientOne.objects.exists():
         importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Hash test passwords cheaply: the real hasher costs a third of a second per account,
+    and the permission matrix and race tests make hundreds of accounts."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Each test starts with no per-address counts: the cache outlives a test's transaction.
+
+    django-axes keeps its log-in failures in the database, which each test rolls back.
+    """
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(request):
+    """Browser tests fail on any Content-Security-Policy violation a page reports.
+
+    Chromium reports each blocked inline script, style or eval as a console error naming the
+    Content Security Policy; every page of the test's browser context is watched.
+    """
+    violations: list[str] = []
+    if request.node.get_closest_marker("browser") is None:
+        yield violations
+        return
+    context = request.getfixturevalue("context")
+
+    def watch(page):
+        def on_console(message):
+            if message.type == "error" and "Content Security Policy" in message.text:
+                violations.append(f"{page.url}: {message.text}")
+
+        page.on("console", on_console)
+
+    for page in context.pages:
+        watch(page)
+    context.on("page", watch)
+    yield violations
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)

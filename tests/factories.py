@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import datetime
+import importlib
 
 import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import AncientOne, Box, Investigator, Player, Seat, Session
+from games.models import (
+    AncientOne,
+    Box,
+    Herald,
+    Investigator,
+    Player,
+    Scenario,
+    ScenarioTask,
+    Seat,
+    Series,
+    Session,
+    Team,
+)
 from games.recording import session_record
 
 
@@ -20,6 +33,25 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
     password = factory.django.Password("correct-horse-battery")
+
+
+def moderators_group():
+    """The "Moderators" group as its migration creates it (made again after a flush)."""
+    from django.apps import apps
+    from django.contrib.auth.models import Group
+
+    group = Group.objects.filter(name="Moderators").first()
+    if group is None:
+        importlib.import_module("games.migrations.0006_security_data").create_moderators(apps, None)
+        group = Group.objects.get(name="Moderators")
+    return group
+
+
+def moderator(username: str = "moderator", **fields):
+    """A user in the Moderators group (not staff: the group alone grants moderation)."""
+    user = UserFactory(username=username, **fields)
+    user.groups.add(moderators_group())
+    return user
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):
@@ -47,9 +79,13 @@ def game(
     seats: list[Seat] | None = None,
     boxes: tuple[str, ...] = ("Arkham Horror",),
     outcome: str = "sealed",
+    tasks: tuple[ScenarioTask, ...] | list[ScenarioTask] = (),
     **fields,
 ) -> Session:
-    """A saved, valid-by-default finished game written through ``session_record``."""
+    """A saved, valid-by-default finished game written through ``session_record``.
+
+    ``fields`` may name a ``team`` and a ``scenario``; ``tasks`` are its completed tasks.
+    """
     defaults = {
         "played_on": datetime.date(2026, 1, 10),
         "terror_level": 2,
@@ -66,7 +102,9 @@ def game(
     )
     if seats is None:
         seats = [seat("Ann", "Amanda Sharpe", gate_trophies=1), seat("Bob", "Bob Jenkins")]
-    return session_record(session=session, boxes=Box.objects.filter(name__in=boxes), seats=seats)
+    return session_record(
+        session=session, boxes=Box.objects.filter(name__in=boxes), seats=seats, tasks=tasks
+    )
 
 
 class SeasonFactory(factory.django.DjangoModelFactory):
@@ -80,6 +118,63 @@ class SeasonFactory(factory.django.DjangoModelFactory):
     slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
     start = datetime.date(2026, 1, 1)
     end = datetime.date(2026, 12, 31)
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+        django_get_or_create = ["name"]
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Team {n}")
+
+    @factory.post_generation
+    def members(self, create, extracted, **kwargs):
+        """``members=["Ann", player]``: names (created if new) or players."""
+        for member in extracted or ():
+            self.members.add(PlayerFactory(name=member) if isinstance(member, str) else member)
+
+
+class SeriesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Series
+        django_get_or_create = ["slug"]
+
+    name = factory.Sequence(lambda n: f"League session {n}")
+    slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
+
+
+def scenario(
+    name: str = "The Dunwich Horror returns",
+    *,
+    ancient_ones: tuple[str, ...] = ("Cthulhu",),
+    required: tuple[str, ...] = ("Arkham Horror",),
+    allowed: tuple[str, ...] = ("Arkham Horror", "Dunwich Horror", "The King in Yellow"),
+    herald: str | None = None,
+    tasks: tuple[str, ...] = ("Close the Unvisited Isle", "Keep the terror below 3", "No loans"),
+    opens_at: datetime.datetime | None = None,
+    closes_at: datetime.datetime | None = None,
+    series: Series | None = None,
+    **fields,
+) -> Scenario:
+    """A saved scenario, open from 1 Jan 2026 for ten years unless told otherwise."""
+    opens_at = opens_at or timezone.make_aware(datetime.datetime(2026, 1, 1))
+    closes_at = closes_at or opens_at + datetime.timedelta(days=3650)
+    made = Scenario.objects.create(
+        name=name,
+        slug=fields.pop("slug", name.lower().replace(" ", "-")),
+        opens_at=opens_at,
+        closes_at=closes_at,
+        series=series,
+        herald=Herald.objects.get(name=herald) if herald else None,
+        **fields,
+    )
+    made.ancient_ones.set(AncientOne.objects.filter(name__in=ancient_ones))
+    made.boxes_required.set(Box.objects.filter(name__in=required))
+    made.boxes_allowed.set(Box.objects.filter(name__in=allowed))
+    for order, text in enumerate(tasks, start=1):
+        ScenarioTask.objects.create(scenario=made, order=order, text=text)
+    return made
 
 
 SEAT_DEFAULTS = {
@@ -118,6 +213,8 @@ def result_form_data(
         "elder_signs_played": 0,
         "location": "",
         "notes": "",
+        "scenario": "",
+        "team": "",
         "seats-TOTAL_FORMS": rows,
         "seats-INITIAL_FORMS": initial_rows,
         "seats-MIN_NUM_FORMS": 1,

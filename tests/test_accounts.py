@@ -145,4 +145,5 @@ def test_password_reset_by_e_mail(client):
         form_page.redirect_chain[-1][0], {"new_password1": PASSWORD, "new_password2": PASSWORD}
     )
     assert response["Location"] == reverse("password_reset_complete")
-    assert client.login(username="ann", password=PASSWORD)
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response["Location"] == reverse("league:home")

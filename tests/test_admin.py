@@ -158,7 +158,10 @@ def test_bulk_approve_and_reject(staff_client):
     pending = [game(status="pending", seats=[seat("Ann", "Amanda Sharpe")]) for _ in range(2)]
     url = reverse("admin:games_session_changelist")
     staff_client.post(url, {"action": "approve", "_selected_action": [pending[0].pk]})
-    staff_client.post(url, {"action": "reject", "_selected_action": [pending[1].pk]})
+    staff_client.post(
+        url,
+        {"action": "reject", "_selected_action": [pending[1].pk], "apply": "1", "reason": "No."},
+    )
     assert [Session.objects.get(pk=s.pk).status for s in pending] == ["approved", "rejected"]
 
 

@@ -185,9 +185,32 @@ def test_no_horizontal_scroll_at_375_px(page, live_server, member, name):
     page.goto(live_server.url + reverse(name))
     if name == "games:new":
         fill_game(page, outcome="defeat")
+        page.get_by_label("How were the investigators defeated?").select_option("devoured")
         fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)")
         fill_seat(
             page, 1, "A player with a really quite long name indeed", "Bob Jenkins (Salesman)"
         )
         expect(page.get_by_test_id("preview-defeat")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_player_names_are_suggested_while_typing_and_new_names_still_work(
+    page, live_server, member
+):
+    from tests.factories import game, seat
+
+    game(status="approved", seats=[seat("Abigail Public", "Amanda Sharpe")])
+    game(status="pending", seats=[seat("Abner Private", "Amanda Sharpe")])
+    page.goto(live_server.url + reverse("games:new"))
+    options = page.locator("#player-names option")
+    expect(options).to_have_count(0)  # no league names in the page itself
+    seat_field(page, 0, "player_name").fill("Ab")
+    expect(options).to_have_count(1)
+    expect(options.first).to_have_attribute("value", "Abigail Public")
+    fill_game(page)
+    page.get_by_label("Elder sign tokens on the board").fill("6")
+    seat_field(page, 0, "player_name").fill("Brand New Name")
+    seat_field(page, 0, "investigator").select_option(label="Amanda Sharpe (Student)")
+    page.get_by_role("button", name="Save the game").click()
+    expect(page.get_by_text("Game saved.")).to_be_visible()
+    assert Session.objects.filter(seats__player__name="Brand New Name").exists()

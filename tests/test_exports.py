@@ -31,11 +31,21 @@ def test_leaderboard_csv_is_the_filtered_table(client):
     response = client.get(LEADERBOARD, {"ancient_one": "hastur", "_export": "csv"})
     assert "leaderboard.csv" in response["Content-Disposition"]
     header, *rows = csv_rows(response)
-    assert header == ["Rank", "Score", "Ancient One", "Outcome", "Investigators", "Players", "Date"]
+    assert header == [
+        "Rank",
+        "Score",
+        "Ancient One",
+        "Outcome",
+        "Investigators",
+        "Players",
+        "Team",
+        "Date",
+    ]
     assert [row[1] for row in rows] == [str(best.score), str(other.score)]
     assert rows[0][:3] == ["1", str(best.score), "Hastur"]
     assert rows[0][5] == "Ann, Bob"
-    assert rows[0][6] == best.played_on.isoformat()
+    assert rows[0][6] == ""  # not played as a team
+    assert rows[0][7] == best.played_on.isoformat()
 
 
 def test_leaderboard_export_keeps_the_chosen_sort(client):

@@ -135,3 +135,15 @@ def test_query_count_is_constant(client, django_assert_max_num_queries, games):
             {"ancient_one": "cthulhu", "boxes": ["arkham-horror"], "sort": "-played_on", "page": 1},
         )
         assert response.status_code == 200
+
+
+def test_the_leaderboard_says_how_many_games_match_and_labels_cells_for_phones(client):
+    game(seats=[seat("Ann", "Amanda Sharpe")])
+    game(seats=[seat("Bob", "Bob Jenkins", gate_trophies=1)], outcome="closed", terror_level=1)
+    game(seats=[seat("Cy", "Vincent Lee")], terror_level=0, played_on=datetime.date(2026, 1, 3))
+    html = client.get(reverse("league:leaderboard")).content.decode()
+    assert 'data-testid="match-count">3 games match<' in html
+    assert 'class="table stack"' in html and 'data-label="Players"' in html
+    assert 'tabindex="0" role="region"' in html
+    one = client.get(reverse("league:leaderboard"), {"outcome": "closed"}).content.decode()
+    assert 'data-testid="match-count">1 game matches<' in one

@@ -91,11 +91,9 @@ def test_unknown_player_is_404(client):
     assert client.get(url("nobody")).status_code == 404
 
 
-def test_a_player_without_games_has_an_empty_page(client):
+def test_a_player_without_approved_games_has_no_public_page(client):
     Player.objects.create(name="Newcomer")
-    response = client.get(url("newcomer"))
-    assert response.status_code == 200
-    assert "Nothing to chart yet" in response.content.decode()
+    assert client.get(url("newcomer")).status_code == 404
 
 
 @pytest.mark.parametrize("games", [10, 300])

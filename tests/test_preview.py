@@ -107,15 +107,15 @@ def test_a_defeat_has_no_score(logged_in):
     assert "no score" in html
 
 
-def test_a_broken_precondition_is_listed_with_the_score(logged_in):
+def test_a_broken_precondition_is_listed_instead_of_the_score(logged_in):
     seats = [
         {"player_name": "Ann", "investigator": "Amanda Sharpe"},
         {"player_name": "Bob", "investigator": "Bob Jenkins"},
     ]
     result, html = preview(logged_in, outcome="closed", seats=seats)
-    assert result.score == 13 - 2 + 0 + 2
     assert any("Closing the gates needs" in problem for problem in result.problems)
     assert "Not valid yet" in html
+    assert 'data-testid="preview-score"' not in html  # no score beside "not valid yet"
 
 
 def test_seat_problems_name_their_seat(logged_in):
@@ -134,6 +134,7 @@ def test_an_empty_form_asks_for_input_without_a_list_of_errors(logged_in):
     assert not result.ready
     assert result.problems == []
     assert "to see the score" in html
+    assert "Not valid yet" not in html
 
 
 def test_the_preview_does_not_warn_about_duplicates_or_save(logged_in):

@@ -4,7 +4,7 @@ import pytest
 
 from games.imports.cells import CellError
 from games.imports.format import BY_KEY, COLUMNS, GAME, HEADERS, SEAT, cell_text
-from games.imports.names import Catalog, NameNotFound, name_key
+from games.imports.names import Catalog, NameNotFound, catalog_key
 from games.models import Seat, Session
 from games.spreadsheets import safe_cell, unquote_cell
 
@@ -55,8 +55,8 @@ def test_headers_are_unique_whatever_their_spelling():
         ("“Skids” O’Toole", '"skids" o\'toole'),
     ],
 )
-def test_name_key_ignores_case_spacing_and_typographic_quotes(typed, key):
-    assert name_key(typed) == key
+def test_catalog_key_ignores_case_spacing_and_typographic_quotes(typed, key):
+    assert catalog_key(typed) == key
 
 
 @pytest.mark.django_db

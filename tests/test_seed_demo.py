@@ -1,7 +1,11 @@
 """seed_demo: a realistic league, every game valid by the rule module."""
 
+import io
+import re
+
 import pytest
-from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
 from django.db.models import Count
 
 from games import rules
@@ -37,3 +41,85 @@ def test_seed_demo_is_repeatable_and_respects_if_empty():
     Session.objects.all().delete()
     call_command("seed_demo", games=30, seed=3, verbosity=0)
     assert list(Session.objects.order_by("pk").values_list("ancient_one", "score")) == first
+
+
+def test_seed_demo_plays_as_teams_and_enters_a_series_of_scenarios():
+    from django.utils import timezone
+
+    from games.models import Scenario, Series, Team
+    from games.recording import scenario_entries_refresh
+    from league.models import Season
+
+    call_command("seed_demo", games=600, seed=5, verbosity=0)
+    now = timezone.now()
+    assert Team.objects.count() == 8 and Season.objects.count() == 2
+    assert Session.objects.filter(team__isnull=False).count() > 0.6 * 600
+    series = Series.objects.get()
+    scenarios = list(series.scenarios.all())
+    assert len(scenarios) == 10
+    assert sum(s.is_closed(now) for s in scenarios) == 8
+    assert sum(s.is_open(now) for s in scenarios) == 1
+    assert sum(s.opens_at > now for s in scenarios) == 1
+    for closed in Scenario.objects.closed_at(now):
+        assert closed.sessions.filter(is_entry=True, status="approved").exists(), closed
+    assert not Scenario.objects.upcoming_at(now).get().sessions.exists()
+    played = Session.objects.filter(scenario__isnull=False).select_related(
+        "scenario", "ancient_one", "herald"
+    )
+    assert played.count() > 20
+    for game in played.prefetch_related("boxes", "seats", "tasks_done"):
+        boxes = [box.name for box in game.boxes.all()]
+        tasks = list(game.tasks_done.all())
+        errors = game.scenario_errors(
+            box_names=boxes, investigators=game.seats.count(), tasks=tasks
+        )
+        assert errors == {}, (game.pk, errors)
+        assert game.tasks_completed == len(tasks)
+        assert game.scenario_score == game.compute_scenario_score()
+    # The bulk entries are the ones the one-game write path would store, group by group.
+    before = set(Session.objects.filter(is_entry=True).values_list("pk", flat=True))
+    Session.objects.update(is_entry=False)
+    groups = Session.objects.filter(scenario__isnull=False).values_list("scenario", "entry_key")
+    scenario_entries_refresh(*set(groups))
+    assert set(Session.objects.filter(is_entry=True).values_list("pk", flat=True)) == before
+    # A second run reuses the teams, series and seasons.
+    call_command("seed_demo", games=20, seed=6, verbosity=0)
+    assert (Team.objects.count(), Scenario.objects.count(), Season.objects.count()) == (8, 10, 2)
+
+
+def test_seed_demo_creates_a_finished_and_a_running_season():
+    from league.models import Season
+
+    call_command("seed_demo", games=0, verbosity=0)
+    call_command("seed_demo", games=0, verbosity=0)  # kept, not duplicated
+    finished, running = Season.objects.order_by("start")
+    assert Season.objects.count() == 2
+    assert finished.is_finished and not running.is_finished
+
+
+def test_seed_demo_on_a_full_database_says_what_it_did():
+    call_command("seed_demo", games=12, seed=3, verbosity=0)
+    out = io.StringIO()
+    call_command("seed_demo", games=20000, if_empty=True, stdout=out)
+    assert "already has 12 games: nothing seeded (asked for 20,000)" in out.getvalue()
+    assert "make demo-reset" in out.getvalue()
+    assert Session.objects.count() == 12
+
+
+def test_the_demo_login_is_refused_outside_a_demo_database():
+    with pytest.raises(CommandError, match="only works on a demo database"):
+        call_command("seed_demo", games=0, demo_login=True, verbosity=0)
+    assert not get_user_model().objects.filter(username="demo").exists()
+
+
+def test_the_demo_login_is_a_staff_user_with_a_printed_password(monkeypatch, client):
+    from games.management.commands import seed_demo
+
+    monkeypatch.setattr(seed_demo, "DEMO_DATABASE_MARK", "test")  # the test database's name
+    out = io.StringIO()
+    call_command("seed_demo", games=0, demo_login=True, stdout=out)
+    password = re.search(r"password '([^']+)'", out.getvalue()).group(1)
+    user = get_user_model().objects.get(username="demo")
+    assert user.is_staff and not user.is_superuser
+    assert user.has_perm("games.change_session")
+    assert user.check_password(password)

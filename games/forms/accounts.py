@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from games.models import Player
+from games.players import PlayerTaken, player_claim, player_get_or_create
+
+from .names import PlayerNameField
+
+TAKEN_MESSAGE = (
+    "Someone else just took “{name}”: no account was created. Check the name and try again."
+)
 
 
 class SignupForm(UserCreationForm):
@@ -15,9 +22,8 @@ class SignupForm(UserCreationForm):
     email = forms.EmailField(
         label="E-mail", help_text="Only used to reset your password.", required=True
     )
-    player_name = forms.CharField(
+    player_name = PlayerNameField(
         label="Your name in the league",
-        max_length=80,
         help_text="Shown on results and leaderboards.",
     )
     claim_player = forms.BooleanField(
@@ -32,7 +38,7 @@ class SignupForm(UserCreationForm):
         fields = ["username", "email"]
 
     def clean_player_name(self) -> str:
-        name = " ".join(self.cleaned_data["player_name"].split())
+        name = self.cleaned_data["player_name"]
         existing = Player.objects.named(name).first()
         if existing is None:
             return name
@@ -56,10 +62,30 @@ class SignupForm(UserCreationForm):
         return cleaned
 
     def save(self, commit: bool = True):
-        """Create the account and link its player, in one transaction."""
-        with transaction.atomic():
-            user = super().save(commit=True)
-            player = self.existing_player or Player(name=self.cleaned_data["player_name"])
-            player.user = user
-            player.save()
+        """Create the account and link its player, all or nothing.
+
+        A race lost to another signup (same username, same new name, or the same
+        unclaimed player) adds an error to the form and returns ``None``; nothing of
+        this account is left behind.
+        """
+        name = self.cleaned_data["player_name"]
+        try:
+            with transaction.atomic():
+                try:
+                    with transaction.atomic():
+                        user = super().save(commit=True)
+                except IntegrityError:
+                    self.add_error("username", "That username was just taken; choose another.")
+                    return None
+                player = self.existing_player
+                if player is None:
+                    player, created = player_get_or_create(name)
+                    if not created:
+                        # Someone named this player while the form was filled in: the
+                        # person signing up has not said it is them.
+                        raise PlayerTaken(player.name)
+                player_claim(player, user)
+        except PlayerTaken as taken:
+            self.add_error("player_name", TAKEN_MESSAGE.format(name=taken))
+            return None
         return user

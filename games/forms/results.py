@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.formsets import ManagementForm
 from django.utils import timezone
+from django.utils.functional import cached_property
 
-from games import rules
+from games import rules, scenario_rules
 from games.models import (
     AncientOne,
     Box,
@@ -19,6 +21,8 @@ from games.models import (
     Session,
 )
 
+from .names import PlayerNameField
+from .scenarios import LeaguePlayFields
 from .widgets import BoxFilteredSelect, NumberInput, OutcomeRadioSelect
 
 
@@ -56,8 +60,8 @@ class BoxRulesMixin:
                     self.add_error(field, problem)
 
 
-class SessionForm(BoxRulesMixin, forms.ModelForm):
-    """The game as a whole: who was fought, with what, and how it ended."""
+class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
+    """The game as a whole: who was fought, with what, how it ended, and for what."""
 
     ancient_one = AncientOneField(
         queryset=AncientOne.objects.all(),
@@ -102,6 +106,8 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
         required=False,
         label="Yes, this is a different game: save it anyway",
     )
+    # The version of the game this edit started from (see games.recording).
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     class Meta:
         model = Session
@@ -121,12 +127,27 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
             "terror_level": f"From 0 to {rules.MAX_TERROR}; each level costs a point.",
             "notes": "Say what happened, especially for “another loss”.",
         }
+        error_messages = {
+            "notes": {
+                "max_length": "Notes hold at most %(limit_value)d characters; "
+                "these have %(show_value)d. Shorten them a little.",
+            }
+        }
         widgets = {
             "elder_sign_tokens": NumberInput,
             "terror_level": NumberInput(attrs={"max": str(rules.MAX_TERROR)}),
             "elder_signs_played": NumberInput,
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
+
+    def __init__(self, *args, user=None, historical: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.offer(user=user, instance=self.instance, historical=historical)
+        if self.instance.pk:
+            self.fields["version"].initial = self.instance.version
+        else:
+            # The terror track starts at 0, like every other count on the form.
+            self.fields["terror_level"].initial = 0
 
     def clean(self):
         cleaned = super().clean()
@@ -148,11 +169,12 @@ class SessionForm(BoxRulesMixin, forms.ModelForm):
 class SeatForm(forms.ModelForm):
     """One seat: the player (existing or new), the investigator and how the seat ended."""
 
-    player_name = forms.CharField(
+    player_name = PlayerNameField(
         label="Player",
-        max_length=80,
         help_text="Pick a league player or type a new name.",
-        widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
+        widget=forms.TextInput(
+            attrs={"list": "player-names", "autocomplete": "off", "data-player-search": ""}
+        ),
     )
     investigator = forms.ModelChoiceField(
         queryset=Investigator.objects.all(),
@@ -186,9 +208,6 @@ class SeatForm(forms.ModelForm):
 
     field_order = ["player_name", "investigator"]
 
-    def clean_player_name(self) -> str:
-        return " ".join(self.cleaned_data["player_name"].split())
-
     def clean(self):
         cleaned = super().clean()
         loans, replaced = cleaned.get("unpaid_loans"), cleaned.get("replaced")
@@ -203,20 +222,43 @@ class SeatForm(forms.ModelForm):
         return cleaned
 
 
+class SeatManagementForm(ManagementForm):
+    """The row counts the page sends back: whole numbers, never negative."""
+
+    TOTAL_FORMS = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    INITIAL_FORMS = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
 class BaseSeatFormSet(forms.BaseFormSet):
     """The table: each investigator once, from a box in play, and the table-wide rules.
 
     Before validating, the caller sets ``box_ids`` (the boxes in play, or ``None`` when
-    unknown) and ``session`` (the game as entered so far).
+    unknown), ``session`` (the game as entered so far) and ``scenario_terms`` (the chosen
+    scenario's, for its table size).
     """
 
     default_error_messages = {
         "too_few_forms": "Record at least one seat.",
-        "too_many_forms": f"A game has at most {rules.MAX_INVESTIGATORS} investigators.",
+        "too_many_forms": f"A game has at most {rules.MAX_INVESTIGATORS} investigators: "
+        f"record at most {rules.MAX_INVESTIGATORS} seats.",
+        "missing_management_form": "The seat rows could not be read (the page was changed "
+        "or is out of date): reload the page and enter the seats again.",
     }
     box_ids: set[int] | None = None
     session: Session | None = None
+    scenario_terms: scenario_rules.ScenarioTerms | None = None
     outcome_errors: list[str] = []
+
+    @cached_property
+    def management_form(self):
+        """Django's management form, but refusing negative row counts as tampering."""
+        if not self.is_bound:
+            return super().management_form
+        form = SeatManagementForm(
+            self.data, auto_id=self.auto_id, prefix=self.prefix, renderer=self.renderer
+        )
+        form.full_clean()
+        return form
 
     def live_forms(self) -> list[SeatForm]:
         """The seats actually filled in: not blank spare rows, not removed."""
@@ -256,8 +298,13 @@ class BaseSeatFormSet(forms.BaseFormSet):
         session = self.session or Session()
         errors = session.table_errors(totals)
         self.outcome_errors = errors.get("outcome", [])
-        if errors.get("__all__"):
-            raise ValidationError(errors["__all__"])
+        problems = errors.get("__all__", [])
+        if self.scenario_terms is not None:
+            problems += scenario_rules.investigator_problems(
+                self.scenario_terms, totals.investigators
+            )
+        if problems:
+            raise ValidationError(problems)
 
 
 SeatFormSet = forms.formset_factory(
@@ -266,6 +313,9 @@ SeatFormSet = forms.formset_factory(
     extra=rules.MAX_INVESTIGATORS,
     min_num=rules.MIN_INVESTIGATORS,
     max_num=rules.MAX_INVESTIGATORS,
+    # Django builds up to absolute_max forms from the posted row count (1,008 by default):
+    # a hostile seats-TOTAL_FORMS=1000 cost 17 s of server time. Eight is the most a game has.
+    absolute_max=rules.MAX_INVESTIGATORS,
     validate_min=True,
     validate_max=True,
     can_delete=True,

@@ -10,7 +10,9 @@ from django.db import transaction
 
 from games import rules
 from games.models import Player, Seat, Session
+from games.names import name_key
 from games.permissions import initial_status
+from games.players import players_for_names
 from games.recording import session_record
 
 from .results import SeatFormSet, SessionForm
@@ -25,17 +27,10 @@ class Preview:
     score: int | None = None
     breakdown: list[rules.ScoreTerm] = field(default_factory=list)
     first_citizens: list[str] = field(default_factory=list)
+    scenario: str = ""
+    tasks_completed: int = 0
+    scenario_score: int | None = None
     problems: list[str] = field(default_factory=list)
-
-
-def player_key(name: str) -> str:
-    """Seats typed with the same name (any case) are the same person."""
-    return name.casefold()
-
-
-def player_for_name(name: str) -> Player:
-    """The league player with this name, created when new."""
-    return Player.objects.named(name).first() or Player.objects.create(name=name)
 
 
 def seat_initial(session: Session | None, user) -> list[dict]:
@@ -62,15 +57,47 @@ class ResultSubmission:
 
     prefix = "seats"
 
-    def __init__(self, data=None, *, user, instance: Session | None = None):
+    def __init__(
+        self,
+        data=None,
+        *,
+        user,
+        instance: Session | None = None,
+        historical: bool = False,
+        submitted_at=None,
+    ):
+        """``historical`` and ``submitted_at`` are for imports of games already played
+        (see ``LeaguePlayFields.offer``): the scenario rules then judge the game at
+        ``submitted_at``, as they judge a submission at the moment it is made."""
         self.user = user
         self.instance = instance
-        self.form = SessionForm(data, instance=instance)
+        self.form = SessionForm(data, instance=instance, user=user, historical=historical)
+        if submitted_at is not None:
+            self.form.instance.created_at = submitted_at
         self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))
         self.duplicates: list[Session] = []
+        # A possible duplicate is a warning, not an error: the form holds nothing wrong.
+        self.needs_duplicate_confirmation = False
         self._valid: bool | None = None
 
     # -- validation ---------------------------------------------------------------------
+
+    def unreadable_seats(self) -> str | None:
+        """Why the posted seat rows cannot even be read, or ``None``.
+
+        Only a tampered or broken page sends a negative, non-numeric or oversized row count
+        (the page itself never offers more than eight rows). Checked first and cheaply, so
+        such a post costs nothing: no seat form is built, no page re-rendered.
+        """
+        seats = self.seats
+        if not seats.is_bound:
+            return None
+        management = seats.management_form
+        if not management.is_valid():
+            return seats.error_messages["missing_management_form"]
+        if management.cleaned_data["TOTAL_FORMS"] > seats.absolute_max:
+            return seats.error_messages["too_many_forms"]
+        return None
 
     def is_valid(self, *, check_duplicates: bool = True) -> bool:
         """Every rule of the form, the seats and the table; then the duplicate warning."""
@@ -80,6 +107,8 @@ class ResultSubmission:
         boxes = self.form.cleaned_data.get("boxes")
         self.seats.box_ids = {box.pk for box in boxes} if boxes is not None else None
         self.seats.session = self.form.instance
+        scenario = self.form.cleaned_data.get("scenario")
+        self.seats.scenario_terms = scenario.terms() if scenario else None
         seats_ok = self.seats.is_valid()
         for message in self.seats.outcome_errors:
             self.form.add_error("outcome", message)
@@ -87,11 +116,7 @@ class ResultSubmission:
         if valid and check_duplicates:
             self.duplicates = self._find_duplicates()
             if self.duplicates and not self.form.cleaned_data.get("confirm_duplicate"):
-                self.form.add_error(
-                    "confirm_duplicate",
-                    "A game with the same date, Ancient One and players is already recorded. "
-                    "Tick the box if this is another game.",
-                )
+                self.needs_duplicate_confirmation = True
                 valid = False
         self._valid = valid
         return valid
@@ -122,6 +147,9 @@ class ResultSubmission:
 
     def preview(self) -> Preview:
         """The score as entered so far, by the rule module, with what is still wrong."""
+        unreadable = self.unreadable_seats()
+        if unreadable:
+            return Preview(problems=[unreadable])
         self.is_valid(check_duplicates=False)
         preview = Preview(problems=self._problems())
         session = self.form.instance
@@ -130,6 +158,8 @@ class ResultSubmission:
             return preview
         if session.terror_level is None:
             return preview
+        tasks = self.form.cleaned_data.get("tasks_done") or []
+        session.tasks_completed = sum(1 for t in tasks if t.scenario_id == session.scenario_id)
         try:
             session.apply_totals([form.instance for form in seat_forms])
         except ValueError as error:  # a count out of range: its field says so already
@@ -140,15 +170,21 @@ class ResultSubmission:
         preview.is_victory = session.is_victory
         preview.score = session.score
         preview.breakdown = session.breakdown()
+        if session.scenario_id:
+            preview.scenario = session.scenario.name
+            preview.tasks_completed = session.tasks_completed
+            preview.scenario_score = session.scenario_score
         if session.is_victory:
-            keyed = [(player_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
+            keyed = [(name_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
             names: dict[str, str] = {}
             for key, form in keyed:
                 names.setdefault(key, form.cleaned_data["player_name"])
             results = [
                 dataclasses.replace(form.instance.as_result(), player=key) for key, form in keyed
             ]
-            preview.first_citizens = sorted(names[key] for key in rules.first_citizens_of(results))
+            preview.first_citizens = [
+                names[key] for key in rules.first_citizens_in_seat_order(results)
+            ]
         return preview
 
     def _problems(self) -> list[str]:
@@ -179,17 +215,25 @@ class ResultSubmission:
         if not self.is_valid():
             raise ValueError("Only a valid submission can be saved.")
         session = self.form.save(commit=False)
-        if not session.pk:
+        editing = session.pk is not None
+        if not editing:
             session.submitted_by = self.user
             session.status = initial_status(self.user)
         with transaction.atomic():
+            live = self.seats.live_forms()
+            players = players_for_names([form.cleaned_data["player_name"] for form in live])
             seats: list[Seat] = []
-            for form in self.seats.live_forms():
+            for form in live:
                 seat = form.save(commit=False)
-                seat.player = player_for_name(form.cleaned_data["player_name"])
+                seat.player = players[form.cleaned_data["player_name"]]
                 seats.append(seat)
             return session_record(
-                session=session, boxes=self.form.cleaned_data["boxes"], seats=seats
+                session=session,
+                boxes=self.form.cleaned_data["boxes"],
+                seats=seats,
+                editor=self.user if editing else None,
+                seen_version=self.form.cleaned_data.get("version") if editing else None,
+                tasks=self.form.cleaned_data.get("tasks_done") or [],
             )
 
 

@@ -1,8 +1,9 @@
 """Reading and writing single cells of the results format.
 
 Readers turn a cell's text into what the result form would receive from a browser (a
-catalog row's id, a choice's value); the form then judges it. Writers give an export's
-cell from a game or a seat.
+catalog row's id, a choice's value); the form then judges it. A reader also sees what the
+game's earlier columns gave (the tasks are looked up within the game's scenario).
+Writers give an export's cell from a game or a seat.
 """
 
 from __future__ import annotations
@@ -12,19 +13,21 @@ from typing import Any
 
 from django.db import models
 
-from games.models import Session
+from games.models import Session, Status
 
-from .names import Catalog, NameNotFound, name_key
+from .names import Catalog, NameNotFound, catalog_key
 
-# Between the boxes of a game in one cell.
+# Between the boxes (and the scenario tasks) of a game in one cell.
 BOX_SEPARATOR = ";"
+TASK_SEPARATOR = ";"
 
 
 class CellError(ValueError):
     """A cell that cannot be read at all (the form never sees its value)."""
 
 
-Reader = Callable[[str, Catalog], Any]
+# (cell text, catalog, the form data read so far for this game) -> the form's value
+Reader = Callable[[str, Catalog, dict], Any]
 Writer = Callable[[Any], Any]
 
 
@@ -36,7 +39,7 @@ def model_default(model: type[models.Model], field: str) -> Reader:
     initial value, which a browser would have sent."""
     default = model._meta.get_field(field).get_default()
 
-    def read(text: str, catalog: Catalog):
+    def read(text: str, catalog: Catalog, data: dict):
         return text if text else str(default)
 
     return read
@@ -44,14 +47,14 @@ def model_default(model: type[models.Model], field: str) -> Reader:
 
 def choice(choices: type[models.TextChoices], *, default: str = "") -> Reader:
     """A choice by its stored value or its label, any case."""
-    by_key = {name_key(value): value for value in choices.values}
-    by_key.update({name_key(label): value for value, label in choices.choices})
+    by_key = {catalog_key(value): value for value in choices.values}
+    by_key.update({catalog_key(label): value for value, label in choices.choices})
 
-    def read(text: str, catalog: Catalog) -> str:
+    def read(text: str, catalog: Catalog, data: dict) -> str:
         if not text:
             return default
         try:
-            return by_key[name_key(text)]
+            return by_key[catalog_key(text)]
         except KeyError:
             allowed = ", ".join(choices.values)
             raise CellError(f"“{text}” is not one of: {allowed}.") from None
@@ -62,7 +65,7 @@ def choice(choices: type[models.TextChoices], *, default: str = "") -> Reader:
 def catalog_row(table: str) -> Reader:
     """A catalog row (Ancient One, herald, ...) by name, as the form's select gives it."""
 
-    def read(text: str, catalog: Catalog):
+    def read(text: str, catalog: Catalog, data: dict):
         if not text:
             return ""
         try:
@@ -73,12 +76,44 @@ def catalog_row(table: str) -> Reader:
     return read
 
 
-def read_boxes(text: str, catalog: Catalog) -> list[int]:
-    names = [name for name in text.split(BOX_SEPARATOR) if name.strip()]
+def read_boxes(text: str, catalog: Catalog, data: dict) -> list[int]:
+    return _read_list(text, BOX_SEPARATOR, catalog.boxes.find)
+
+
+def read_tasks(text: str, catalog: Catalog, data: dict) -> list[int]:
+    """The scenario's tasks by their text; the Scenario column must name the scenario."""
+    if not text.strip():
+        return []
+    scenario_id = data.get("scenario")
+    if not scenario_id:
+        raise CellError("Tasks count only in a scenario: fill in the Scenario column.")
+    # A task's own text may hold the separator: the longest run of pieces that names a
+    # task wins, so such a task still reads back as one.
+    pieces = text.split(TASK_SEPARATOR)
+    found, problems, start = [], [], 0
+    while start < len(pieces):
+        for end in range(len(pieces), start, -1):
+            candidate = TASK_SEPARATOR.join(pieces[start:end])
+            try:
+                found.append(catalog.task(scenario_id, candidate).pk)
+            except NameNotFound as error:
+                if end == start + 1 and candidate.strip():
+                    problems.append(str(error))
+                continue
+            start = end
+            break
+        else:
+            start += 1
+    if problems:
+        raise CellError(" ".join(problems))
+    return found
+
+
+def _read_list(text: str, separator: str, find) -> list[int]:
     found, problems = [], []
-    for name in names:
+    for item in (item for item in text.split(separator) if item.strip()):
         try:
-            found.append(catalog.boxes.find(name).pk)
+            found.append(find(item).pk)
         except NameNotFound as error:
             problems.append(str(error))
     if problems:
@@ -103,6 +138,14 @@ def attr(attribute: str) -> Writer:
 
 def write_boxes(session: Session) -> str:
     return f"{BOX_SEPARATOR} ".join(box.name for box in session.boxes.all())
+
+
+def write_tasks(session: Session) -> str:
+    return f"{TASK_SEPARATOR} ".join(task.text for task in session.tasks_done.all())
+
+
+def write_rejection_reason(session: Session) -> str:
+    return session.rejection_reason if session.status == Status.REJECTED else ""
 
 
 def write_submitted_at(session: Session) -> str:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from django.db.models import Max
 
-from games.forms.submission import player_key
 from games.models import Player, Session
+from games.names import name_key
 
 from .format import FORM, GAME_COLUMNS, SEAT_COLUMNS
 from .reader import GameRows
@@ -64,12 +64,12 @@ def _fingerprint(cleaned: dict, seat_forms, submitted_at) -> bytes:
     for column in GAME_COLUMNS:
         if column.target == FORM:
             value = cleaned.get(column.field)
-            if column.field == "boxes":
-                value = sorted(box.pk for box in value)
+            if column.field in ("boxes", "tasks_done"):
+                value = sorted(row.pk for row in value or [])
             game.append(str(getattr(value, "pk", value)))
     seats = []
     for form in seat_forms:
-        seat = [player_key(form.cleaned_data["player_name"])]
+        seat = [name_key(form.cleaned_data["player_name"])]
         for column in SEAT_COLUMNS:
             if column.target == FORM and column.field != "player_name":
                 value = form.cleaned_data.get(column.field)

@@ -30,8 +30,8 @@ def sessions_for_export(status: str | None = None) -> QuerySet[Session]:
     games = Session.objects.all() if status is None else Session.objects.filter(status=status)
     return (
         games.order_by("pk")
-        .select_related("ancient_one", "herald", "guardian", "submitted_by")
-        .prefetch_related("boxes", Prefetch("seats", queryset=seats))
+        .select_related("ancient_one", "herald", "guardian", "team", "scenario", "submitted_by")
+        .prefetch_related("boxes", "tasks_done", Prefetch("seats", queryset=seats))
     )
 
 

@@ -17,6 +17,7 @@ from games.models import DefeatCause, Outcome, Seat, Session, Status
 
 from .cells import (
     BOX_SEPARATOR,
+    TASK_SEPARATOR,
     Reader,
     Writer,
     attr,
@@ -25,12 +26,15 @@ from .cells import (
     model_default,
     name_of,
     read_boxes,
+    read_tasks,
     write_boxes,
+    write_rejection_reason,
     write_score,
     write_submitted_at,
     write_submitted_by,
+    write_tasks,
 )
-from .names import Catalog, name_key
+from .names import Catalog, catalog_key
 
 GAME, SEAT = "game", "seat"
 # Where a column's value goes on import.
@@ -55,13 +59,13 @@ class Column:
 
     @property
     def key(self) -> str:
-        return name_key(self.header)
+        return catalog_key(self.header)
 
-    def value(self, text: str, catalog: Catalog):
+    def value(self, text: str, catalog: Catalog, data: dict | None = None):
         """The form (or importer) value of a cell's text; blank cells of optional
-        columns give the model's default."""
+        columns give the model's default. ``data`` holds the game's columns read so far."""
         if self.read is not None:
-            return self.read(text, catalog)
+            return self.read(text, catalog, data or {})
         return text
 
 
@@ -169,7 +173,32 @@ COLUMNS: tuple[Column, ...] = (
         field="guardian",
         read=catalog_row("guardians"),
     ),
-    # Issue 8 adds Team, Scenario and Tasks here, as GAME columns of the form's fields.
+    Column(
+        "Team",
+        GAME,
+        "Optional: the team the game was played as, by name (any case).",
+        name_of("team"),
+        field="team",
+        read=catalog_row("teams"),
+    ),
+    Column(
+        "Scenario",
+        GAME,
+        "Optional: the league scenario, by name. Its rules apply, judged at the game's "
+        "“Submitted at”: a game submitted before the scenario closed may be imported after.",
+        name_of("scenario"),
+        field="scenario",
+        read=catalog_row("scenarios"),
+    ),
+    Column(
+        "Tasks",
+        GAME,
+        f"Optional: the scenario's tasks completed, by their text, separated by "
+        f"“{TASK_SEPARATOR}”. Needs the Scenario column.",
+        write_tasks,
+        field="tasks_done",
+        read=read_tasks,
+    ),
     Column("Location", GAME, "Optional: where it was played.", attr("location"), field="location"),
     Column("Notes", GAME, "Optional: what happened.", attr("notes"), field="notes"),
     Column(
@@ -182,6 +211,15 @@ COLUMNS: tuple[Column, ...] = (
         target=META,
         read=choice(Status, default=Status.PENDING),
         example="approved",
+    ),
+    Column(
+        "Rejection reason",
+        GAME,
+        "Only for a rejected game: why the staff rejected it (shown to its submitter). "
+        "Ignored for a game imported with any other status.",
+        write_rejection_reason,
+        field="rejection_reason",
+        target=META,
     ),
     Column(
         "Submitted at",

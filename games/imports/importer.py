@@ -20,8 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.forms.submission import ResultSubmission, player_for_name, player_key
-from games.models import Player, Session
+from games.forms.submission import ResultSubmission
+from games.models import Player, Session, Status
+from games.names import name_key
+from games.players import player_for_name
 from games.recording import sessions_record_many
 
 from .cells import CellError
@@ -115,7 +117,14 @@ class Importer:
     def _check(self, rows: GameRows) -> _Game | None:
         problems: list[Problem] = []
         data, meta = self._form_data(rows, problems)
-        submission = ResultSubmission(data, user=self.submitted_by or AnonymousUser())
+        # The same form as a submission, offering every team and scenario (the file says
+        # who played as what) and judging scenario windows at the file's submission time.
+        submission = ResultSubmission(
+            data,
+            user=self.submitted_by or AnonymousUser(),
+            historical=True,
+            submitted_at=meta["created_at"],
+        )
         if not submission.is_valid(check_duplicates=False):
             problems += self._form_problems(rows, submission, problems)
         if problems:
@@ -160,6 +169,8 @@ class Importer:
                 key = f"seats-{index}-{column.field}"
                 self._read(column, values.get(column.key, ""), line, rows, problems, data, {}, key)
         meta["status"] = self.status or meta.get("status")
+        if meta["status"] != Status.REJECTED:
+            meta["rejection_reason"] = ""
         meta["created_at"] = self._submitted_at(meta.get("created_at", ""), rows, problems)
         meta["submitted_by"] = self.submitted_by or self._user(
             meta.get("submitted_by", ""), rows, problems
@@ -170,7 +181,7 @@ class Importer:
         if column.target not in (FORM, META):
             return
         try:
-            value = column.value(text, self.catalog)
+            value = column.value(text, self.catalog, data)
         except CellError as error:
             problems.append(Problem(line, column.header, str(error), rows.reference))
             value = ""
@@ -241,7 +252,7 @@ class Importer:
         return found
 
     def _existing_player(self, name: str) -> Player | None:
-        key = player_key(name)
+        key = name_key(name)
         if key not in self._players:
             self._players[key] = Player.objects.named(name).first()
         return self._players[key]
@@ -256,32 +267,35 @@ class Importer:
             session.status = game.meta["status"]
             session.created_at = game.meta["created_at"]
             session.submitted_by = game.meta["submitted_by"]
+            session.rejection_reason = game.meta.get("rejection_reason", "").strip()
             live = submission.seats.live_forms()
+            cleaned = submission.form.cleaned_data
             planned.append(
                 (
                     session,
-                    submission.form.cleaned_data["boxes"],
+                    cleaned["boxes"],
                     [f.save(commit=False) for f in live],
+                    cleaned.get("tasks_done") or [],
                 )
             )
             names.append([form.cleaned_data["player_name"] for form in live])
         if self._writing and planned:
-            for (_, _, seats), seat_names in zip(planned, names, strict=True):
+            for (_, _, seats, _), seat_names in zip(planned, names, strict=True):
                 for seat, name in zip(seats, seat_names, strict=True):
                     seat.player = self._player(name)
             sessions_record_many(planned, user=self.submitted_by)
             self.report.created += len(planned)
         else:
-            for session, _, seats in planned:
-                session.apply_totals(seats)  # the score a preview shows; nothing is saved
+            for session, _, seats, tasks in planned:
+                # The scores a preview shows; nothing is saved.
+                session.tasks_completed = len(tasks) if session.scenario_id else 0
+                session.apply_totals(seats)
         room = PREVIEW_GAMES - len(self.report.preview)
-        for game, (session, _, _), seat_names in list(zip(batch, planned, names, strict=True))[
-            :room
-        ]:
+        for game, (session, *_), seat_names in list(zip(batch, planned, names, strict=True))[:room]:
             self.report.preview.append(_planned(game, session, seat_names))
 
     def _player(self, name: str) -> Player:
-        key = player_key(name)
+        key = name_key(name)
         player = self._players.get(key)
         if player is None:
             player = self._players[key] = player_for_name(name)

@@ -1,17 +1,19 @@
 """Catalog names as a spreadsheet spells them: matched to rows as the result form offers them.
 
-The form picks Ancient Ones, boxes, heralds, guardians and investigators from lists, so
-a typed name only has to find its row: case, spacing, typographic quotes and the label
-the form shows beside a name ("Cthulhu (doom track 13)") do not matter.
+The form picks Ancient Ones, boxes, heralds, guardians, investigators, teams and scenarios
+from lists, so a typed name only has to find its row: case, spacing, look-alike letters
+(all as ``games.names.name_key`` decides for players and teams), typographic quotes and
+the label the form shows beside a name ("Cthulhu (doom track 13)") do not matter.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 
 from django.db.models import Model
+
+from games.names import name_key
 
 # Quotes people type for the apostrophes and quotes in catalog names ("Skids" O'Toole).
 QUOTES = str.maketrans({"‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"'})
@@ -19,10 +21,10 @@ QUOTES = str.maketrans({"‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"
 TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
-def name_key(text: str) -> str:
-    """The spelling-independent key of a catalog name."""
-    text = unicodedata.normalize("NFKC", text).translate(QUOTES)
-    return " ".join(text.split()).casefold()
+def catalog_key(text: str) -> str:
+    """``games.names.name_key`` with typographic quotes read as straight ones: catalog
+    names are printed with straight quotes, spreadsheets type curly ones."""
+    return name_key(text.translate(QUOTES))
 
 
 class NameNotFound(ValueError):
@@ -34,12 +36,12 @@ class CatalogNames:
 
     def __init__(self, model: type[Model], what: str):
         self.what = what
-        self.rows = {name_key(row.name): row for row in model.objects.all()}
+        self.rows = {catalog_key(row.name): row for row in model.objects.all()}
         self.names = sorted(row.name for row in self.rows.values())
 
     def find(self, text: str):
         """The row named ``text``; raises ``NameNotFound`` with suggestions."""
-        key = name_key(text)
+        key = catalog_key(text)
         row = self.rows.get(key) or self.rows.get(TRAILING_NOTE.sub("", key))
         if row is not None:
             return row
@@ -57,10 +59,29 @@ class Catalog:
         "heralds": ("Herald", "herald"),
         "guardians": ("Guardian", "guardian"),
         "investigators": ("Investigator", "investigator"),
+        "teams": ("Team", "team"),
+        "scenarios": ("Scenario", "scenario"),
     }
 
     def __init__(self):
         self._tables: dict[str, CatalogNames] = {}
+        self._tasks: dict[int, dict[str, object]] = {}
+
+    def task(self, scenario_id: int, text: str):
+        """The task of this scenario whose text is ``text`` (spelled as names are)."""
+        if scenario_id not in self._tasks:
+            from games.models import ScenarioTask
+
+            tasks = ScenarioTask.objects.filter(scenario_id=scenario_id)
+            self._tasks[scenario_id] = {catalog_key(task.text): task for task in tasks}
+        tasks = self._tasks[scenario_id]
+        found = tasks.get(catalog_key(text))
+        if found is None:
+            texts = sorted(task.text for task in tasks.values())
+            close = difflib.get_close_matches(text.strip(), texts, n=2, cutoff=0.6)
+            hint = f" Did you mean “{'” or “'.join(close)}”?" if close else ""
+            raise NameNotFound(f"The scenario has no task “{text.strip()}”.{hint}")
+        return found
 
     def __getattr__(self, table: str) -> CatalogNames:
         if table not in self.TABLES:

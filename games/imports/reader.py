@@ -17,7 +17,7 @@ from typing import IO
 from games.spreadsheets import unquote_cell
 
 from .format import BY_KEY, COLUMNS, cell_text
-from .names import name_key
+from .names import catalog_key
 
 FORMATS = ("csv", "xlsx")
 
@@ -124,7 +124,7 @@ class ResultsFile:
                 continue
             keys: list[str | None] = []
             for header in headers:
-                key = name_key(header)
+                key = catalog_key(header)
                 if key in BY_KEY:
                     keys.append(key)
                 else:

@@ -1,4 +1,5 @@
-"""Fill the catalog from shared/rules/RULES.md and shared/rules/CATALOG.md.
+"""Fill the catalog: boxes, Ancient Ones with their printed doom tracks, heralds, guardians,
+investigators (the /rules/ page lists the doom tracks; games/rules.py states the rules).
 
 The data lives here, frozen, so a fresh ``migrate`` knows every box, Ancient One,
 herald, guardian and investigator; staff correct entries in the admin afterwards.

@@ -1,8 +1,10 @@
 from .catalog import AncientOne, Box, Guardian, Herald, Investigator
 from .choices import DefeatCause, Outcome, Status
 from .players import Player
+from .scenarios import Scenario, ScenarioTask, Series
 from .seats import Seat
 from .sessions import Session
+from .teams import Team
 
 __all__ = [
     "AncientOne",
@@ -13,7 +15,11 @@ __all__ = [
     "Investigator",
     "Outcome",
     "Player",
+    "Scenario",
+    "ScenarioTask",
     "Seat",
+    "Series",
     "Session",
     "Status",
+    "Team",
 ]

@@ -1,6 +1,6 @@
 """Reference data: boxes, Ancient Ones, heralds, guardians, investigators.
 
-Filled by migrations from RULES.md and CATALOG.md; league staff correct it in the admin.
+Filled by migration 0002 from the printed game; league staff correct it in the admin.
 """
 
 from django.db import models

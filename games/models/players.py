@@ -1,19 +1,41 @@
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils.text import slugify
+
+from games.names import MAX_NAME_LENGTH, name_key, normalise_name
+
+from .choices import Status
 
 
 class PlayerQuerySet(models.QuerySet):
     def named(self, name: str):
-        return self.filter(name__iexact=name.strip())
+        """The player this name means: same key, whatever the case or look-alike letters."""
+        return self.filter(name_key=name_key(name))
+
+    def listed(self):
+        """Players the public may see: those with at least one approved game."""
+        seats = self.model._meta.get_field("seats").related_model
+        approved = seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED)
+        return self.filter(Exists(approved))
+
+    def suggested_to(self, user, prefix: str):
+        """Names offered while ``user`` types ``prefix``: listed players and their own."""
+        own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
+        seats = self.model._meta.get_field("seats").related_model
+        approved = seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED)
+        return self.filter(name_key__startswith=name_key(prefix)).filter(Exists(approved) | own)
 
 
 class Player(models.Model):
     """A person in the league; may be linked to the user account that claimed it."""
 
-    name = models.CharField(max_length=80, unique=True)
-    slug = models.SlugField(max_length=90, unique=True)
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    # Decides "same player" (games.names.name_key): unique here, so both databases agree.
+    name_key = models.CharField(max_length=255, unique=True, editable=False)
+    slug = models.SlugField(max_length=90, unique=True, allow_unicode=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -31,17 +53,40 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        self.name = normalise_name(self.name or "")
+        if not self.name:
+            raise ValidationError({"name": "Give the player a name."})
+        clash = Player.objects.named(self.name).exclude(pk=self.pk).first()
+        if clash is not None:
+            raise ValidationError(
+                {
+                    "name": f"“{clash.name}” is already a player; names must differ by more "
+                    "than case, spacing or look-alike letters."
+                }
+            )
+
     def save(self, *args, **kwargs) -> None:
+        self.name = normalise_name(self.name)
+        self.name_key = name_key(self.name)
         if not self.slug:
             self.slug = unique_player_slug(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("league:player", kwargs={"slug": self.slug})
 
 
+def player_slug_base(name: str) -> str:
+    """The slug a name asks for: letters of any script kept (李雷 stays 李雷)."""
+    return slugify(name, allow_unicode=True)[:80] or "player"
+
+
 def unique_player_slug(name: str) -> str:
-    base = slugify(name)[:80] or "player"
+    base = player_slug_base(name)
     slug, n = base, 2
     while Player.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1

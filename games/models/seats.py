@@ -1,5 +1,6 @@
 """One investigator slot at a finished game's table."""
 
+from django.core.validators import MaxValueValidator
 from django.db import models, transaction
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
@@ -52,17 +53,25 @@ class Seat(models.Model):
         "investigators lost and replaced",
         default=0,
         help_text="Earlier investigators this seat lost (devoured, retired) and replaced.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     gate_trophies = models.PositiveSmallIntegerField(
-        "unspent gate trophies", default=0, help_text="Held at the end, not spent."
+        "unspent gate trophies",
+        default=0,
+        help_text="Held at the end, not spent.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     monster_trophies = models.PositiveSmallIntegerField(
-        "unspent monster trophies", default=0, help_text="Held at the end, not spent."
+        "unspent monster trophies",
+        default=0,
+        help_text="Held at the end, not spent.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     unpaid_loans = models.PositiveSmallIntegerField(
         "unpaid loans",
         default=0,
         help_text="Bank Loans unpaid or defaulted at the end: at most one per investigator.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     first_citizen = models.BooleanField(default=False, editable=False)
     players_first_seat = models.BooleanField(

@@ -12,16 +12,21 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models, transaction
 from django.db.models import Q
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
 
 from games import rules
 
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
+from .scenario_play import ScenarioPlay
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -38,8 +43,10 @@ class SessionQuerySet(models.QuerySet):
         return self.filter(ancient_one=ancient_one)
 
     def visible_to(self, user):
-        """Approved games for everyone; pending and rejected ones to submitter and staff."""
-        if user.is_staff:
+        """Approved games for everyone; pending and rejected ones to their submitter and to
+        those allowed to see every game (moderators). ``is_staff`` alone shows nothing more.
+        """
+        if user.has_perm(MODERATE_PERMISSION) or user.has_perm("games.view_session"):
             return self
         if user.is_authenticated:
             return self.filter(Q(status=Status.APPROVED) | Q(submitted_by=user))
@@ -65,7 +72,13 @@ class SessionQuerySet(models.QuerySet):
         )
 
 
-class Session(models.Model):
+# Who may approve or reject games (granted through the "Moderators" group).
+MODERATE_PERMISSION = "games.moderate_session"
+# Long enough for a story of the game; bounded so one post cannot fill pages and disks.
+NOTES_MAX_LENGTH = 2000
+
+
+class Session(ScenarioPlay):
     """One finished game of Arkham Horror."""
 
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.PROTECT, related_name="sessions")
@@ -90,14 +103,16 @@ class Session(models.Model):
         default=0,
         help_text="Elder Sign unique item cards used during the game. Not the elder sign "
         "tokens on the board, and not gates sealed with clue tokens.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     elder_sign_tokens = models.PositiveSmallIntegerField(
         "elder sign tokens on the board",
         default=0,
         help_text="Elder sign tokens on the board at the end; six or more seal the gates.",
+        validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     location = models.CharField(max_length=120, blank=True)
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, max_length=NOTES_MAX_LENGTH)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -106,9 +121,17 @@ class Session(models.Model):
         related_name="submitted_sessions",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    rejection_reason = models.TextField(
+        blank=True,
+        help_text="Why the league staff rejected the game: shown to its submitter and e-mailed "
+        "to them.",
+    )
     # Not auto_now_add: the demo league and imports give games their real submission time.
     created_at = models.DateTimeField("submitted at", default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by every write: a moderator's decision or an edit names the version it saw,
+    # and is refused if the game changed since.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     # Derived from the seats by rescore(); never typed in.
     investigator_count = models.PositiveSmallIntegerField("investigators", default=0)
@@ -123,11 +146,17 @@ class Session(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-pk"]
+        permissions = [("moderate_session", "Can approve or reject games")]
         indexes = [
             models.Index(fields=["status", "score", "played_on"], name="session_board_idx"),
             models.Index(fields=["status", "ancient_one", "score"], name="session_ao_idx"),
             models.Index(fields=["status", "played_on"], name="session_date_idx"),
             models.Index(fields=["submitted_by", "status"], name="session_submitter_idx"),
+            models.Index(fields=["team", "status", "played_on"], name="session_team_idx"),
+            models.Index(
+                fields=["scenario", "is_entry", "status", "scenario_score"],
+                name="session_entry_idx",
+            ),
         ]
         constraints = [
             models.CheckConstraint(
@@ -159,10 +188,20 @@ class Session(models.Model):
                 | Q(gate_trophies__gte=models.F("investigator_count")),
                 name="session_closed_needs_gate_trophies",
             ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("notes"), NOTES_MAX_LENGTH),
+                name="session_notes_bounded",
+                violation_error_message=f"Notes hold at most {NOTES_MAX_LENGTH} characters.",
+            ),
+            models.CheckConstraint(
+                condition=Q(scenario__isnull=False)
+                | Q(scenario_score__isnull=True, is_entry=False, entry_chosen=False),
+                name="session_scenario_score_needs_scenario",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.ancient_one} on {self.played_on:%Y-%m-%d}: {self.get_outcome_display()}"
+        return f"{self.ancient_one} on {date_format(self.played_on)}: {self.get_outcome_display()}"
 
     def get_absolute_url(self) -> str:
         return reverse("games:detail", kwargs={"pk": self.pk})
@@ -258,6 +297,7 @@ class Session(models.Model):
             self.full_clean(exclude=list(self.DERIVED_FIELDS))
             seats = list(self.seats.all()) if self.pk else []
             self.apply_totals(seats)
+            self._bump_version(kwargs)
             super().save(*args, **kwargs)
             self._mark_seats(seats)
 
@@ -278,8 +318,17 @@ class Session(models.Model):
                 if errors:
                     raise ValidationError(errors)
             self.apply_totals(seats)
-            super().save(update_fields=[*self.DERIVED_FIELDS, "updated_at"])
+            kwargs = {"update_fields": [*self.DERIVED_FIELDS, "updated_at"]}
+            self._bump_version(kwargs)
+            super().save(**kwargs)
             self._mark_seats(seats)
+
+    def _bump_version(self, save_kwargs: dict) -> None:
+        if self.pk is None or save_kwargs.get("force_insert"):
+            return
+        self.version = (self.version or 0) + 1
+        if save_kwargs.get("update_fields") is not None:
+            save_kwargs["update_fields"] = [*save_kwargs["update_fields"], "version"]
 
     # What a submitter types in (the result form and the admin both edit these).
     RESULT_FIELDS = (
@@ -295,6 +344,9 @@ class Session(models.Model):
         "elder_signs_played",
         "location",
         "notes",
+        "scenario",
+        "team",
+        "tasks_done",
     )
     DERIVED_FIELDS = (
         "investigator_count",
@@ -303,6 +355,7 @@ class Session(models.Model):
         "monster_trophies",
         "unpaid_loans",
         "score",
+        "scenario_score",
     )
 
     def derived_values(self) -> tuple:
@@ -317,6 +370,7 @@ class Session(models.Model):
         self.monster_trophies = totals.monster_trophies
         self.unpaid_loans = totals.unpaid_loans
         self.score = self.compute_score()
+        self.scenario_score = self.compute_scenario_score()
 
     def compute_score(self) -> int | None:
         """The rulebook score from the stored totals; ``None`` for a defeat."""
@@ -345,6 +399,18 @@ class Session(models.Model):
             monster_trophies=self.monster_trophies,
             survivors=self.survivors,
         )
+
+    def title_holders(self) -> list:
+        """The First Citizens from the stored seat flags: each player once, in seat order.
+
+        Reads the (usually prefetched) seats; a player's first seat carries the title for
+        every seat they held, so a player with two seats is named once.
+        """
+        return [
+            seat.player
+            for seat in self.seats.all()
+            if seat.first_citizen and seat.players_first_seat
+        ]
 
     def _mark_seats(self, seats: list[Seat]) -> None:
         """Store each seat's per-player flags: First Citizen, and the player's first seat."""

@@ -1,4 +1,6 @@
 from .accounts import SignupView
+from .entries import EntryChooseView
+from .players import PlayerSearchView
 from .sessions import (
     MySessionsView,
     SessionDetailView,
@@ -9,7 +11,9 @@ from .sessions import (
 from .submit import PreviewView, SessionCreateView, SessionUpdateView
 
 __all__ = [
+    "EntryChooseView",
     "MySessionsView",
+    "PlayerSearchView",
     "PreviewView",
     "SessionCreateView",
     "SessionDetailView",

@@ -24,6 +24,8 @@ class SignupView(FormView):
 
     def form_valid(self, form):
         user = form.save()
+        if user is None:  # lost a race to another signup: the form says which field
+            return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(self.request, f"Welcome to the league, {user.player.name}.")
         return redirect(self.get_success_url())

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views import View
 from django.views.generic import DetailView, ListView
 
 from games.history import session_history
 from games.models import Session, Status
-from games.permissions import session_editable_by, session_withdrawable_by
+from games.permissions import (
+    can_moderate,
+    can_read_history,
+    entry_choosable_by,
+    session_editable_by,
+    session_withdrawable_by,
+)
+from games.recording import SessionChanged, session_moderate, session_withdraw
+
+
+def posted_version(request) -> int | None:
+    """The game version a page was built from (its hidden ``version`` field)."""
+    value = request.POST.get("version", "")
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 class SessionDetailView(DetailView):
@@ -25,8 +36,8 @@ class SessionDetailView(DetailView):
     def get_queryset(self):
         return (
             Session.objects.visible_to(self.request.user)
-            .select_related("ancient_one", "herald", "guardian", "submitted_by")
-            .prefetch_related("boxes", "seats__player", "seats__investigator")
+            .select_related("ancient_one", "herald", "guardian", "submitted_by", "team", "scenario")
+            .prefetch_related("boxes", "seats__player", "seats__investigator", "tasks_done")
         )
 
     def get_context_data(self, **kwargs):
@@ -34,8 +45,17 @@ class SessionDetailView(DetailView):
         game, user = self.object, self.request.user
         context["can_edit"] = session_editable_by(game, user)
         context["can_withdraw"] = session_withdrawable_by(game, user)
-        context["first_citizens"] = [seat.player for seat in game.seats.all() if seat.first_citizen]
+        context["can_moderate"] = can_moderate(user)
+        context["can_read_history"] = can_read_history(user)
+        context["first_citizens"] = game.title_holders()
         context["statuses"] = Status
+        context["can_choose_entry"] = (
+            game.scenario_id is not None
+            and not game.is_entry
+            and game.status == Status.APPROVED
+            and not game.scenario.is_closed()
+            and entry_choosable_by(game, user)
+        )
         return context
 
 
@@ -64,7 +84,7 @@ class OwnedSessionMixin(LoginRequiredMixin):
 
 
 class SessionWithdrawView(OwnedSessionMixin, View):
-    """Withdraw (delete) a game: its submitter while pending, or staff. Asks first."""
+    """Withdraw (delete) a game: its submitter while pending, or a moderator. Asks first."""
 
     template_name = "games/session_confirm_withdraw.html"
 
@@ -73,28 +93,42 @@ class SessionWithdrawView(OwnedSessionMixin, View):
             return self.handle_no_permission()
         self.game = self.get_game()
         if not session_withdrawable_by(self.game, request.user):
-            raise PermissionDenied("Only its submitter (while pending) or staff withdraw a game.")
+            raise PermissionDenied(
+                "Only its submitter (while pending) or a moderator withdraws it."
+            )
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request, *args, **kwargs):
         return render(request, self.template_name, {"game": self.game})
 
     def post(self, request, *args, **kwargs):
-        with transaction.atomic():
-            self.game.delete()
+        try:
+            session_withdraw(
+                session_id=self.game.pk, user=request.user, seen_version=posted_version(request)
+            )
+        except SessionChanged as changed:
+            messages.error(request, str(changed))
+            return redirect(self.game)
         messages.success(request, "The game was withdrawn.")
         return redirect("games:mine")
 
 
-class StaffOnlyMixin(LoginRequiredMixin, UserPassesTestMixin):
-    """Staff pages: anonymous users are sent to log in, others get 403."""
+class HistoryReaderMixin(LoginRequiredMixin, UserPassesTestMixin):
+    """Anonymous users are sent to log in; those without the permission get 403."""
 
     def test_func(self) -> bool:
-        return self.request.user.is_staff
+        return can_read_history(self.request.user)
 
 
-class SessionHistoryView(StaffOnlyMixin, OwnedSessionMixin, DetailView):
-    """Every saved version of a game and its seats, for the league staff."""
+class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
+    """Anonymous users are sent to log in; those who may not moderate get 403."""
+
+    def test_func(self) -> bool:
+        return can_moderate(self.request.user)
+
+
+class SessionHistoryView(HistoryReaderMixin, OwnedSessionMixin, DetailView):
+    """Every saved version of a game and its seats, for moderators."""
 
     template_name = "games/session_history.html"
     context_object_name = "game"
@@ -108,8 +142,8 @@ class SessionHistoryView(StaffOnlyMixin, OwnedSessionMixin, DetailView):
         return context
 
 
-class SessionModerateView(StaffOnlyMixin, OwnedSessionMixin, View):
-    """Staff approve or reject a game from its page."""
+class SessionModerateView(ModeratorMixin, OwnedSessionMixin, View):
+    """Moderators approve or reject a game from its page, on the version they saw."""
 
     http_method_names = ["post"]
 
@@ -118,9 +152,20 @@ class SessionModerateView(StaffOnlyMixin, OwnedSessionMixin, View):
         status = request.POST.get("status")
         if status not in Status.values:
             messages.error(request, "Unknown status.")
+            return redirect(game)
+        try:
+            session_moderate(
+                session_id=game.pk,
+                status=status,
+                seen_version=posted_version(request),
+                moderator=request.user,
+                reason=request.POST.get("rejection_reason", ""),
+            )
+        except SessionChanged as changed:
+            # The game page shows the version as it now is, to decide on again.
+            messages.error(request, f"{changed} Nothing was changed; check it and decide again.")
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
         else:
-            with transaction.atomic():
-                game.status = status
-                game.save(update_fields=["status", "updated_at"])
             messages.success(request, f"Game marked {Status(status).label.lower()}.")
-        return redirect(reverse("games:detail", kwargs={"pk": game.pk}))
+        return redirect(game)

@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 
 from games.forms import ResultSubmission
-from games.models import Player, Session, Status
+from games.models import Session, Status
 from games.permissions import session_editable_by
+from games.recording import SessionChanged
 
 
 class ResultFormView(LoginRequiredMixin, View):
@@ -27,6 +28,10 @@ class ResultFormView(LoginRequiredMixin, View):
 
     def post(self, request, *args, **kwargs):
         submission = ResultSubmission(request.POST, user=request.user, instance=self.get_instance())
+        unreadable = submission.unreadable_seats()
+        if unreadable:
+            context = {"message": unreadable, "form_url": request.path}
+            return render(request, "games/seats_unreadable.html", context, status=400)
         if request.POST.get("action") == "preview":  # the no-JavaScript preview button
             return self.render(submission, preview=submission.preview())
         if submission.is_valid():
@@ -34,6 +39,11 @@ class ResultFormView(LoginRequiredMixin, View):
                 session = submission.save()
             except ValidationError as error:
                 submission.add_save_errors(error)
+            except SessionChanged as changed:
+                # Approved, rejected or edited by someone else meanwhile: the game page
+                # shows it as it now is.
+                messages.error(request, f"{changed} Your changes were not saved.")
+                return redirect(changed.session)
             else:
                 messages.success(request, self.success_message(session))
                 return redirect(session)
@@ -41,7 +51,7 @@ class ResultFormView(LoginRequiredMixin, View):
 
     def success_message(self, session: Session) -> str:
         if session.status == Status.PENDING:
-            return "Game saved. It counts in the league once the staff approve it."
+            return "Game saved. It counts in the league once a moderator approves it."
         return "Game saved."
 
     def render(self, submission: ResultSubmission, preview=None):
@@ -51,7 +61,6 @@ class ResultFormView(LoginRequiredMixin, View):
             "seats": submission.seats,
             "game": submission.instance,
             "preview": preview,
-            "player_names": Player.objects.values_list("name", flat=True),
         }
         return render(self.request, self.template_name, context)
 
@@ -61,13 +70,13 @@ class SessionCreateView(ResultFormView):
 
 
 class SessionUpdateView(ResultFormView):
-    """Edit a game: its submitter while it is pending, staff at any time."""
+    """Edit a game: its submitter while it is pending, a moderator at any time."""
 
     def get_instance(self) -> Session:
         queryset = Session.objects.visible_to(self.request.user).select_related("ancient_one")
         session = get_object_or_404(queryset, pk=self.kwargs["pk"])
         if not session_editable_by(session, self.request.user):
-            raise PermissionDenied("Only its submitter (while pending) or staff edit a game.")
+            raise PermissionDenied("Only its submitter (while pending) or a moderator edits it.")
         return session
 
 

@@ -4,6 +4,7 @@ Views call these and templates, tables and charts only present what they return.
 aggregate is a database annotation; nothing here loops over all games in Python.
 """
 
+from .catalog import ancient_one_doom_tracks
 from .games import (
     LeagueGames,
     league_changed_at,
@@ -12,9 +13,19 @@ from .games import (
     visible_games,
 )
 from .players import player_profile, standings
+from .scenarios import (
+    scenario_board,
+    scenario_detail,
+    scenario_overview,
+    series_player_standings,
+    series_scenarios,
+    series_team_standings,
+)
 from .stats import ancient_one_profile, ancient_one_summaries, home_summary, score_comparison
+from .teams import team_profile, team_standings
 
 __all__ = [
+    "ancient_one_doom_tracks",
     "LeagueGames",
     "ancient_one_profile",
     "ancient_one_summaries",
@@ -23,7 +34,15 @@ __all__ = [
     "league_games",
     "medians_by_ancient_one",
     "player_profile",
+    "scenario_board",
+    "scenario_detail",
+    "scenario_overview",
     "score_comparison",
+    "series_player_standings",
+    "series_scenarios",
+    "series_team_standings",
     "standings",
     "visible_games",
+    "team_profile",
+    "team_standings",
 ]

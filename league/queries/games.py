@@ -42,6 +42,10 @@ class LeagueGames(SessionQuerySet):
         """Games with ``player`` at the table, once each however many seats they held."""
         return self.filter(pk__in=Seat.objects.filter(player=player).values("session_id"))
 
+    def played_as(self, team) -> LeagueGames:
+        """Games recorded as played by ``team``."""
+        return self.filter(team=team)
+
     def with_all_boxes(self, boxes: Iterable[Box]) -> LeagueGames:
         """Games that had every one of ``boxes`` in play."""
         games = self
@@ -64,7 +68,7 @@ class LeagueGames(SessionQuerySet):
     def for_tables(self) -> LeagueGames:
         """Load what a results table shows (Ancient One, players) in constant queries."""
         seats = Seat.objects.select_related("player").order_by("position", "pk")
-        return self.select_related("ancient_one").prefetch_related(
+        return self.select_related("ancient_one", "team").prefetch_related(
             Prefetch("seats", queryset=seats)
         )
 

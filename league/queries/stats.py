@@ -158,12 +158,14 @@ class Placing:
 class ScoreComparison:
     same_size: Placing
     all_sizes: Placing
+    team_games: Placing | None = None  # among games played as a team (team games only)
 
 
 def score_comparison(game: Session) -> ScoreComparison | None:
     """Rank a victory against approved victories over its Ancient One, in one query.
 
-    Two pools: the same number of investigators, and any number. A pending game is placed
+    Two pools: the same number of investigators, and any number; a game played as a team
+    is also ranked among the games played as a team. A pending game is placed
     as it would rank; a defeat has no score to compare (``None``).
     """
     if not game.is_victory or game.score is None:
@@ -175,6 +177,7 @@ def score_comparison(game: Session) -> ScoreComparison | None:
         | Q(score=score, played_on=played_on, pk__lt=game.pk)
     )
     same = Q(investigator_count=game.investigator_count)
+    team = Q(team__isnull=False)
     numbers = (
         league_games()
         .victories()
@@ -188,11 +191,20 @@ def score_comparison(game: Session) -> ScoreComparison | None:
             same_total=Count("pk", filter=same),
             same_ahead=Count("pk", filter=same & ahead),
             same_beaten=Count("pk", filter=same & Q(score__lt=score)),
+            team_total=Count("pk", filter=team),
+            team_ahead=Count("pk", filter=team & ahead),
+            team_beaten=Count("pk", filter=team & Q(score__lt=score)),
         )
+    )
+    team_games = (
+        Placing(numbers["team_ahead"] + 1, numbers["team_total"] + 1, numbers["team_beaten"])
+        if game.team_id
+        else None
     )
     return ScoreComparison(
         same_size=Placing(
             numbers["same_ahead"] + 1, numbers["same_total"] + 1, numbers["same_beaten"]
         ),
         all_sizes=Placing(numbers["ahead"] + 1, numbers["total"] + 1, numbers["beaten"]),
+        team_games=team_games,
     )

@@ -22,6 +22,30 @@
     });
   }
 
+  // A chosen scenario (its option's data-*) limits the Ancient One, herald and boxes.
+  const scenarioSelect = form.querySelector('select[name="scenario"]');
+  function words(text) {
+    return new Set((text || "").split(" ").filter(Boolean));
+  }
+  function chosenScenario() {
+    const option = scenarioSelect && scenarioSelect.selectedOptions[0];
+    if (!option || !option.value) return null;
+    return {
+      id: option.value,
+      ancientOnes: words(option.dataset.ancientOnes),
+      herald: option.dataset.herald,
+      required: words(option.dataset.boxesRequired),
+      allowed: words(option.dataset.boxesAllowed),
+    };
+  }
+  function allowedByScenario(select, value) {
+    const scenario = chosenScenario();
+    if (!scenario || !value) return true;
+    if (select.name === "ancient_one") return scenario.ancientOnes.has(value);
+    if (select.name === "herald") return !scenario.herald || scenario.herald === value;
+    return true;
+  }
+
   // Only the Ancient Ones, heralds, guardians and investigators of the ticked boxes.
   function filterByBoxes() {
     const boxes = new Set(
@@ -30,10 +54,48 @@
       })
     );
     form.querySelectorAll("option[data-box]").forEach(function (option) {
-      const inPlay = boxes.has(option.dataset.box);
-      option.hidden = !inPlay && !option.selected;
-      option.disabled = !inPlay && !option.selected;
+      const select = option.closest("select");
+      const fits = boxes.has(option.dataset.box) && allowedByScenario(select, option.value);
+      option.hidden = !fits && !option.selected;
+      option.disabled = !fits && !option.selected;
     });
+  }
+
+  // Boxes outside the scenario's allowed set are hidden; only its own tasks are shown.
+  function showScenario() {
+    const scenario = chosenScenario();
+    form.querySelectorAll('input[name="boxes"]').forEach(function (box) {
+      const label = box.closest("label") || box.parentElement;
+      const allowed = !scenario || !scenario.allowed.size || scenario.allowed.has(box.value);
+      label.hidden = !allowed && !box.checked;
+    });
+    form.querySelectorAll("[data-scenario-tasks]").forEach(function (group) {
+      group.hidden = !scenario || group.dataset.scenarioTasks !== scenario.id;
+    });
+    const tasks = document.getElementById("scenario-tasks");
+    if (tasks) tasks.hidden = !scenario && !tasks.classList.contains("has-error");
+  }
+  // Choosing a scenario sets what it requires; what it forbids is cleared.
+  function applyScenario() {
+    const scenario = chosenScenario();
+    form.querySelectorAll('input[name="tasks_done"]').forEach(function (task) {
+      if (!scenario || task.dataset.scenario !== scenario.id) task.checked = false;
+    });
+    if (scenario) {
+      form.querySelectorAll('input[name="boxes"]').forEach(function (box) {
+        if (scenario.required.has(box.value)) box.checked = true;
+        else if (scenario.allowed.size && !scenario.allowed.has(box.value)) box.checked = false;
+      });
+      const ancientOne = form.querySelector('select[name="ancient_one"]');
+      if (ancientOne.value && !scenario.ancientOnes.has(ancientOne.value)) ancientOne.value = "";
+      if (!ancientOne.value && scenario.ancientOnes.size === 1) {
+        ancientOne.value = Array.from(scenario.ancientOnes)[0];
+      }
+      const herald = form.querySelector('select[name="herald"]');
+      if (scenario.herald) herald.value = scenario.herald;
+    }
+    showScenario();
+    filterByBoxes();
   }
 
   // Seats: spare empty rows wait behind "Add a seat"; "Remove" ticks the row's remove box.
@@ -82,9 +144,26 @@
       row.hidden = true;
       refreshRows();
       notify();
+      focusAfterRemoving(index);
     });
     if (box.checked || (index > 0 && isBlank(row))) row.hidden = true;
   });
+  // Focus must not fall to the page body when its button disappears: go to the next seat
+  // still shown, else the one before, else "Add a seat".
+  function focusAfterRemoving(index) {
+    const after = rows.slice(index + 1).find(function (row) {
+      return !row.hidden;
+    });
+    const before = rows
+      .slice(0, index)
+      .reverse()
+      .find(function (row) {
+        return !row.hidden;
+      });
+    const target = after || before;
+    if (target) target.querySelector('input[name$="-player_name"]').focus();
+    else addButton.focus();
+  }
   addButton.hidden = false;
   addButton.addEventListener("click", function () {
     const row = rows.find(function (candidate) {
@@ -99,10 +178,42 @@
   });
 
   form.addEventListener("change", function (event) {
+    if (event.target === scenarioSelect) applyScenario();
     if (event.target.name === "outcome") showOutcomeFields();
     if (event.target.name === "boxes" || event.target.tagName === "SELECT") filterByBoxes();
   });
   showOutcomeFields();
+  showScenario();
   filterByBoxes();
   refreshRows();
+
+  // The summary bar's details ("What to fix", "How the score adds up") each stay open or
+  // closed across live updates.
+  const preview = document.getElementById("preview");
+  const openDetails = {};
+  if (preview) {
+    preview.addEventListener("htmx:beforeSwap", function () {
+      const details = preview.querySelector("[data-summary-details]");
+      if (details) openDetails[details.dataset.summaryDetails] = details.open;
+    });
+    preview.addEventListener("htmx:afterSwap", function () {
+      const details = preview.querySelector("[data-summary-details]");
+      if (details) details.open = Boolean(openDetails[details.dataset.summaryDetails]);
+    });
+  }
+
+  // After a failed save, start at the list of what to fix (or the duplicate question).
+  const summary = document.getElementById("form-errors") || document.getElementById("duplicates");
+  if (summary) summary.focus();
+  // A link in the summary puts the cursor in its field, not just the page at it.
+  form.querySelectorAll('#form-errors a[href^="#"]').forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      const field = document.getElementById(link.getAttribute("href").slice(1));
+      if (!field) return;
+      event.preventDefault();
+      const row = field.closest("[data-seat]");
+      if (row) row.hidden = false;
+      field.focus();
+    });
+  });
 })();

@@ -18,5 +18,6 @@ class Command(BaseCommand):
             sessions = sessions.filter(ancient_one__slug=ancient_one) | sessions.filter(
                 ancient_one__name__iexact=ancient_one
             )
-        changed = sessions_rescore(sessions)
+        reason = "Recomputed by recompute_scores" + (f" for {ancient_one}" if ancient_one else "")
+        changed = sessions_rescore(sessions, reason=reason)
         self.stdout.write(f"{changed} of {sessions.count()} games rescored.")

@@ -1,9 +1,16 @@
+import secrets
 import time
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
-from games.demo import seed_league
+from games.demo import demo_seasons, demo_staff_login, seed_league
 from games.models import Session
+
+# The demo staff account may only ever be created in a database named like this (Makefile).
+DEMO_DATABASE_MARK = "demo"
 
 
 class Command(BaseCommand):
@@ -16,13 +23,39 @@ class Command(BaseCommand):
         parser.add_argument(
             "--if-empty", action="store_true", help="Do nothing when games already exist."
         )
+        parser.add_argument(
+            "--demo-login",
+            action="store_true",
+            help='Create (or reset) the staff user "demo" with a random password and print it. '
+            "Refused unless the database is a demo one.",
+        )
 
-    def handle(self, *args, games, seed, players, if_empty, **options):
+    def handle(self, *args, games, seed, players, if_empty, demo_login, **options):
         if games < 0 or players < 1:
             raise CommandError("--games must be 0 or more and --players at least 1.")
-        if if_empty and Session.objects.exists():
-            self.stdout.write("The database already has games: nothing seeded.")
-            return
-        started = time.perf_counter()
-        created = seed_league(games=games, seed=seed, players=players)
-        self.stdout.write(f"{created} demo games seeded in {time.perf_counter() - started:.1f} s.")
+        database = Path(str(settings.DATABASES["default"]["NAME"])).name
+        if demo_login and DEMO_DATABASE_MARK not in database:
+            raise CommandError(
+                f"--demo-login only works on a demo database (its name contains "
+                f"{DEMO_DATABASE_MARK!r}), not {database!r}."
+            )
+        existing = Session.objects.count() if if_empty else 0
+        if existing:
+            self.stdout.write(
+                f"{database} already has {existing:,} games: nothing seeded (asked for "
+                f"{games:,}). `make demo-reset` rebuilds it with DEMO_GAMES games."
+            )
+        else:
+            started = time.perf_counter()
+            created = seed_league(games=games, seed=seed, players=players)
+            elapsed = time.perf_counter() - started
+            self.stdout.write(f"{created:,} demo games seeded in {elapsed:.1f} s.")
+        finished, running = demo_seasons()
+        self.stdout.write(f"Seasons: {finished} (finished) and {running} (running).")
+        if demo_login:
+            password = secrets.token_urlsafe(12)
+            user = demo_staff_login(password)
+            self.stdout.write(
+                f"Demo staff login: username {user.username!r}, password {password!r} "
+                f"(on {connection.settings_dict['NAME']} only; a new password every run)."
+            )

@@ -26,7 +26,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import AncientOne, Player, Session
+from games.models import AncientOne, Player, Scenario, Series, Session, Team
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
@@ -106,6 +106,9 @@ class Command(BaseCommand):
         victory = Session.objects.approved().victories().order_by("-pk").first()
         leaderboard = reverse("league:leaderboard")
         standings = reverse("league:standings")
+        team = Team.objects.annotate(n=Count("sessions")).order_by("-n").first()
+        scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n").first()
+        series = Series.objects.order_by("pk").first()
         return [
             ("home", reverse("league:home")),
             ("leaderboard", leaderboard),
@@ -124,6 +127,11 @@ class Command(BaseCommand):
             ("ancient ones", reverse("league:ancient_ones")),
             ("ancient one", ancient_one.get_absolute_url()),
             ("game page (compare)", victory.get_absolute_url()),
+            ("teams", reverse("league:teams")),
+            ("team", team.get_absolute_url()),
+            ("scenarios", reverse("league:scenarios")),
+            ("scenario board", scenario.get_absolute_url()),
+            ("series", series.get_absolute_url()),
         ]
 
     def measure(self, url: str, repeat: int) -> dict:

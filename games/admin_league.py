@@ -1,0 +1,111 @@
+"""The admin of league play: teams (members inline), series, scenarios (tasks inline)."""
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from games import scenario_rules
+from games.models import Scenario, ScenarioTask, Series, Team
+
+
+class MemberInline(admin.TabularInline):
+    model = Team.members.through
+    extra = 1
+    autocomplete_fields = ["player"]
+    verbose_name = "member"
+    verbose_name_plural = "members"
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "captain", "created_at"]
+    search_fields = ["name", "members__name", "captain__username"]
+    list_filter = ["created_at"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["captain"]
+    exclude = ["members"]
+    inlines = [MemberInline]
+
+
+class ScenarioTaskInline(admin.TabularInline):
+    model = ScenarioTask
+    extra = 3
+    fields = ["order", "text"]
+
+
+class ScenarioAdminForm(forms.ModelForm):
+    class Meta:
+        model = Scenario
+        fields = [
+            "name",
+            "slug",
+            "series",
+            "order",
+            "briefing",
+            "ancient_ones",
+            "herald",
+            "boxes_required",
+            "boxes_allowed",
+            "investigators_min",
+            "investigators_max",
+            "opens_at",
+            "closes_at",
+        ]
+
+    def clean(self):
+        """What the rule module says no game could ever fit, before it is saved."""
+        cleaned = super().clean()
+        required = cleaned.get("boxes_required")
+        allowed = cleaned.get("boxes_allowed")
+        if required is None or allowed is None:
+            return cleaned
+        terms = scenario_rules.ScenarioTerms(
+            name=cleaned.get("name") or "",
+            ancient_ones=frozenset(),
+            boxes_required=frozenset(box.name for box in required),
+            boxes_allowed=frozenset(box.name for box in allowed),
+            investigators_min=cleaned.get("investigators_min") or 0,
+            investigators_max=cleaned.get("investigators_max") or 0,
+            opens_at=cleaned.get("opens_at"),
+            closes_at=cleaned.get("closes_at"),
+        )
+        problems = scenario_rules.scenario_terms_problems(terms)
+        allowed_ids = {box.pk for box in allowed}
+        for item in [*(cleaned.get("ancient_ones") or []), cleaned.get("herald")]:
+            if item is not None and allowed_ids and item.box_id not in allowed_ids:
+                problems.append(f"{item} comes with {item.box}: allow that box.")
+        if problems:
+            raise ValidationError(problems)
+        return cleaned
+
+
+@admin.register(Scenario)
+class ScenarioAdmin(admin.ModelAdmin):
+    form = ScenarioAdminForm
+    list_display = ["name", "series", "order", "opens_at", "closes_at"]
+    list_filter = ["series", "ancient_ones"]
+    search_fields = ["name", "briefing", "series__name"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["ancient_ones", "boxes_required", "boxes_allowed"]
+    date_hierarchy = "opens_at"
+    inlines = [ScenarioTaskInline]
+
+
+class ScenarioInline(admin.TabularInline):
+    model = Scenario
+    extra = 0
+    fields = ["order", "name", "opens_at", "closes_at"]
+    show_change_link = True
+    readonly_fields = ["name", "opens_at", "closes_at"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # scenarios are added on their own page, with their tasks
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug"]
+    search_fields = ["name", "description"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [ScenarioInline]

@@ -1,0 +1,137 @@
+"""League play for the demo league: teams and a series of ten scenarios.
+
+Built once (reused when already there) before ``games.demo`` plans its games, so most
+demo games are played as a team and some enter a scenario, every one valid by
+``games.rules`` and ``games.scenario_rules``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from games import scenario_rules
+from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
+
+TEAM_NAMES = [
+    "Silver Twilight Irregulars",
+    "Miskatonic Night Owls",
+    "Ma's Boarding House",
+    "The Velma's Diner Regulars",
+    "Ye Olde Magick Shoppe",
+    "Southside Historical Society",
+    "The Unvisited Isle Rowing Club",
+    "Hibb's Roadhouse Band",
+]
+SERIES_NAME = "League session 2"
+SCENARIOS = 10
+SCENARIO_DAYS = 14  # FFG posted a scenario every two weeks
+TASKS = [
+    "Close a gate at the Unvisited Isle",
+    "End with the terror level at 3 or less",
+    "No investigator devoured",
+    "Hold two or more Elder Sign cards unplayed",
+    "Defeat a Mask monster",
+    "Seal a gate with clue tokens",
+    "Every investigator ends with an ally",
+    "Win before the doom track is half full",
+]
+
+
+@dataclass
+class ScenarioPlan:
+    """A scenario as the generator needs it: rows, terms and task ids, no queries."""
+
+    scenario: Scenario
+    terms: scenario_rules.ScenarioTerms
+    ancient_ones: list[AncientOne]
+    required: list[Box]
+    extras: list[Box]  # allowed but not required
+    herald: Herald | None
+    task_ids: list[int]
+
+
+def demo_teams(rng: random.Random, players: list[Player]) -> list[tuple[Team, list[Player]]]:
+    """Eight teams of three to five players (existing demo teams are reused)."""
+    teams = []
+    pool = list(players)
+    rng.shuffle(pool)
+    for index, name in enumerate(TEAM_NAMES):
+        team = Team.objects.named(name).first()
+        if team is None:
+            team = Team.objects.create(name=name)
+            size = 3 + index % 3
+            members = pool[(index * 4) % len(pool) :][:size] or pool[:size]
+            team.members.set(members)
+        teams.append((team, list(team.members.all())))
+    return [(team, members) for team, members in teams if members]
+
+
+def demo_series(rng: random.Random, now: datetime.datetime) -> list[ScenarioPlan]:
+    """Ten scenarios two weeks apart: eight closed, one open now, one upcoming."""
+    series, _ = Series.objects.get_or_create(
+        slug="league-session-2",
+        defaults={"name": SERIES_NAME, "description": "Ten scenarios, one every two weeks."},
+    )
+    first_open = now - datetime.timedelta(days=SCENARIO_DAYS * (SCENARIOS - 2) + SCENARIO_DAYS // 2)
+    ancient_ones = list(AncientOne.objects.select_related("box").exclude(name="Azathoth"))
+    boxes = list(Box.objects.all())
+    base = next(box for box in boxes if box.kind == Box.Kind.BASE)
+    expansions = [box for box in boxes if box.kind != Box.Kind.BASE]
+    heralds = list(Herald.objects.select_related("box"))
+    plans = []
+    for number in range(1, SCENARIOS + 1):
+        slug = f"league-session-2-scenario-{number}"
+        scenario = Scenario.objects.filter(slug=slug).first()
+        if scenario is None:
+            scenario = _make_scenario(
+                rng, series, number, slug, first_open, ancient_ones, base, expansions, heralds
+            )
+        plans.append(_plan_of(scenario))
+    return plans
+
+
+def _make_scenario(rng, series, number, slug, first_open, ancient_ones, base, expansions, heralds):
+    opens_at = first_open + datetime.timedelta(days=SCENARIO_DAYS * (number - 1))
+    chosen = rng.sample(ancient_ones, k=2 if number % 4 == 0 else 1)
+    required = {base, *(ao.box for ao in chosen)}
+    allowed = required | set(rng.sample(expansions, k=rng.randint(1, 3)))
+    fitting = [herald for herald in heralds if herald.box in allowed]
+    herald = rng.choice(fitting) if fitting and number % 3 == 0 else None
+    if herald is not None:
+        required.add(herald.box)
+    names = " or ".join(ao.name for ao in chosen)
+    scenario = Scenario.objects.create(
+        name=f"Scenario {number}: {names}",
+        slug=slug,
+        series=series,
+        order=number,
+        briefing=f"{names} stirs.\nPlay it with {2 + number % 2} to 8 investigators.",
+        herald=herald,
+        investigators_min=2 + number % 2,
+        investigators_max=8,
+        opens_at=opens_at,
+        closes_at=opens_at + datetime.timedelta(days=SCENARIO_DAYS),
+    )
+    scenario.ancient_ones.set(chosen)
+    scenario.boxes_required.set(required)
+    scenario.boxes_allowed.set(allowed)
+    ScenarioTask.objects.bulk_create(
+        ScenarioTask(scenario=scenario, order=order, text=text)
+        for order, text in enumerate(rng.sample(TASKS, k=3), start=1)
+    )
+    return scenario
+
+
+def _plan_of(scenario: Scenario) -> ScenarioPlan:
+    required = list(scenario.boxes_required.all())
+    return ScenarioPlan(
+        scenario=scenario,
+        terms=scenario.terms(),
+        ancient_ones=list(scenario.ancient_ones.select_related("box")),
+        required=required,
+        extras=[box for box in scenario.boxes_allowed.all() if box not in required],
+        herald=scenario.herald,
+        task_ids=list(scenario.tasks.values_list("pk", flat=True)),
+    )

@@ -1,0 +1,99 @@
+"""What a game records about league play: the team, the scenario, its tasks, the entry.
+
+An abstract base of ``Session``, kept in its own module so the game model stays readable.
+The scenario score and the entry flags are stored on the row (written by
+``games.recording``), so boards and standings sort and sum indexed columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import models
+
+from games import scenario_rules
+
+from .scenarios import Scenario, ScenarioTask
+from .teams import Team
+
+
+class ScenarioPlay(models.Model):
+    team = models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="sessions",
+        verbose_name="played as team",
+    )
+    scenario = models.ForeignKey(
+        Scenario, null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+    )
+    tasks_done = models.ManyToManyField(
+        ScenarioTask, blank=True, related_name="sessions", verbose_name="tasks completed"
+    )
+    # Derived by the write path; never typed in.
+    tasks_completed = models.PositiveSmallIntegerField(default=0, editable=False)
+    scenario_score = models.SmallIntegerField(null=True, blank=True, editable=False)
+    # Who the entry belongs to: "t<team id>", or "p<player ids>" for a table without a team.
+    entry_key = models.CharField(max_length=255, blank=True, editable=False)
+    is_entry = models.BooleanField(
+        default=False, editable=False, help_text="The game that counts for its scenario."
+    )
+    entry_chosen = models.BooleanField(
+        default=False, editable=False, help_text="Marked as the entry by its team."
+    )
+
+    class Meta:
+        abstract = True
+
+    def scenario_errors(
+        self, *, box_names: Iterable[str], investigators: int | None, tasks: Iterable[ScenarioTask]
+    ) -> dict[str, list[str]]:
+        """Every way the game breaks its scenario, by result field; ``{}`` when it fits.
+
+        The submission time is ``created_at`` (now, for a game being recorded).
+        """
+        tasks = list(tasks)
+        if not self.scenario_id:
+            if tasks:
+                return {"tasks_done": ["Tasks count only in a scenario: choose the scenario."]}
+            return {}
+        problems = scenario_rules.scenario_problems(
+            self.scenario.terms(),
+            ancient_one=self.ancient_one.name if self.ancient_one_id else "",
+            herald=self.herald.name if self.herald_id else None,
+            boxes=set(box_names),
+            investigators=investigators,
+            played_on=self.played_on,
+            submitted_at=self.created_at,
+        )
+        errors: dict[str, list[str]] = {}
+        for key, messages in problems.items():
+            errors.setdefault(PROBLEM_FIELDS.get(key, key), []).extend(messages)
+        foreign = sum(1 for task in tasks if task.scenario_id != self.scenario_id)
+        task_problems = scenario_rules.scenario_task_problems(
+            tasks_completed=len(tasks), foreign_tasks=foreign
+        )
+        if task_problems:
+            errors["tasks_done"] = task_problems
+        return errors
+
+    def compute_scenario_score(self) -> int | None:
+        """Rulebook score + tasks (``games.scenario_rules``); ``None`` without a scenario."""
+        if not self.scenario_id:
+            return None
+        return scenario_rules.scenario_score(
+            victory_score=self.score, tasks_completed=self.tasks_completed
+        )
+
+
+def entry_key_for(*, team_id: int | None, player_ids) -> str:
+    """Ruling 9's "one entry per team, or per set of players without a team"."""
+    if team_id:
+        return f"t{team_id}"
+    return "p" + ",".join(str(pk) for pk in sorted(set(player_ids)))
+
+
+# Where each scenario problem is shown on the result form.
+PROBLEM_FIELDS = {"investigators": "__all__", "submitted_at": "scenario"}

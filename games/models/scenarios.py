@@ -1,0 +1,178 @@
+"""League scenarios in the FFG league format, grouped into series.
+
+The rules themselves (what a game must fit, the scenario score, entries, series points)
+live in ``games.scenario_rules``; these models hold the data and hand it over as
+``ScenarioTerms``.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from games import scenario_rules
+
+from .catalog import AncientOne, Box, Herald
+
+
+class Series(models.Model):
+    """An ordered set of scenarios, e.g. "League session 2"; its standings add them up."""
+
+    name = models.CharField(max_length=80, unique=True)
+    slug = models.SlugField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:series", kwargs={"slug": self.slug})
+
+
+class ScenarioQuerySet(models.QuerySet):
+    def open_at(self, moment: datetime.datetime):
+        return self.filter(opens_at__lte=moment, closes_at__gt=moment)
+
+    def upcoming_at(self, moment: datetime.datetime):
+        return self.filter(opens_at__gt=moment)
+
+    def closed_at(self, moment: datetime.datetime):
+        return self.filter(closes_at__lte=moment)
+
+    def open_now(self):
+        return self.open_at(timezone.now())
+
+
+class Scenario(models.Model):
+    """One league scenario: what may be in play, its tasks, and when it runs."""
+
+    name = models.CharField(max_length=120, unique=True)
+    slug = models.SlugField(max_length=120, unique=True)
+    series = models.ForeignKey(
+        Series, on_delete=models.PROTECT, related_name="scenarios", null=True, blank=True
+    )
+    order = models.PositiveSmallIntegerField(
+        default=0, help_text="Position in its series (lowest first)."
+    )
+    briefing = models.TextField(blank=True, help_text="Plain text; line breaks are kept.")
+    ancient_ones = models.ManyToManyField(
+        AncientOne,
+        related_name="scenarios",
+        help_text="The Ancient One, or the set the players choose from.",
+    )
+    herald = models.ForeignKey(
+        Herald,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="scenarios",
+        help_text="Optional: the herald every game of this scenario uses.",
+    )
+    boxes_required = models.ManyToManyField(
+        Box, related_name="scenarios_requiring", blank=True, verbose_name="boxes required"
+    )
+    boxes_allowed = models.ManyToManyField(
+        Box,
+        related_name="scenarios_allowing",
+        blank=True,
+        verbose_name="boxes allowed",
+        help_text="Nothing else may be in play (include the required ones). Empty: any box.",
+    )
+    investigators_min = models.PositiveSmallIntegerField(
+        "fewest investigators", default=scenario_rules.FFG_MIN_INVESTIGATORS
+    )
+    investigators_max = models.PositiveSmallIntegerField(
+        "most investigators", default=scenario_rules.FFG_MAX_INVESTIGATORS
+    )
+    opens_at = models.DateTimeField(help_text="In the league's time zone.")
+    closes_at = models.DateTimeField(
+        help_text="In the league's time zone; games submitted from then on are refused."
+    )
+
+    objects = ScenarioQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["series", "order", "opens_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(closes_at__gt=models.F("opens_at")),
+                name="scenario_closes_after_it_opens",
+                violation_error_message="A scenario must close after it opens.",
+            ),
+            models.CheckConstraint(
+                condition=Q(investigators_min__lte=models.F("investigators_max")),
+                name="scenario_investigators_min_max",
+                violation_error_message="The fewest investigators cannot exceed the most.",
+            ),
+        ]
+        indexes = [models.Index(fields=["opens_at", "closes_at"], name="scenario_window_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:scenario", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        errors = {}
+        if self.opens_at and self.closes_at and self.closes_at <= self.opens_at:
+            errors["closes_at"] = "A scenario must close after it opens."
+        if self.investigators_min is not None and self.investigators_max is not None:
+            terms = scenario_rules.ScenarioTerms(
+                name=self.name,
+                ancient_ones=frozenset(),
+                boxes_required=frozenset(),
+                boxes_allowed=frozenset(),
+                investigators_min=self.investigators_min,
+                investigators_max=self.investigators_max,
+            )
+            problems = scenario_rules.scenario_terms_problems(terms)
+            if problems:
+                errors["investigators_max"] = problems
+        if errors:
+            raise ValidationError(errors)
+
+    def is_open(self, moment: datetime.datetime | None = None) -> bool:
+        moment = moment or timezone.now()
+        return self.opens_at <= moment < self.closes_at
+
+    def is_closed(self, moment: datetime.datetime | None = None) -> bool:
+        return (moment or timezone.now()) >= self.closes_at
+
+    def terms(self) -> scenario_rules.ScenarioTerms:
+        """What the scenario allows, by name, for the rule module (three small queries)."""
+        return scenario_rules.ScenarioTerms(
+            name=self.name,
+            ancient_ones=frozenset(a.name for a in self.ancient_ones.all()),
+            boxes_required=frozenset(b.name for b in self.boxes_required.all()),
+            boxes_allowed=frozenset(b.name for b in self.boxes_allowed.all()),
+            herald=self.herald.name if self.herald_id else None,
+            investigators_min=self.investigators_min,
+            investigators_max=self.investigators_max,
+            # Local time: "played after it opened" compares the league's calendar day.
+            opens_at=timezone.localtime(self.opens_at),
+            closes_at=timezone.localtime(self.closes_at),
+        )
+
+
+class ScenarioTask(models.Model):
+    """A task of a scenario: each one completed is worth a point."""
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="tasks")
+    order = models.PositiveSmallIntegerField(default=0)
+    text = models.CharField(max_length=240)
+
+    class Meta:
+        ordering = ["scenario", "order", "pk"]
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,83 @@
+"""Teams: named groups of players that can record games together."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+
+from games.names import name_key, normalise_name
+
+from .players import Player
+
+
+class TeamQuerySet(models.QuerySet):
+    def named(self, name: str):
+        return self.filter(name_key=name_key(name))
+
+    def of_player(self, player: Player | None):
+        """Teams ``player`` belongs to (none for no player)."""
+        if player is None:
+            return self.none()
+        return self.filter(members=player)
+
+
+class Team(models.Model):
+    """A team of league players; its captain (the account that created it) manages members."""
+
+    name = models.CharField(max_length=80)
+    # The comparison key (games.names): two teams cannot differ only in case or spacing.
+    name_key = models.CharField(max_length=80, unique=True, editable=False)
+    slug = models.SlugField(max_length=90, unique=True)
+    members = models.ManyToManyField(Player, related_name="teams", blank=True)
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="captained_teams",
+        help_text="The account that manages the members.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TeamQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:team", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        self.name = normalise_name(self.name or "")
+        if not self.name:
+            raise ValidationError({"name": "Give the team a name."})
+        clash = Team.objects.named(self.name).exclude(pk=self.pk)
+        if clash.exists():
+            raise ValidationError({"name": f"There is already a team called {clash.first()}."})
+
+    def save(self, *args, **kwargs) -> None:
+        self.name = normalise_name(self.name)
+        self.name_key = name_key(self.name)
+        if not self.slug:
+            self.slug = unique_team_slug(self.name)
+        super().save(*args, **kwargs)
+
+    def managed_by(self, user) -> bool:
+        """The captain manages the members; so does staff allowed to change teams."""
+        if not user.is_authenticated:
+            return False
+        return self.captain_id == user.pk or user.has_perm("games.change_team")
+
+
+def unique_team_slug(name: str) -> str:
+    base = slugify(name)[:80] or "team"
+    slug, n = base, 2
+    while Team.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug

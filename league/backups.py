@@ -1,0 +1,129 @@
+"""Backing up and restoring the league's database, whichever engine DATABASE_URL names.
+
+SQLite: an online copy through sqlite3's backup API, consistent while the site runs.
+PostgreSQL: ``pg_dump`` in its custom format, restored by ``pg_restore --clean --if-exists
+--no-owner`` in one transaction. The client tools must match the server's major version.
+Used by ``manage.py backup`` / ``manage.py restore`` (``make backup`` / ``make restore``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+from typing import Any
+
+SQLITE = "django.db.backends.sqlite3"
+POSTGRESQL = "django.db.backends.postgresql"
+SUFFIXES = {SQLITE: ".sqlite3", POSTGRESQL: ".dump"}
+
+DatabaseSettings = dict[str, Any]
+
+
+class BackupError(Exception):
+    """A backup or restore that cannot be done; the message says why."""
+
+
+def engine_of(database: DatabaseSettings) -> str:
+    engine = database["ENGINE"]
+    if engine not in SUFFIXES:
+        raise BackupError(f"Backups support SQLite and PostgreSQL, not {engine}.")
+    return engine
+
+
+def backup_name(database: DatabaseSettings, now: datetime.datetime | None = None) -> str:
+    """``league-sqlite-20260110-213000.sqlite3``: the engine and the time, sortable."""
+    now = now or datetime.datetime.now()
+    engine = engine_of(database)
+    kind = "sqlite" if engine == SQLITE else "postgresql"
+    return f"league-{kind}-{now:%Y%m%d-%H%M%S}{SUFFIXES[engine]}"
+
+
+def backup_database(database: DatabaseSettings, directory: Path) -> Path:
+    """Write a backup of ``database`` into ``directory``; return the new file."""
+    directory.mkdir(parents=True, exist_ok=True)
+    target = directory / backup_name(database)
+    if target.exists():
+        raise BackupError(f"{target} already exists: wait a second and try again.")
+    if engine_of(database) == SQLITE:
+        _sqlite_copy(Path(database["NAME"]), target, source_must_exist=True)
+    else:
+        _run([_tool("pg_dump"), "--format=custom", "--no-owner", f"--file={target}"], database)
+    return target
+
+
+def restore_database(database: DatabaseSettings, backup: Path) -> None:
+    """Replace everything in ``database`` with the contents of ``backup``."""
+    if not backup.is_file():
+        raise BackupError(f"No backup file at {backup}.")
+    engine = engine_of(database)
+    if backup.suffix != SUFFIXES[engine]:
+        raise BackupError(
+            f"{backup.name} is not a backup of this database's engine "
+            f"(expected a {SUFFIXES[engine]} file)."
+        )
+    if engine == SQLITE:
+        _sqlite_copy(backup, Path(database["NAME"]), source_must_exist=True)
+    else:
+        _run(
+            [
+                _tool("pg_restore"),
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--single-transaction",
+                "--exit-on-error",
+                str(backup),
+            ],
+            database,
+            dbname_flag=True,
+        )
+
+
+def _sqlite_copy(source: Path, target: Path, *, source_must_exist: bool) -> None:
+    """Copy a whole SQLite database page by page (safe while others read and write it)."""
+    if source_must_exist and not source.is_file():
+        raise BackupError(f"No SQLite database at {source}.")
+    reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        if reader.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise BackupError(f"{source} is not a sound SQLite database.")
+        writer = sqlite3.connect(target)
+        try:
+            reader.backup(writer)
+        finally:
+            writer.close()
+    except sqlite3.DatabaseError as error:
+        raise BackupError(f"{source}: {error}") from error
+    finally:
+        reader.close()
+
+
+def _tool(name: str) -> str:
+    """A PostgreSQL client program: on PATH, or in ``LEAGUE_PG_BIN`` when set."""
+    folder = os.environ.get("LEAGUE_PG_BIN")
+    found = shutil.which(name, path=folder) if folder else shutil.which(name)
+    if not found:
+        raise BackupError(f"{name} was not found: install the PostgreSQL client tools.")
+    return found
+
+
+def _run(command: list[str], database: DatabaseSettings, *, dbname_flag: bool = False) -> None:
+    """Run a client program against ``database``; the password travels in the environment."""
+    env = {**os.environ, "PGDATABASE": database["NAME"]}
+    for key, variable in (
+        ("HOST", "PGHOST"),
+        ("PORT", "PGPORT"),
+        ("USER", "PGUSER"),
+        ("PASSWORD", "PGPASSWORD"),
+    ):
+        if database.get(key):
+            env[variable] = str(database[key])
+    if dbname_flag:  # pg_restore restores into -d, not PGDATABASE
+        command = [*command[:-1], f"--dbname={database['NAME']}", command[-1]]
+    result = subprocess.run(command, env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BackupError(f"{Path(command[0]).name} failed: {result.stderr.strip()}")

@@ -1,0 +1,34 @@
+"""Back up the league's database into ``backups/`` (``make backup``).
+
+python manage.py backup                  # backups/league-<engine>-<time>.<sqlite3|dump>
+python manage.py backup --dir /srv/backups
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
+
+from league.backups import BackupError, backup_database
+
+
+class Command(BaseCommand):
+    help = "Back up the database (SQLite: online copy; PostgreSQL: pg_dump custom format)."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--dir",
+            type=Path,
+            default=settings.BASE_DIR / "backups",
+            help="Folder for the backup file (default: backups/ in the project).",
+        )
+
+    def handle(self, *args, dir: Path, **options):
+        try:
+            path = backup_database(connections["default"].settings_dict, dir)
+        except BackupError as error:
+            raise CommandError(str(error)) from error
+        self.stdout.write(self.style.SUCCESS(f"Backed up to {path}"))

@@ -1,0 +1,139 @@
+"""Team pages: standings, a team's record, and the captain's pages (create, members)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views import View
+from django.views.generic import TemplateView
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+
+from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
+from games.models import Player, Team
+from games.teams import team_create, team_member_add, team_member_remove
+from league import charts
+from league.exports import SafeExportMixin
+from league.filters import SeasonForm, TeamStandingsFilter
+from league.queries import team_profile, team_standings
+from league.tables_teams import TeamGamesTable, TeamStandingsTable
+
+
+class TeamStandingsView(SafeExportMixin, SingleTableMixin, FilterView):
+    """``/teams/``: one row per team; by season and with a minimum number of games."""
+
+    template_name = "league/teams.html"
+    filterset_class = TeamStandingsFilter
+    table_class = TeamStandingsTable
+    table_pagination = {"per_page": 50}
+    export_name = "team-standings"
+
+    def get_queryset(self):
+        return team_standings().filter(games__gte=1)
+
+
+class TeamView(SingleTableMixin, TemplateView):
+    """``/teams/<slug>/``: members, record by Ancient One, score chart, entries, games."""
+
+    template_name = "league/team.html"
+    table_class = TeamGamesTable
+    table_pagination = {"per_page": 25}
+
+    def get(self, request, *args, **kwargs):
+        self.team = get_object_or_404(Team.objects.select_related("captain"), slug=kwargs["slug"])
+        self.season_form = SeasonForm(request.GET or None)
+        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
+        self.profile = team_profile(self.team, season=season)
+        return super().get(request, *args, **kwargs)
+
+    def get_table_data(self):
+        return self.profile.games
+
+    def get_context_data(self, **kwargs):
+        chart = charts.score_line(
+            self.profile.score_points,
+            title=f"{self.team}: victory scores over time",
+            description=f"One point per approved victory played as the team, "
+            f"{len(self.profile.score_points)} in all, by date played; higher is better.",
+        )
+        return super().get_context_data(
+            **kwargs,
+            team=self.team,
+            members=self.team.members.order_by("name"),
+            can_manage=self.team.managed_by(self.request.user),
+            profile=self.profile,
+            season_form=self.season_form,
+            chart=chart,
+        )
+
+
+class TeamCreateView(LoginRequiredMixin, View):
+    """``/teams/new/``: a new team; its creator becomes the captain."""
+
+    template_name = "league/team_form.html"
+
+    def get(self, request):
+        return render(request, self.template_name, {"form": TeamForm()})
+
+    def post(self, request):
+        form = TeamForm(request.POST)
+        if form.is_valid():
+            try:
+                team = team_create(name=form.cleaned_data["name"], captain=request.user)
+            except ValidationError as error:
+                for message in error.message_dict.get("name", error.messages):
+                    form.add_error("name", message)
+            else:
+                messages.success(request, f"Team {team} created: add its members here.")
+                return redirect("league:team_members", slug=team.slug)
+        return render(request, self.template_name, {"form": form})
+
+
+class TeamMembersView(LoginRequiredMixin, View):
+    """``/teams/<slug>/members/``: the captain adds and removes members by name."""
+
+    template_name = "league/team_members.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.team = get_object_or_404(Team, slug=kwargs["slug"])
+        if not self.team.managed_by(request.user):
+            raise PermissionDenied("Only the team's captain manages its members.")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, slug):
+        return self.render(MemberAddForm())
+
+    def post(self, request, slug):
+        if "remove" in request.POST:
+            remove = MemberRemoveForm(request.POST)
+            if remove.is_valid():
+                player = get_object_or_404(self.team.members, pk=remove.cleaned_data["player"])
+                team_member_remove(team=self.team, player=player)
+                messages.success(request, f"{player} left {self.team}.")
+            return redirect("league:team_members", slug=self.team.slug)
+        form = MemberAddForm(request.POST)
+        if form.is_valid():
+            try:
+                player = team_member_add(
+                    team=self.team, player_name=form.cleaned_data["player_name"]
+                )
+            except ValidationError as error:
+                for message in error.message_dict.get("player_name", error.messages):
+                    form.add_error("player_name", message)
+            else:
+                messages.success(request, f"{player} joined {self.team}.")
+                return redirect("league:team_members", slug=self.team.slug)
+        return self.render(form)
+
+    def render(self, form):
+        context = {
+            "team": self.team,
+            "form": form,
+            "members": self.team.members.order_by("name"),
+            "player_names": Player.objects.values_list("name", flat=True),
+        }
+        return render(self.request, self.template_name, context)

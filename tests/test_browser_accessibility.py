@@ -1,0 +1,160 @@
+"""The accessibility gate: axe-core on every page a newcomer meets, at 375 and 1280 px.
+
+axe-core is vendored (tests/vendor/axe-core, the npm package's own build): no CDN. It is
+injected into a context that bypasses the site's Content-Security-Policy, which would
+(rightly) refuse a script the site did not send; CSP itself is tested elsewhere.
+"""
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.factories import (
+    PlayerFactory,
+    SeriesFactory,
+    TeamFactory,
+    UserFactory,
+    game,
+    scenario,
+    seat,
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+WIDTHS = (375, 1280)
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def site(catalog_rows):
+    """A small league: an approved game with a two-seat player, a member and a staff user."""
+    member = UserFactory(username="ann")
+    PlayerFactory(name="Ann", user=member)
+    staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    nora = PlayerFactory(name="Nora Newbie")
+    approved = game(
+        outcome="closed",
+        submitted_by=member,
+        seats=[
+            seat(nora, "Amanda Sharpe", gate_trophies=2, monster_trophies=4),
+            seat("Bob", "Bob Jenkins", gate_trophies=1, unpaid_loans=1),
+            seat(nora, "Vincent Lee", ended="devoured", replaced=1),
+        ],
+    )
+    game(ancient_one="Hastur", terror_level=0, submitted_by=member, status="pending")
+    team = TeamFactory(name="Night Owls", members=["Ann", nora])
+    series = SeriesFactory(name="League session 2")
+    stars = scenario("The Stars Are Right", series=series)
+    game(scenario=stars, team=team, terror_level=3, submitted_by=member)
+    return {
+        "member": member,
+        "staff": staff,
+        "game": approved,
+        "player": nora,
+        "team": team,
+        "scenario": stars,
+        "series": series,
+    }
+
+
+def public_pages(site):
+    return {
+        "home": reverse("league:home"),
+        "leaderboard": reverse("league:leaderboard"),
+        "standings": reverse("league:standings"),
+        "player": site["player"].get_absolute_url(),
+        "ancient ones": reverse("league:ancient_ones"),
+        "ancient one": reverse("league:ancient_one", kwargs={"slug": "cthulhu"}),
+        "game": site["game"].get_absolute_url(),
+        "rules": reverse("league:rules"),
+        "teams": reverse("league:teams"),
+        "team": reverse("league:team", kwargs={"slug": site["team"].slug}),
+        "scenarios": reverse("league:scenarios"),
+        "scenario": reverse("league:scenario", kwargs={"slug": site["scenario"].slug}),
+        "series": reverse("league:series", kwargs={"slug": site["series"].slug}),
+        "signup": reverse("signup"),
+        "login": reverse("login"),
+        "not found": "/no-such-page/",
+    }
+
+
+def member_pages(site):
+    return {"result form": reverse("games:new"), "my games": reverse("games:mine")}
+
+
+def staff_pages(site):
+    return {
+        "game (staff)": site["game"].get_absolute_url(),
+        "admin game": reverse("admin:games_session_change", args=[site["game"].pk]),
+    }
+
+
+def log_in(page, base_url, username):
+    page.goto(base_url + reverse("login"))
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
+def axe_violations(page) -> list[str]:
+    """Every axe violation on the page, one readable line each (empty when clean)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} -> "
+        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
+        for v in result["violations"]
+    ]
+
+
+def audit(browser, base_url, pages, username=None) -> list[str]:
+    """Axe and the page width at each screen width; returns what is wrong, page by page."""
+    problems = []
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 800}, bypass_csp=True)
+        page = context.new_page()
+        if username:
+            log_in(page, base_url, username)
+        for name, url in pages.items():
+            page.goto(base_url + url)
+            page.wait_for_load_state("networkidle")
+            problems += [f"{name} at {width} px: {line}" for line in axe_violations(page)]
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            if overflow > 0:
+                problems.append(f"{name} at {width} px: {overflow} px wider than the screen")
+        context.close()
+    return problems
+
+
+def test_public_pages_pass_axe_at_375_and_1280(browser, live_server, site):
+    problems = audit(browser, live_server.url, public_pages(site))
+    assert problems == [], "\n".join(problems)
+
+
+def test_member_pages_pass_axe_at_375_and_1280(browser, live_server, site):
+    problems = audit(browser, live_server.url, member_pages(site), username="ann")
+    assert problems == [], "\n".join(problems)
+
+
+def test_staff_pages_pass_axe_at_375_and_1280(browser, live_server, site):
+    problems = audit(browser, live_server.url, staff_pages(site), username="boss")
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_gate_catches_a_violation(browser, live_server, site):
+    """The check itself can fail: an image without alt text is reported."""
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("league:rules"))
+    page.evaluate("document.querySelector('main').append(document.createElement('img'))")
+    assert any(line.startswith("image-alt") for line in axe_violations(page))
+    context.close()

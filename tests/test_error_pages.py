@@ -1,0 +1,51 @@
+"""403, 404 and 500 inside the site's layout, with its navigation; a favicon."""
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import RequestFactory
+from django.urls import reverse
+from django.views.defaults import server_error
+
+from tests.factories import UserFactory, game, seat
+
+pytestmark = pytest.mark.django_db
+
+NAV = ('aria-label="Main"', 'href="/leaderboard/"', 'href="/ancient-ones/"', 'href="/rules/"')
+
+
+def assert_in_layout(html):
+    for part in NAV:
+        assert part in html
+    assert "site.css" in html and "favicon.svg" in html
+
+
+def test_not_found_is_inside_the_layout(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Nothing here" in html
+    assert_in_layout(html)
+
+
+def test_forbidden_is_inside_the_layout(client):
+    # An approved game: only staff may withdraw it.
+    session = game(submitted_by=UserFactory(username="sub"), seats=[seat("Ann", "Amanda Sharpe")])
+    client.force_login(UserFactory(username="other"))
+    response = client.get(reverse("games:withdraw", kwargs={"pk": session.pk}))
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "You cannot do that here" in html
+    assert_in_layout(html)
+    assert "Log out" in html  # the request context still runs on a 403
+
+
+def test_server_error_renders_without_any_context():
+    response = server_error(RequestFactory().get("/"))
+    assert response.status_code == 500
+    html = response.content.decode()
+    assert "Something went wrong" in html
+    assert_in_layout(html)
+
+
+def test_the_favicon_is_served_from_static():
+    assert finders.find("favicon.svg")

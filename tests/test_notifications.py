@@ -1,0 +1,131 @@
+"""Moderation tells the submitter: an e-mail on approval or rejection, the reason on the page."""
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games.models import Session
+from tests.factories import PlayerFactory, UserFactory, game, seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def submitter():
+    user = UserFactory(username="sub", email="sub@example.com")
+    PlayerFactory(name="Ann", user=user)
+    return user
+
+
+@pytest.fixture
+def staff_client(client):
+    client.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
+    return client
+
+
+def pending_game(submitter):
+    return game(status="pending", submitted_by=submitter, seats=[seat("Ann", "Amanda Sharpe")])
+
+
+def moderate(client, session, **data):
+    """Post a decision on the game as it now stands (the version its page would carry)."""
+    version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
+    return client.post(
+        reverse("games:moderate", kwargs={"pk": session.pk}), {"version": version, **data}
+    )
+
+
+def test_approving_mails_the_submitter_once_committed(
+    staff_client, submitter, django_capture_on_commit_callbacks
+):
+    session = pending_game(submitter)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        moderate(staff_client, session, status="approved")
+    assert mail.outbox == []  # nothing leaves before the change is committed
+    for callback in callbacks:
+        callback()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["sub@example.com"]
+    assert message.subject == "Your game against Cthulhu was approved"
+    assert "counts on the leaderboards" in message.body
+
+
+def test_rejecting_needs_a_reason_and_mails_it(
+    staff_client, submitter, django_capture_on_commit_callbacks
+):
+    session = pending_game(submitter)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = moderate(staff_client, session, status="rejected", rejection_reason="  ")
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.status == "pending" and mail.outbox == []
+
+    with django_capture_on_commit_callbacks(execute=True):
+        moderate(
+            staff_client, session, status="rejected", rejection_reason="Two seats for Ann twice."
+        )
+    session.refresh_from_db()
+    assert (session.status, session.rejection_reason) == ("rejected", "Two seats for Ann twice.")
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].subject == "Your game against Cthulhu was rejected"
+    assert "Two seats for Ann twice." in mail.outbox[0].body
+
+
+def test_the_submitter_reads_the_reason_on_the_game_page(client, submitter):
+    session = pending_game(submitter)
+    Session.objects.filter(pk=session.pk).update(status="rejected", rejection_reason="Wrong date.")
+    client.force_login(submitter)
+    html = client.get(reverse("games:detail", kwargs={"pk": session.pk})).content.decode()
+    assert 'data-testid="rejection-reason"' in html and "Wrong date." in html
+    assert 'name="rejection_reason"' not in html  # the reject form is for staff only
+
+
+def test_approving_again_clears_the_reason_and_no_mail_without_an_address(
+    staff_client, django_capture_on_commit_callbacks
+):
+    session = pending_game(UserFactory(username="quiet", email=""))
+    with django_capture_on_commit_callbacks(execute=True):
+        moderate(staff_client, session, status="rejected", rejection_reason="Duplicate.")
+        moderate(staff_client, session, status="approved")
+    session.refresh_from_db()
+    assert (session.status, session.rejection_reason) == ("approved", "")
+    assert mail.outbox == []
+
+
+def test_back_to_pending_mails_nobody(staff_client, submitter, django_capture_on_commit_callbacks):
+    session = game(status="approved", submitted_by=submitter, seats=[seat("Ann", "Amanda Sharpe")])
+    with django_capture_on_commit_callbacks(execute=True):
+        moderate(staff_client, session, status="pending")
+    assert mail.outbox == []
+
+
+def test_the_admin_bulk_reject_asks_for_a_reason_first(
+    staff_client, submitter, django_capture_on_commit_callbacks
+):
+    session = pending_game(submitter)
+    url = reverse("admin:games_session_changelist")
+    picked = {"action": "reject", "_selected_action": [session.pk]}
+    response = staff_client.post(url, picked)
+    assert response.status_code == 200 and "Reason for rejecting" in response.content.decode()
+    session.refresh_from_db()
+    assert session.status == "pending"
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(url, {**picked, "apply": "1", "reason": "Not a league night."})
+    session.refresh_from_db()
+    assert (session.status, session.rejection_reason) == ("rejected", "Not a league night.")
+    assert "Not a league night." in mail.outbox[0].body
+
+
+def test_the_admin_change_form_requires_a_reason_to_reject(staff_client, submitter):
+    session = pending_game(submitter)
+    page = staff_client.get(reverse("admin:games_session_change", args=[session.pk]))
+    form = page.context["adminform"].form
+    assert form.fields["rejection_reason"].required is False
+    data = {**form.initial, "status": "rejected", "rejection_reason": ""}
+    data["boxes"] = [box.pk for box in data["boxes"]]
+    rejected = type(form)(data=data, instance=session)
+    assert not rejected.is_valid()
+    assert rejected.errors == {"rejection_reason": ["Say why the game is rejected."]}
+    data["rejection_reason"] = "Wrong Ancient One."
+    assert type(form)(data=data, instance=session).is_valid()

@@ -1,0 +1,195 @@
+"""Races end in a clean result: real threads, real transactions, on PostgreSQL.
+
+Each round starts its requests together behind a barrier, one database connection per
+thread, and counts server errors and lost writes. Skipped on SQLite: it lets one writer
+at a time hold the whole database, so concurrent writers there fail with "database is
+locked" before any of this code runs; the races these tests guard against need a
+database with row locks and concurrent writers.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Player, Session
+from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"),
+        reason="SQLite serialises writers with a database-wide lock: no row-level races",
+    ),
+    pytest.mark.usefixtures("catalog_rows"),
+]
+
+THREADS = 20
+ROUNDS = 10
+CLAIMERS = 10
+PASSWORD = "a-long-pass-phrase-9"
+
+
+def at_once(works):
+    """Run each callable in its own thread, released together; their results in order."""
+    barrier = threading.Barrier(len(works))
+    results: list[object] = [None] * len(works)
+
+    def run(index, work):
+        try:
+            barrier.wait()
+            results[index] = work()
+        except Exception as error:  # reported by the test, not lost in the thread
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(works)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def logged_in(user) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return client
+
+
+def report(label, **counts):
+    print(f"\n{label}: " + ", ".join(f"{name} {value}" for name, value in counts.items()))
+
+
+def test_concurrent_results_naming_the_same_new_players():
+    clients = [logged_in(UserFactory(username=f"u{n}", password=None)) for n in range(THREADS)]
+    errors = lost = 0
+    for round_ in range(ROUNDS):
+        names = [f"Newcomer A{round_}", f"Newcomer B{round_}"]
+        posts = []
+        for n, client in enumerate(clients):
+            # Half name them in the other order: creating them must not deadlock.
+            first, second = names if n % 2 else names[::-1]
+            data = result_form_data(
+                seats=[
+                    {"player_name": first, "investigator": "Amanda Sharpe", "gate_trophies": 1},
+                    {"player_name": second, "investigator": "Bob Jenkins"},
+                ],
+                confirm_duplicate="on",
+            )
+            posts.append(lambda c=client, d=data: c.post(reverse("games:new"), d))
+        responses = at_once(posts)
+        errors += sum(not hasattr(r, "status_code") or r.status_code >= 500 for r in responses)
+        saved = Session.objects.filter(seats__player__name=names[0]).count()
+        lost += THREADS - saved
+        assert Player.objects.filter(name__in=names).count() == 2
+    report("results", posts=THREADS * ROUNDS, server_errors=errors, lost=lost)
+    assert (errors, lost) == (0, 0)
+
+
+def signup(username, name, claim=False):
+    data = {
+        "username": username,
+        "email": f"{username}@example.com",
+        "player_name": name,
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    }
+    if claim:
+        data["claim_player"] = "on"
+    return lambda: Client(raise_request_exception=False).post(reverse("signup"), data)
+
+
+def test_concurrent_signups_with_the_same_new_name():
+    errors = 0
+    for round_ in range(ROUNDS):
+        name = f"Twin {round_}"
+        responses = at_once([signup(f"twin{round_}-{n}", name) for n in range(THREADS)])
+        errors += sum(not hasattr(r, "status_code") or r.status_code >= 500 for r in responses)
+        welcomed = [r for r in responses if getattr(r, "status_code", 0) == 302]
+        refused = [r for r in responses if getattr(r, "status_code", 0) == 200]
+        player = Player.objects.get(name=name)
+        accounts = get_user_model().objects.filter(username__startswith=f"twin{round_}-")
+        # One account got the name; the others were told and left nothing behind.
+        assert (len(welcomed), len(refused)) == (1, THREADS - 1)
+        assert list(accounts) == [player.user]
+        for response in refused:
+            assert "Someone else just took" in response.content.decode() or (
+                "already belongs to another account" in response.content.decode()
+            )
+    report("signups", posts=THREADS * ROUNDS, server_errors=errors)
+    assert errors == 0
+
+
+def test_many_people_claiming_one_unclaimed_player():
+    errors = orphans = 0
+    for round_ in range(ROUNDS):
+        name = f"Old Hand {round_}"
+        PlayerFactory(name=name)
+        responses = at_once(
+            [signup(f"claim{round_}-{n}", name, claim=True) for n in range(CLAIMERS)]
+        )
+        errors += sum(not hasattr(r, "status_code") or r.status_code >= 500 for r in responses)
+        accounts = get_user_model().objects.filter(username__startswith=f"claim{round_}-")
+        orphans += accounts.filter(player__isnull=True).count()
+        welcomed = [r for r in responses if getattr(r, "status_code", 0) == 302]
+        assert len(welcomed) == 1
+        assert list(accounts) == [Player.objects.get(name=name).user]
+    report("claims", posts=CLAIMERS * ROUNDS, server_errors=errors, accounts_without_player=orphans)
+    assert (errors, orphans) == (0, 0)
+
+
+def test_a_submitters_edit_racing_a_moderators_approval():
+    submitter = UserFactory(username="sub", password=None)
+    PlayerFactory(name="Ann", user=submitter)
+    editor, boss = logged_in(submitter), logged_in(moderator("boss", password=None))
+    errors = lost_approvals = 0
+    wins = {"approval": 0, "edit": 0}
+    for round_ in range(THREADS):
+        session = game(status="pending", submitted_by=submitter)
+        seen = session.version
+        # Earlier rounds' games have the same table: confirm it is another game.
+        edit = result_form_data(
+            initial_rows=2, terror_level=5, version=seen, confirm_duplicate="on"
+        )
+        moderate_url = reverse("games:moderate", kwargs={"pk": session.pk})
+        edit_url = reverse("games:edit", kwargs={"pk": session.pk})
+        # The moderator clicks a little later each round, so the approval lands before,
+        # during and after the edit's request.
+        delay = round_ * 0.03
+
+        def approve(url=moderate_url, version=seen, delay=delay):
+            time.sleep(delay)
+            return boss.post(url, {"status": "approved", "version": version}, follow=True)
+
+        edited, approved = at_once(
+            [lambda url=edit_url, data=edit: editor.post(url, data), approve]
+        )
+        errors += sum(
+            not hasattr(r, "status_code") or r.status_code >= 500 for r in (edited, approved)
+        )
+        session.refresh_from_db()
+        assert edited.status_code in {302, 403}  # saved, or refused: never a form error
+        told_approved = "Game marked approved." in approved.content.decode()
+        edit_saved = session.terror_level == 5
+        lost_approvals += told_approved and session.status != "approved"
+        # Exactly one of the two went through; the other was refused, not overwritten.
+        assert told_approved != edit_saved
+        wins["approval" if told_approved else "edit"] += 1
+    report(
+        "edit vs approval",
+        rounds=THREADS,
+        server_errors=errors,
+        lost_approvals=lost_approvals,
+        approvals_won=wins["approval"],
+        edits_won=wins["edit"],
+    )
+    assert (errors, lost_approvals) == (0, 0)

@@ -1,0 +1,59 @@
+"""A score moved by a catalog correction leaves a history entry saying why."""
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from games.models import AncientOne, Session
+from games.scoring import sessions_rescore
+from tests.factories import UserFactory, game, moderator, seat
+
+pytestmark = pytest.mark.django_db
+
+
+def latest(session):
+    return session.history.order_by("-history_date", "-history_id").first()
+
+
+def test_every_rescored_game_gets_a_history_entry_with_the_reason():
+    games = [game(ancient_one="Yig", seats=[seat("Ann", "Amanda Sharpe")]) for _ in range(3)]
+    untouched = game(ancient_one="Cthulhu", seats=[seat("Bob", "Bob Jenkins")])
+    records_before = {s.pk: s.history.count() for s in [*games, untouched]}
+    AncientOne.objects.filter(name="Yig").update(doom_track=11)
+    changed = sessions_rescore(Session.objects.all(), reason="Yig's doom track is 11", batch_size=2)
+    assert changed == 3
+    for session in games:
+        assert session.history.count() == records_before[session.pk] + 1
+        record = latest(session)
+        assert record.history_change_reason == "Yig's doom track is 11"
+        assert record.score == session.score + 1
+        assert record.version == Session.objects.get(pk=session.pk).version
+    assert untouched.history.count() == records_before[untouched.pk]
+
+
+def test_the_history_page_shows_the_score_change_and_its_reason(client):
+    session = game(ancient_one="Yig", seats=[seat("Ann", "Amanda Sharpe")])
+    AncientOne.objects.filter(name="Yig").update(doom_track=11)
+    call_command("recompute_scores", "--ancient-one", "yig", verbosity=0)
+    client.force_login(moderator())
+    response = client.get(reverse("games:history", kwargs={"pk": session.pk}))
+    entry = response.context["entries"][0]
+    assert entry.reason == "Recomputed by recompute_scores for yig"
+    assert ("score", session.score, session.score + 1) in [
+        (str(label), old, new) for label, old, new in entry.changes
+    ]
+    assert "Why: Recomputed by recompute_scores for yig" in response.content.decode()
+
+
+def test_a_doom_track_fix_in_the_admin_records_who_and_why(client):
+    session = game(ancient_one="Eihort", seats=[seat("Ann", "Amanda Sharpe")])
+    staff = UserFactory(username="staff", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    eihort = AncientOne.objects.get(name="Eihort")
+    client.post(
+        reverse("admin:games_ancientone_change", args=[eihort.pk]),
+        {"name": "Eihort", "slug": "eihort", "doom_track": 14, "box": eihort.box_id, "note": ""},
+    )
+    record = latest(session)
+    assert record.history_change_reason == "Doom track of Eihort corrected to 14"
+    assert record.history_user == staff

@@ -1,0 +1,182 @@
+"""games.scenario_rules: tables of cases for the scenario score, constraints and entries."""
+
+import datetime
+
+import pytest
+
+from games import scenario_rules
+from games.scenario_rules import EntryCandidate, ScenarioTerms
+
+UTC = datetime.UTC
+OPENS = datetime.datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
+CLOSES = datetime.datetime(2026, 3, 15, 18, 0, tzinfo=UTC)
+TERMS = ScenarioTerms(
+    name="The Stars Are Right",
+    ancient_ones=frozenset({"Cthulhu", "Hastur"}),
+    boxes_required=frozenset({"Arkham Horror", "Dunwich Horror"}),
+    boxes_allowed=frozenset({"Arkham Horror", "Dunwich Horror", "The King in Yellow"}),
+    herald="The Dark Pharaoh",
+    investigators_min=3,
+    investigators_max=5,
+    opens_at=OPENS,
+    closes_at=CLOSES,
+)
+FITS = dict(
+    ancient_one="Cthulhu",
+    herald="The Dark Pharaoh",
+    boxes={"Arkham Horror", "Dunwich Horror"},
+    investigators=4,
+    played_on=datetime.date(2026, 3, 2),
+    submitted_at=datetime.datetime(2026, 3, 2, 22, 0, tzinfo=UTC),
+)
+
+
+@pytest.mark.parametrize(
+    ("victory_score", "tasks", "expected"),
+    [
+        (10, 0, 10),  # no task: the rulebook score
+        (10, 1, 11),  # +1 per task
+        (10, 3, 13),
+        (0, 2, 2),  # a zero victory is still a victory
+        (-4, 2, -2),  # so is a negative one
+        (None, 0, None),  # a defeat has no scenario score
+        (None, 3, None),  # tasks do not give a defeat a score
+    ],
+)
+def test_scenario_score(victory_score, tasks, expected):
+    assert scenario_rules.scenario_score(victory_score=victory_score, tasks_completed=tasks) == (
+        expected
+    )
+
+
+@pytest.mark.parametrize("tasks", [-1, 1.5, True, "2"])
+def test_scenario_score_refuses_bad_task_counts(tasks):
+    with pytest.raises(ValueError, match="Tasks completed"):
+        scenario_rules.scenario_score(victory_score=10, tasks_completed=tasks)
+
+
+@pytest.mark.parametrize(
+    ("changes", "fields"),
+    [
+        ({}, set()),  # fits
+        ({"ancient_one": "Hastur"}, set()),  # one of the set
+        ({"ancient_one": "Yig"}, {"ancient_one"}),
+        ({"ancient_one": ""}, set()),  # not chosen yet: not checked
+        ({"herald": None}, {"herald"}),  # the scenario's herald is missing
+        ({"herald": "Other Herald"}, {"herald"}),
+        ({"boxes": {"Arkham Horror"}}, {"boxes"}),  # a required box missing
+        ({"boxes": {"Arkham Horror", "Dunwich Horror", "The King in Yellow"}}, set()),
+        ({"boxes": {"Arkham Horror", "Dunwich Horror", "Kingsport Horror"}}, {"boxes"}),
+        ({"investigators": 2}, {"investigators"}),  # too few
+        ({"investigators": 3}, set()),  # the bounds are included
+        ({"investigators": 5}, set()),
+        ({"investigators": 6}, {"investigators"}),  # too many
+        ({"investigators": None}, set()),  # the seats are not known yet
+        ({"played_on": datetime.date(2026, 2, 28)}, {"played_on"}),  # before it opened
+        ({"played_on": datetime.date(2026, 3, 1)}, set()),  # the opening day counts
+        ({"submitted_at": CLOSES}, {"submitted_at"}),  # at the deadline: closed
+        ({"submitted_at": CLOSES - datetime.timedelta(seconds=1)}, set()),
+        ({"submitted_at": OPENS - datetime.timedelta(minutes=1)}, {"submitted_at"}),
+        (
+            {"ancient_one": "Yig", "investigators": 1, "boxes": {"Arkham Horror"}},
+            {"ancient_one", "investigators", "boxes"},
+        ),
+    ],
+)
+def test_scenario_problems(changes, fields):
+    problems = scenario_rules.scenario_problems(TERMS, **{**FITS, **changes})
+    assert set(problems) == fields
+    assert all(problems[field] for field in fields)  # each one says why
+
+
+def test_scenario_problems_name_what_is_wrong():
+    problems = scenario_rules.scenario_problems(
+        TERMS, **{**FITS, "boxes": {"Arkham Horror", "Kingsport Horror"}}
+    )
+    assert problems["boxes"] == [
+        "The Stars Are Right needs Dunwich Horror in play.",
+        "The Stars Are Right does not allow Kingsport Horror.",
+    ]
+
+
+def test_empty_allowed_set_means_any_box():
+    open_terms = ScenarioTerms(
+        name="Open table",
+        ancient_ones=frozenset(),
+        boxes_required=frozenset(),
+        boxes_allowed=frozenset(),
+    )
+    problems = scenario_rules.scenario_problems(
+        open_terms, **{**FITS, "herald": None, "boxes": {"Kingsport Horror"}}
+    )
+    assert problems == {}
+
+
+@pytest.mark.parametrize(
+    ("moment", "is_open"),
+    [(OPENS - datetime.timedelta(seconds=1), False), (OPENS, True), (CLOSES, False)],
+)
+def test_is_open(moment, is_open):
+    assert TERMS.is_open(moment) is is_open
+
+
+@pytest.mark.parametrize(("foreign", "count"), [(0, 0), (1, 1), (2, 1)])
+def test_task_problems(foreign, count):
+    problems = scenario_rules.scenario_task_problems(tasks_completed=3, foreign_tasks=foreign)
+    assert len(problems) == count
+
+
+def at(hour):
+    return datetime.datetime(2026, 3, 2, hour, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("candidates", "entry"),
+    [
+        ([], None),
+        ([EntryCandidate(1, 10, at(20))], 1),
+        ([EntryCandidate(1, 10, at(20)), EntryCandidate(2, 12, at(21))], 2),  # the best
+        # A tie goes to the earlier submission, whatever the ids.
+        ([EntryCandidate(5, 12, at(21)), EntryCandidate(6, 12, at(20))], 6),
+        # A defeat is an entry only when there is nothing better.
+        ([EntryCandidate(1, None, at(19)), EntryCandidate(2, -3, at(21))], 2),
+        ([EntryCandidate(1, None, at(19)), EntryCandidate(2, None, at(18))], 2),
+        # A game the team marked is the entry even when another scored more.
+        ([EntryCandidate(1, 15, at(20)), EntryCandidate(2, 9, at(21), chosen=True)], 2),
+        ([EntryCandidate(1, 15, at(20)), EntryCandidate(2, None, at(21), chosen=True)], 2),
+    ],
+)
+def test_entry_of(candidates, entry):
+    assert scenario_rules.entry_of(candidates) == entry
+
+
+@pytest.mark.parametrize(
+    ("scores", "points"),
+    [([], 0), ([12], 12), ([12, 9, None], 21), ([None, None], 0), ([-2, 5], 3)],
+)
+def test_series_points_add_entry_scores(scores, points):
+    assert scenario_rules.series_points(scores) == points
+
+
+@pytest.mark.parametrize(
+    ("changes", "count"),
+    [
+        ({}, 0),
+        ({"boxes_required": frozenset({"Kingsport Horror"})}, 1),  # required but not allowed
+        ({"investigators_min": 6}, 1),  # minimum above the maximum
+        ({"investigators_max": 9}, 1),
+        ({"investigators_min": 0}, 1),
+        ({"closes_at": OPENS}, 1),
+    ],
+)
+def test_scenario_terms_problems(changes, count):
+    terms = ScenarioTerms(**{**TERMS.__dict__, **changes})
+    assert len(scenario_rules.scenario_terms_problems(terms)) == count
+
+
+def test_scenario_rules_do_not_import_django():
+    import subprocess
+    import sys
+
+    code = "import sys, games.scenario_rules; assert 'django' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)

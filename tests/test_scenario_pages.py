@@ -1,0 +1,151 @@
+"""Scenario list, a scenario's board, series standings: content, exports, query counts."""
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Scenario, Series
+from tests.factories import (
+    SeriesFactory,
+    TeamFactory,
+    demo_league,
+    game,
+    scenario,
+    seat,
+)
+
+pytestmark = pytest.mark.django_db
+
+NOW = timezone.now()
+
+
+@pytest.fixture
+def series():
+    return SeriesFactory(name="League session 2", slug="league-session-2")
+
+
+@pytest.fixture
+def board(series):
+    """Two teams and a table without a team enter one scenario; one defeat."""
+    stars = scenario("The Stars Are Right", series=series, order=1)
+    owls = TeamFactory(name="Night Owls", members=["Ann", "Bob"])
+    cats = TeamFactory(name="Cats", members=["Cid", "Dee"])
+    owls_entry = game(scenario=stars, team=owls, terror_level=1, tasks=list(stars.tasks.all()))
+    game(scenario=stars, team=owls, terror_level=6)  # worse: not the entry
+    cats_entry = game(
+        scenario=stars,
+        team=cats,
+        terror_level=0,
+        seats=[seat("Cid", "Amanda Sharpe", gate_trophies=1), seat("Dee", "Bob Jenkins")],
+    )
+    loners = game(
+        scenario=stars,
+        outcome="defeat",
+        defeat_cause="devoured",
+        seats=[seat("Eve", "Amanda Sharpe"), seat("Ann", "Bob Jenkins")],
+    )
+    return stars, owls_entry, cats_entry, loners
+
+
+def test_scenario_list_sorts_open_upcoming_and_closed(client, series):
+    scenario("Open one", closes_at=NOW + datetime.timedelta(days=2, hours=3))
+    scenario("Soon", opens_at=NOW + datetime.timedelta(days=5))
+    scenario(
+        "Old",
+        opens_at=NOW - datetime.timedelta(days=40),
+        closes_at=NOW - datetime.timedelta(days=20),
+        series=series,
+    )
+    response = client.get(reverse("league:scenarios"))
+    overview = response.context["overview"]
+    assert [s.name for s in overview.open] == ["Open one"]
+    assert [s.name for s in overview.upcoming] == ["Soon"]
+    assert [s.name for s in overview.closed] == ["Old"]
+    html = response.content.decode()
+    assert re.search(r"2\xa0days, [23]\xa0hours left", html)
+    assert reverse("league:series", args=[series.slug]) in html
+
+
+def test_the_board_ranks_entries_by_scenario_score(client, board):
+    stars, owls_entry, cats_entry, loners = board
+    response = client.get(reverse("league:scenario", args=[stars.slug]))
+    rows = [row.record for row in response.context["table"].paginated_rows]
+    # Owls: Cthulhu 13 - 1 + 1 + 2 survivors = 15, +3 tasks = 18; Cats: 16; the defeat last.
+    assert [r.pk for r in rows] == [owls_entry.pk, cats_entry.pk, loners.pk]
+    assert [r.scenario_score for r in rows] == [18, 16, None]
+    assert [r.rank for r in rows] == [1, 2, 3]
+    html = response.content.decode()
+    assert "Close the Unvisited Isle" in html  # tasks listed
+    assert "Cthulhu" in html and "2 to 8" in html  # what is allowed
+
+
+def test_the_briefing_keeps_its_line_breaks(client):
+    stars = scenario("Briefed", briefing="First line.\nSecond line.")
+    html = client.get(reverse("league:scenario", args=[stars.slug])).content.decode()
+    assert "First line.<br>Second line." in html
+
+
+def test_the_board_exports_as_csv(client, board):
+    stars = board[0]
+    response = client.get(reverse("league:scenario", args=[stars.slug]), {"_export": "csv"})
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('scenario-the-stars-are-right.csv"')
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("Rank,Scenario score,Rulebook score,Tasks,Team,Players")
+    assert lines[1].startswith("1,18,15,3,Night Owls,")
+    assert len(lines) == 4
+
+
+def test_series_standings_sum_entry_scores_per_team_and_player(client, board, series):
+    stars, owls_entry, cats_entry, loners = board
+    second = scenario("Second", series=series, order=2)
+    owls = owls_entry.team
+    extra = game(scenario=second, team=owls, terror_level=3)
+    response = client.get(reverse("league:series", args=[series.slug]))
+    teams = {row.record.name: row.record.points for row in response.context["team_table"].rows}
+    assert teams == {"Night Owls": 18 + extra.scenario_score, "Cats": 16}
+    players = {row.record.name: row.record.points for row in response.context["player_table"].rows}
+    # Ann sat at the Owls' entries and at the loners' defeat (0 points).
+    assert players["Ann"] == 18 + extra.scenario_score
+    assert players["Eve"] == 0
+    assert players["Cid"] == 16
+    html = response.content.decode()
+    assert "scenario scores of its entries added up" in html
+
+
+def test_series_exports_each_table(client, board, series):
+    url = reverse("league:series", args=[series.slug])
+    response = client.get(url, {"_export": "csv", "table": "players"})
+    assert response.status_code == 200
+    assert response.content.decode().splitlines()[0] == "Player,Scenarios entered,Series points"
+    response = client.get(url, {"_export": "xlsx", "table": "teams"})
+    assert response.status_code == 200
+    assert response.content[:2] == b"PK"  # a zip: an Excel workbook
+    assert client.get(url, {"_export": "pdf"}).status_code == 404
+
+
+def test_unknown_scenario_and_series_are_404(client):
+    assert client.get(reverse("league:scenario", args=["nope"])).status_code == 404
+    assert client.get(reverse("league:series", args=["nope"])).status_code == 404
+
+
+@pytest.mark.parametrize("games", [10, 300])
+def test_query_counts_are_constant(client, django_assert_max_num_queries, games):
+    demo_league(games)
+    scenario_row = (
+        Scenario.objects.filter(sessions__is_entry=True).first() or Scenario.objects.first()
+    )
+    series = Series.objects.get()
+    urls = [
+        reverse("league:scenarios"),
+        reverse("league:scenario", args=[scenario_row.slug]),
+        reverse("league:scenario", args=[scenario_row.slug]) + "?_export=csv",
+        reverse("league:series", args=[series.slug]),
+        reverse("league:series", args=[series.slug]) + "?_export=csv&table=players",
+    ]
+    for url in urls:
+        with django_assert_max_num_queries(10):
+            assert client.get(url).status_code == 200

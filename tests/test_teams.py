@@ -1,0 +1,201 @@
+"""Teams: names, the captain's pages, standings, a team's page, leaderboard, compare."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from games.models import Team
+from games.names import name_key, normalise_name
+from tests.factories import (
+    PlayerFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+    demo_league,
+    game,
+    scenario,
+    seat,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("typed", "normal", "key"),
+    [
+        ("Night Owls", "Night Owls", "night owls"),
+        ("  Night   Owls ", "Night Owls", "night owls"),
+        ("NIGHT OWLS", "NIGHT OWLS", "night owls"),
+        ("Night\u200b Owls", "Night Owls", "night owls"),  # zero-width space dropped
+        ("Ｎight Owls", "Night Owls", "night owls"),  # full-width letter: NFKC
+        ("Straße", "Straße", "strasse"),  # case folding, not lower()
+    ],
+)
+def test_names_are_normalised_and_keyed(typed, normal, key):
+    assert normalise_name(typed) == normal
+    assert name_key(typed) == key
+
+
+@pytest.fixture
+def captain(client):
+    user = UserFactory(username="cap")
+    PlayerFactory(name="Cap", user=user)
+    client.force_login(user)
+    return user
+
+
+def test_creating_a_team_makes_the_creator_captain_and_member(client, captain):
+    response = client.post(reverse("league:team_new"), {"name": "  Night   Owls "})
+    team = Team.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("league:team_members", args=[team.slug])
+    assert (team.name, team.slug, team.captain) == ("Night Owls", "night-owls", captain)
+    assert [p.name for p in team.members.all()] == ["Cap"]
+
+
+def test_a_team_name_differing_only_in_case_is_refused_and_kept(client, captain):
+    TeamFactory(name="Night Owls")
+    response = client.post(reverse("league:team_new"), {"name": "NIGHT owls"})
+    assert response.status_code == 200
+    assert "already a team called Night Owls" in response.context["form"].errors["name"][0]
+    assert 'value="NIGHT owls"' in response.content.decode()
+    assert Team.objects.count() == 1
+
+
+def test_creating_a_team_needs_login(client):
+    response = client.get(reverse("league:team_new"))
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+
+
+def test_the_captain_adds_and_removes_members_by_name(client, captain):
+    team = TeamFactory(name="Night Owls", members=["Cap"])
+    team.captain = captain
+    team.save()
+    bob = PlayerFactory(name="Bob Marsh")
+    url = reverse("league:team_members", args=[team.slug])
+    response = client.post(url, {"player_name": "bob  MARSH"})
+    assert response.status_code == 302
+    assert set(team.members.values_list("name", flat=True)) == {"Cap", "Bob Marsh"}
+    response = client.post(url, {"player_name": "Nobody Here"})
+    assert response.status_code == 200
+    assert (
+        "No league player is called 'Nobody Here'."
+        in response.context["form"].errors["player_name"]
+    )
+    assert 'value="Nobody Here"' in response.content.decode()
+    client.post(url, {"remove": "1", "player": bob.pk})
+    assert list(team.members.values_list("name", flat=True)) == ["Cap"]
+
+
+def test_only_the_captain_manages_members(client):
+    team = TeamFactory(name="Night Owls", members=["Ann"])
+    url = reverse("league:team_members", args=[team.slug])
+    assert client.get(url).status_code == 302  # anonymous: log in first
+    client.force_login(UserFactory(username="stranger"))
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"player_name": "Ann"}).status_code == 403
+
+
+@pytest.fixture
+def teams():
+    owls = TeamFactory(name="Night Owls", members=["Ann", "Bob"])
+    cats = TeamFactory(name="Cats", members=["Cid"])
+    stars = scenario("The Stars Are Right")
+    best = game(team=owls, terror_level=0, played_on=datetime.date(2025, 5, 1))
+    entry = game(team=owls, scenario=stars, terror_level=2, tasks=list(stars.tasks.all()[:1]))
+    game(team=owls, outcome="defeat", defeat_cause="devoured")
+    cats_game = game(
+        team=cats,
+        terror_level=4,
+        seats=[seat("Cid", "Amanda Sharpe", gate_trophies=1), seat("Dee", "Bob Jenkins")],
+    )
+    game(team=cats, status="pending")
+    game(terror_level=0)  # no team
+    return owls, cats, best, entry, cats_game
+
+
+def test_team_standings_aggregate_the_teams_games(client, teams):
+    owls, cats, best, entry, cats_game = teams
+    response = client.get(reverse("league:teams"))
+    rows = {row.record.name: row.record for row in response.context["table"].paginated_rows}
+    assert set(rows) == {"Night Owls", "Cats"}
+    o = rows["Night Owls"]
+    assert (o.games, o.victories, o.best_score, o.scenarios_entered) == (3, 2, best.score, 1)
+    assert o.win_pct == pytest.approx(200 / 3)
+    assert o.avg_victory_score == pytest.approx((best.score + entry.score) / 2)
+    assert o.series_points == entry.scenario_score == entry.score + 1
+    assert (rows["Cats"].games, rows["Cats"].series_points) == (1, 0)
+
+
+def test_team_standings_filter_by_season_and_minimum(client, teams):
+    SeasonFactory(name="2026", slug="2026")
+    response = client.get(reverse("league:teams"), {"season": "2026", "min_games": 2})
+    rows = {row.record.name: row.record for row in response.context["table"].paginated_rows}
+    assert set(rows) == {"Night Owls"}
+    assert rows["Night Owls"].games == 2  # the 2025 game is outside the season
+
+
+def test_team_standings_sort_and_export(client, teams):
+    response = client.get(reverse("league:teams"), {"sort": "-series_points"})
+    names = [row.record.name for row in response.context["table"].paginated_rows]
+    assert names == ["Night Owls", "Cats"]
+    response = client.get(reverse("league:teams"), {"_export": "csv"})
+    header = response.content.decode().splitlines()[0]
+    assert header.startswith("Team,Games,Victories,Win %,Best score,Avg victory score")
+    assert "Scenarios entered,Series points" in header
+    response = client.get(reverse("league:teams"), {"_export": "xlsx"})
+    assert response.content[:2] == b"PK"
+
+
+def test_the_team_page_shows_members_record_chart_entries_history(client, teams):
+    owls, cats, best, entry, cats_game = teams
+    response = client.get(reverse("league:team", args=[owls.slug]))
+    assert response.status_code == 200
+    profile = response.context["profile"]
+    assert (
+        profile.summary["games"] == 3 and profile.summary["series_points"] == entry.scenario_score
+    )
+    assert [e.pk for e in profile.entries] == [entry.pk]
+    assert len(response.context["chart"].points) == 2
+    html = response.content.decode()
+    for text in ("Ann", "Bob", "The Stars Are Right", "Record by Ancient One", "team-score"):
+        assert text in html
+    assert len(response.context["table"].rows) == 3
+
+
+def test_the_leaderboard_filters_and_shows_teams(client, teams):
+    owls = teams[0]
+    response = client.get(reverse("league:leaderboard"), {"team": owls.slug})
+    rows = [row.record for row in response.context["table"].paginated_rows]
+    assert {r.team_id for r in rows} == {owls.pk} and len(rows) == 2
+    assert "Night Owls" in response.content.decode()
+
+
+def test_compare_your_score_ranks_a_team_game_among_team_games(client, teams):
+    owls, cats, best, entry, cats_game = teams
+    html = client.get(reverse("games:detail", args=[cats_game.pk])).content.decode()
+    # Cats' 13 - 4 + 1 + 2 = 12 is below both Owls' victories, among three team victories.
+    assert "Ranks <strong>#3</strong> of 3 victories against Cthulhu played as a team" in html
+
+
+def test_a_game_without_a_team_is_not_ranked_among_team_games(client, teams):
+    lone = game(terror_level=9)
+    html = client.get(reverse("games:detail", args=[lone.pk])).content.decode()
+    assert "played as a team" not in html
+
+
+@pytest.mark.parametrize("games", [10, 300])
+def test_query_counts_are_constant(client, django_assert_max_num_queries, games):
+    demo_league(games)
+    team = Team.objects.order_by("pk").first()
+    urls = [
+        reverse("league:teams"),
+        reverse("league:teams") + "?sort=-series_points&min_games=2",
+        reverse("league:teams") + "?_export=csv",
+        reverse("league:team", args=[team.slug]),
+        reverse("league:leaderboard") + f"?team={team.slug}",
+    ]
+    for url in urls:
+        with django_assert_max_num_queries(10):
+            assert client.get(url).status_code == 200
