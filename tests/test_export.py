@@ -11,7 +11,7 @@ from django.core.management import call_command
 from games.imports.exporter import sessions_for_export
 from games.imports.format import HEADERS
 from games.models import Guardian, Herald, Seat, Session
-from tests.factories import UserFactory, demo_league, game, seat
+from tests.factories import TeamFactory, UserFactory, demo_league, game, scenario, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -75,8 +75,8 @@ def test_export_reads_the_league_in_constant_queries(django_assert_max_num_queri
 def snapshot() -> list[tuple]:
     """Every stored value of every game and seat, but row ids (which a re-import renumbers)."""
     sessions = Session.objects.select_related(
-        "ancient_one", "herald", "guardian", "submitted_by"
-    ).prefetch_related("boxes", "seats__player", "seats__investigator")
+        "ancient_one", "herald", "guardian", "submitted_by", "team", "scenario"
+    ).prefetch_related("boxes", "tasks_done", "seats__player", "seats__investigator")
     games = []
     for s in sessions:
         games.append(
@@ -94,6 +94,14 @@ def snapshot() -> list[tuple]:
                 s.location,
                 s.notes,
                 s.status,
+                s.rejection_reason,
+                s.team and s.team.name,
+                s.scenario and s.scenario.name,
+                tuple(sorted(task.text for task in s.tasks_done.all())),
+                s.tasks_completed,
+                s.scenario_score,
+                s.entry_key,
+                s.is_entry,
                 s.created_at,
                 s.submitted_by and s.submitted_by.username,
                 s.score,
@@ -136,7 +144,13 @@ def varied_league():
         ],
     )
     game(outcome="defeat", defeat_cause="other", notes="Ran out of time", status="pending")
-    game(outcome="defeat", defeat_cause="devoured", status="rejected")
+    game(
+        outcome="defeat",
+        defeat_cause="devoured",
+        status="rejected",
+        rejection_reason="The photo shows five\nplayers, not two.",
+    )
+    league_play()
     game(ancient_one="Azathoth", outcome="defeat", defeat_cause="azathoth")
     game(terror_level=4, played_on=datetime.date(2025, 12, 1))
     # The same table and result, submitted later: another game, not a repeat of the first.
@@ -146,6 +160,38 @@ def varied_league():
         created_at=datetime.datetime(2025, 12, 2, 9, tzinfo=datetime.UTC),
     )
     demo_league(60, seed=9)
+
+
+def league_play():
+    """Team games of an open scenario (two for one entry) and of one closed since, tasks
+    (one with the separator in its text) and a table playing without a team."""
+    owls = TeamFactory(name="Miskatonic Owls", members=["Ann", "Bob"])
+    crows = TeamFactory(name="=Crows", members=["Cy", "Di"])
+    dunwich = scenario(tasks=("Close the Unvisited Isle", "Seal two gates; then flee"))
+    past = scenario(
+        "Winter of the Worm",
+        opens_at=datetime.datetime(2025, 11, 1, tzinfo=datetime.UTC),
+        closes_at=datetime.datetime(2026, 1, 5, tzinfo=datetime.UTC),
+        tasks=("Keep the terror below 3",),
+    )
+    first, second = dunwich.tasks.all()
+    game(team=owls, scenario=dunwich, tasks=[first, second], played_on=datetime.date(2026, 2, 1))
+    game(team=owls, scenario=dunwich, tasks=[second], played_on=datetime.date(2026, 2, 2))
+    game(
+        team=crows,
+        scenario=dunwich,
+        seats=[seat("Cy", "Vincent Lee", gate_trophies=2), seat("Di", "Carolyn Fern")],
+        played_on=datetime.date(2026, 2, 3),
+        status="pending",
+    )
+    game(scenario=dunwich, tasks=[first], played_on=datetime.date(2026, 2, 4))
+    game(
+        team=owls,
+        scenario=past,
+        tasks=list(past.tasks.all()),
+        played_on=datetime.date(2025, 12, 20),
+        created_at=datetime.datetime(2025, 12, 21, 10, tzinfo=datetime.UTC),
+    )
 
 
 @pytest.mark.parametrize("suffix", ["csv", "xlsx"])
@@ -161,6 +207,8 @@ def test_round_trip_export_empty_import_gives_back_every_game(tmp_path, suffix):
     call_command("import_results", str(path), stdout=out, stderr=io.StringIO())
     assert f"{len(before)} games imported." in out.getvalue()
     assert snapshot() == before
+    assert Session.objects.filter(scenario__name="Winter of the Worm", is_entry=True).exists()
+    assert Session.objects.filter(tasks_completed=2, is_entry=True).exists()
 
 
 def test_the_progress_bar_draws_only_on_a_terminal():
