@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Player, Session
 from league.queries import ancient_one_profile, standings
-from tests.factories import SeasonFactory, UserFactory, demo_league, game, seat
+from tests.factories import SeasonFactory, UserFactory, moderator, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_pending_games_only_to_their_submitter_and_staff(client):
     client.force_login(author)
     assert get(client, "/api/games")["count"] == 2
     assert get(client, f"/api/games/{pending.pk}")["status"] == "pending"
-    client.force_login(UserFactory(username="boss", is_staff=True))
+    client.force_login(moderator("boss"))
     assert get(client, "/api/games")["count"] == 2
 
 
@@ -192,7 +192,7 @@ def test_a_deleted_game_changes_the_etag(client):
 def test_staff_and_anonymous_callers_get_different_etags(client):
     game()
     anonymous = client.get("/api/games")["ETag"]
-    client.force_login(UserFactory(username="boss", is_staff=True))
+    client.force_login(moderator("boss"))
     assert client.get("/api/games")["ETag"] != anonymous
 
 

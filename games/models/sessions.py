@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from .seats import Seat
 
 
+def sees_every_game(user) -> bool:
+    """Whether ``user`` sees pending and rejected games of everyone (moderators, and those
+    allowed to view every game); ``is_staff`` alone is not enough."""
+    return user.has_perm(MODERATE_PERMISSION) or user.has_perm("games.view_session")
+
+
 class SessionQuerySet(models.QuerySet):
     def approved(self):
         return self.filter(status=Status.APPROVED)
@@ -46,7 +52,7 @@ class SessionQuerySet(models.QuerySet):
         """Approved games for everyone; pending and rejected ones to their submitter and to
         those allowed to see every game (moderators). ``is_staff`` alone shows nothing more.
         """
-        if user.has_perm(MODERATE_PERMISSION) or user.has_perm("games.view_session"):
+        if sees_every_game(user):
             return self
         if user.is_authenticated:
             return self.filter(Q(status=Status.APPROVED) | Q(submitted_by=user))

@@ -11,6 +11,7 @@ from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
+from games.models.sessions import sees_every_game
 from league.queries import league_changed_at
 
 API_PREFIX = "/api/"
@@ -21,9 +22,12 @@ def _changed_at(request, *args, **kwargs):
 
 
 def _etag(request, *args, **kwargs) -> str:
-    """The league's version as this user sees it: staff and submitters see more games."""
+    """The league's version as this user sees it: moderators and submitters see more games."""
     user = request.user
-    viewer = "staff" if user.is_staff else (f"user{user.pk}" if user.is_authenticated else "anon")
+    if sees_every_game(user):
+        viewer = "all"
+    else:
+        viewer = f"user{user.pk}" if user.is_authenticated else "anon"
     changed = league_changed_at()
     version = f"{changed.isoformat() if changed else '-'}|{viewer}"
     return hashlib.sha256(version.encode()).hexdigest()[:32]
