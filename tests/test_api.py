@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Player, Session
 from league.queries import ancient_one_profile, standings
-from tests.factories import SeasonFactory, UserFactory, moderator, demo_league, game, seat
+from tests.factories import SeasonFactory, UserFactory, demo_league, game, moderator, seat
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from games.models import Player
-from tests.factories import SeasonFactory, UserFactory, moderator, game, seat
+from tests.factories import SeasonFactory, UserFactory, game, moderator, seat
 
 pytestmark = pytest.mark.django_db
 
