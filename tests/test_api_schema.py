@@ -5,6 +5,8 @@ each operation with real path values, and validates each answer's body against t
 response schema of its status code, with JSON Schema (OpenAPI 3.1 schemas are 2020-12).
 """
 
+import datetime
+
 import pytest
 from django.core.cache import cache
 from jsonschema import Draft202012Validator
@@ -12,7 +14,16 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from games.models import Player
-from tests.factories import SeasonFactory, UserFactory, game, moderator, seat
+from tests.factories import (
+    SeasonFactory,
+    SeriesFactory,
+    TeamFactory,
+    UserFactory,
+    game,
+    moderator,
+    scenario,
+    seat,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -26,11 +37,22 @@ def league():
     played = game(seats=[seat("Ann", gate_trophies=1), seat("Bob", "Bob Jenkins")])
     game(ancient_one="Hastur", outcome="defeat", defeat_cause="devoured", seats=[seat("Ann")])
     pending = game(status="pending", terror_level=4, submitted_by=UserFactory(username="author"))
+    series = SeriesFactory(name="League session 1")
+    owls = TeamFactory(name="Owls", members=["Ann", "Bob"])
+    dunwich = scenario(series=series)
+    scenario("Not yet", opens_at=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC))
+    played = game(
+        team=owls, scenario=dunwich, tasks=list(dunwich.tasks.all()[:2]), played_on=played.played_on
+    )
+    game(scenario=dunwich, outcome="defeat", defeat_cause="devoured")  # a board entry, no team
     return {
         "game_id": played.pk,
         "slug": {
             "/api/players/{slug}": Player.objects.get(name="Ann").slug,
             "/api/ancient-ones/{slug}": "hastur",
+            "/api/teams/{slug}": owls.slug,
+            "/api/scenarios/{slug}": dunwich.slug,
+            "/api/series/{slug}": series.slug,
         },
         "season": season,
         "pending": pending,
@@ -81,7 +103,7 @@ def test_every_operation_answers_as_its_schema_says(client, league, signed_in):
         assert response.status_code == 200, (path, response.content)
         validate(schema, path, method, 200, response.json())
         walked.append(path)
-    assert len(walked) == len(schema["paths"]) >= 8
+    assert len(walked) == len(schema["paths"]) >= 14
 
 
 def test_not_found_and_invalid_answers_match_the_schema(client, league):
@@ -96,6 +118,11 @@ def test_not_found_and_invalid_answers_match_the_schema(client, league):
         ("/api/games", "/api/games?outcome=won", 422),
         ("/api/games", "/api/games?ancient_one=nobody", 422),
         ("/api/players", "/api/players?page=zero", 422),
+        ("/api/teams/{slug}", "/api/teams/nobody", 404),
+        ("/api/teams/{slug}", f"{url_for('/api/teams/{slug}', league)}?season=nope", 422),
+        ("/api/teams", "/api/teams?season=nope", 422),
+        ("/api/scenarios/{slug}", "/api/scenarios/nothing", 404),
+        ("/api/series/{slug}", "/api/series/nothing", 404),
     ]
     for path, url, status in checks:
         response = client.get(url)

@@ -10,6 +10,7 @@ from ninja import NinjaAPI, Swagger
 from .ancient_ones import router as ancient_ones_router
 from .games import router as games_router
 from .http import AnonymousRateThrottle
+from .league_play import router as league_play_router
 from .players import router as players_router
 
 api = NinjaAPI(
@@ -26,3 +27,4 @@ api = NinjaAPI(
 api.add_router("", games_router)
 api.add_router("", players_router)
 api.add_router("", ancient_ones_router)
+api.add_router("", league_play_router)

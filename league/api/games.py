@@ -62,6 +62,12 @@ def game_out(session: Session) -> dict:
     }
 
 
+def link(row) -> dict | None:
+    if row is None:
+        return None
+    return {"name": row.name, "slug": row.slug, "url": row.get_absolute_url()}
+
+
 class GamesPagination(PageNumberPagination):
     """Pages of games, each turned into its API shape after the page is sliced."""
 
@@ -96,8 +102,8 @@ def get_game(request, game_id: int):
     seats = Seat.objects.select_related("player", "investigator").order_by("position", "pk")
     games = (
         visible_games(request.user)
-        .select_related("ancient_one", "herald", "guardian")
-        .prefetch_related("boxes", Prefetch("seats", queryset=seats))
+        .select_related("ancient_one", "herald", "guardian", "team", "scenario")
+        .prefetch_related("boxes", "tasks_done", Prefetch("seats", queryset=seats))
     )
     session = get_object_or_404(games, pk=game_id)
     return {
@@ -115,6 +121,15 @@ def get_game(request, game_id: int):
         "monster_trophies": session.monster_trophies,
         "unpaid_loans": session.unpaid_loans,
         "submitted_at": session.created_at,
+        "team": link(session.team),
+        "scenario": link(session.scenario),
+        "tasks": [task.text for task in session.tasks_done.all()],
+        "tasks_completed": session.tasks_completed,
+        "scenario_score": session.scenario_score,
+        "is_entry": session.is_entry,
+        # Only a rejected game has one; the caller sees it only as the game page shows it
+        # (to its submitter and moderators: nobody else sees a rejected game).
+        "rejection_reason": session.rejection_reason,
         "seats": [
             {
                 "position": seat.position,

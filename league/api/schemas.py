@@ -42,6 +42,18 @@ class ScoreTermOut(Schema):
     points: int
 
 
+class TeamLink(Schema):
+    name: str
+    slug: str
+    url: str
+
+
+class ScenarioLink(Schema):
+    name: str
+    slug: str
+    url: str
+
+
 class GameDetailOut(GameOut):
     terror_level: int
     elder_signs_played: int
@@ -56,6 +68,13 @@ class GameDetailOut(GameOut):
     monster_trophies: int
     unpaid_loans: int
     submitted_at: datetime.datetime
+    team: TeamLink | None
+    scenario: ScenarioLink | None
+    tasks: list[str]
+    tasks_completed: int
+    scenario_score: int | None
+    is_entry: bool
+    rejection_reason: str
     seats: list[SeatOut]
     score_breakdown: list[ScoreTermOut]
 

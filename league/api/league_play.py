@@ -1,0 +1,223 @@
+"""Teams, scenarios and series: the pages' own queries (``league.queries``).
+
+These answers are not conditional (no ETag or Last-Modified): team members, scenarios and
+series change without any game changing, so the games' clock would answer 304 too often.
+"""
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from ninja import Router
+from ninja.pagination import PageNumberPagination, paginate
+
+from games.models import Series, Team
+from league.queries import (
+    scenario_board,
+    scenario_detail,
+    scenario_overview,
+    series_player_standings,
+    series_scenarios,
+    series_team_standings,
+    team_profile,
+    team_standings,
+)
+
+from .games import link as ref
+from .players import season_by_slug
+from .schemas import ErrorOut
+from .schemas_play import (
+    ScenarioDetailOut,
+    ScenarioOut,
+    SeriesDetailOut,
+    SeriesRef,
+    TeamDetailOut,
+    TeamStandingOut,
+)
+
+router = Router()
+
+
+STANDING_FIELDS = [
+    name for name in TeamStandingOut.model_fields if name not in ("name", "slug", "url")
+]
+
+
+class TeamsPagination(PageNumberPagination):
+    """Pages of team standings, each row turned into its API shape after slicing."""
+
+    def paginate_queryset(self, queryset, pagination, **params):
+        page = super().paginate_queryset(queryset, pagination, **params)
+        page["items"] = [
+            {**ref(team), **{name: getattr(team, name) for name in STANDING_FIELDS}}
+            for team in page["items"]
+        ]
+        return page
+
+
+@router.get(
+    "/teams",
+    response={200: list[TeamStandingOut], 422: ErrorOut},
+    summary="Team standings: one row per team, all time or by season",
+    tags=["teams"],
+)
+@paginate(TeamsPagination, page_size=100)
+def list_teams(request, season: str | None = None):
+    """The team standings page's rows: series points first, then victories."""
+    chosen = season_by_slug(season)
+    rows = (
+        team_standings(start=chosen.start, end=chosen.end, submitted_before=chosen.closed_at)
+        if chosen
+        else team_standings()
+    )
+    return rows.order_by("-series_points", "-victories", "-games", "name")
+
+
+@router.get(
+    "/teams/{slug}",
+    response={200: TeamDetailOut, 404: ErrorOut, 422: ErrorOut},
+    summary="A team: members, record (approved games) and scenario entries",
+    tags=["teams"],
+)
+def get_team(request, slug: str, season: str | None = None):
+    team = get_object_or_404(Team.objects.select_related("captain"), slug=slug)
+    chosen = season_by_slug(season)
+    profile = team_profile(team, season=chosen)
+    return {
+        "team": ref(team),
+        "season": chosen.slug if chosen else None,
+        "captain": team.captain.get_username() if team.captain else None,
+        "members": [
+            {"name": player.name, "slug": player.slug} for player in team.members.order_by("name")
+        ],
+        "summary": profile.summary,
+        "by_ancient_one": [
+            {
+                **row,
+                "ancient_one": row["ancient_one__name"],
+                "ancient_one_slug": row["ancient_one__slug"],
+            }
+            for row in profile.by_ancient_one
+        ],
+        "entries": [
+            {
+                "game_id": game.pk,
+                "scenario": ref(game.scenario),
+                "played_on": game.played_on,
+                "ancient_one": game.ancient_one.name,
+                "score": game.score,
+                "scenario_score": game.scenario_score,
+                "url": game.get_absolute_url(),
+            }
+            for game in profile.entries
+        ],
+    }
+
+
+def scenario_out(scenario, state: str) -> dict:
+    return {
+        **ref(scenario),
+        "state": state,
+        "series": scenario.series.slug if scenario.series else None,
+        "opens_at": scenario.opens_at,
+        "closes_at": scenario.closes_at,
+        "entries": getattr(scenario, "entries", 0),
+    }
+
+
+def state_of(scenario, moment) -> str:
+    if scenario.opens_at > moment:
+        return "upcoming"
+    return "open" if scenario.closes_at > moment else "closed"
+
+
+@router.get(
+    "/scenarios",
+    response=list[ScenarioOut],
+    summary="Every scenario: open (closing soonest first), upcoming, then closed",
+    tags=["scenarios"],
+)
+def list_scenarios(request):
+    overview = scenario_overview()
+    return [
+        scenario_out(scenario, state)
+        for state, scenarios in (
+            ("open", overview.open),
+            ("upcoming", overview.upcoming),
+            ("closed", overview.closed),
+        )
+        for scenario in scenarios
+    ]
+
+
+@router.get(
+    "/scenarios/{slug}",
+    response={200: ScenarioDetailOut, 404: ErrorOut},
+    summary="A scenario: what it allows, its tasks and its board of entries",
+    tags=["scenarios"],
+)
+def get_scenario(request, slug: str):
+    scenario = get_object_or_404(scenario_detail(slug))
+    board = list(scenario_board(scenario))
+    return {
+        **scenario_out(scenario, state_of(scenario, timezone.now())),
+        "entries": len(board),
+        "briefing": scenario.briefing,
+        "ancient_ones": [ancient.name for ancient in scenario.ancient_ones.all()],
+        "herald": scenario.herald.name if scenario.herald else None,
+        "boxes_required": [box.name for box in scenario.boxes_required.all()],
+        "boxes_allowed": [box.name for box in scenario.boxes_allowed.all()],
+        "investigators_min": scenario.investigators_min,
+        "investigators_max": scenario.investigators_max,
+        "tasks": [task.text for task in scenario.tasks.all()],
+        "board": [
+            {
+                "rank": game.rank,
+                "game_id": game.pk,
+                "team": ref(game.team),
+                "players": list(dict.fromkeys(seat.player.name for seat in game.seats.all())),
+                "played_on": game.played_on,
+                "ancient_one": game.ancient_one.name,
+                "outcome": game.outcome,
+                "score": game.score,
+                "tasks_completed": game.tasks_completed,
+                "scenario_score": game.scenario_score,
+                "submitted_at": game.created_at,
+                "url": game.get_absolute_url(),
+            }
+            for game in board
+        ],
+    }
+
+
+@router.get("/series", response=list[SeriesRef], summary="Every series", tags=["scenarios"])
+def list_series(request):
+    return [ref(series) for series in Series.objects.order_by("name")]
+
+
+@router.get(
+    "/series/{slug}",
+    response={200: SeriesDetailOut, 404: ErrorOut},
+    summary="A series: its scenarios and its standings per team and per player",
+    tags=["scenarios"],
+)
+def get_series(request, slug: str):
+    series = get_object_or_404(Series, slug=slug)
+    return {
+        **ref(series),
+        "description": series.description,
+        "scenarios": [
+            {**ref(scenario), "entries": scenario.entries} for scenario in series_scenarios(series)
+        ],
+        "teams": [
+            {**ref(team), "entries": team.entries, "points": team.points}
+            for team in series_team_standings(series)
+        ],
+        "players": [
+            {
+                "name": player.name,
+                "slug": player.slug,
+                "entries": player.entries,
+                "points": player.points,
+            }
+            for player in series_player_standings(series)
+        ],
+    }
