@@ -1,4 +1,5 @@
-"""Atom feeds of the latest approved results: the league's, a player's, an Ancient One's."""
+"""Atom feeds of the latest approved results: the league's, a player's, an Ancient One's,
+a team's and a scenario's."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.feedgenerator import Atom1Feed
 
-from games.models import AncientOne, Player, Session
+from games.models import AncientOne, Player, Scenario, Session, Team
 from league.queries import LeagueGames, league_games
 
 # Entries per feed: readers poll often, so the latest few are enough.
@@ -79,8 +80,50 @@ class AncientOneFeed(ResultsFeed):
         return league_games().for_ancient_one(obj)
 
 
+class TeamFeed(ResultsFeed):
+    def get_object(self, request, slug):
+        return get_object_or_404(Team, slug=slug)
+
+    def title(self, obj: Team) -> str:
+        return f"Arkham League: results of team {obj}"
+
+    def subtitle(self, obj: Team) -> str:
+        return f"Approved games played as {obj}, newest first."
+
+    def link(self, obj: Team) -> str:
+        return obj.get_absolute_url()
+
+    def games(self, obj: Team) -> LeagueGames:
+        return league_games().played_as(obj)
+
+
+class ScenarioFeed(ResultsFeed):
+    def get_object(self, request, slug):
+        return get_object_or_404(Scenario, slug=slug)
+
+    def title(self, obj: Scenario) -> str:
+        return f"Arkham League: results of the scenario {obj}"
+
+    def subtitle(self, obj: Scenario) -> str:
+        return f"Approved games of {obj}, newest first."
+
+    def link(self, obj: Scenario) -> str:
+        return obj.get_absolute_url()
+
+    def games(self, obj: Scenario) -> LeagueGames:
+        return league_games().in_scenario(obj)
+
+    def item_title(self, item: Session) -> str:
+        title = super().item_title(item)
+        if item.scenario_score is None:
+            return title
+        return f"{title}, scenario score {item.scenario_score}"
+
+
 urlpatterns = [
     path("results/", ResultsFeed(), name="results"),
     path("players/<slug:slug>/", PlayerFeed(), name="player"),
     path("ancient-ones/<slug:slug>/", AncientOneFeed(), name="ancient_one"),
+    path("teams/<slug:slug>/", TeamFeed(), name="team"),
+    path("scenarios/<slug:slug>/", ScenarioFeed(), name="scenario"),
 ]

@@ -1,4 +1,4 @@
-"""Atom feeds of approved results: the league's, a player's, an Ancient One's."""
+"""Atom feeds of approved results: the league's, by player, Ancient One, team and scenario."""
 
 import datetime
 import xml.etree.ElementTree as ET
@@ -87,3 +87,28 @@ def test_feeds_read_in_constant_queries(client, django_assert_max_num_queries):
     demo_league(100)
     with django_assert_max_num_queries(4):
         client.get(reverse("feeds:results"))
+
+
+def test_team_and_scenario_feeds_have_only_their_games_and_their_pages_link_them(client):
+    from tests.factories import TeamFactory, scenario
+
+    owls = TeamFactory(name="Owls", members=["Ann", "Bob"])
+    dunwich = scenario()
+    as_team = game(team=owls, played_on=datetime.date(2026, 1, 9))
+    in_scenario = game(scenario=dunwich, played_on=datetime.date(2026, 1, 8))
+    game(team=owls, scenario=dunwich, status="pending")
+    game()
+    for feed, page, expected in (
+        (reverse("feeds:team", args=[owls.slug]), owls.get_absolute_url(), as_team),
+        (reverse("feeds:scenario", args=[dunwich.slug]), dunwich.get_absolute_url(), in_scenario),
+    ):
+        _, items = entries(client, feed)
+        assert [link for _, link in items] == [f"http://testserver{expected.get_absolute_url()}"]
+        head, body = client.get(page).content.decode().split("</head>")
+        assert '<link rel="alternate" type="application/atom+xml" title="' in head
+        assert f'href="{feed}"' in head
+        assert f'<a href="{feed}" type="application/atom+xml">' in body
+    _, items = entries(client, reverse("feeds:scenario", args=[dunwich.slug]))
+    assert f"scenario score {in_scenario.scenario_score}" in items[0][0]
+    assert client.get(reverse("feeds:team", args=["nobody"])).status_code == 404
+    assert client.get(reverse("feeds:scenario", args=["nobody"])).status_code == 404

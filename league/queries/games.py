@@ -46,6 +46,10 @@ class LeagueGames(SessionQuerySet):
         """Games recorded as played by ``team``."""
         return self.filter(team=team)
 
+    def in_scenario(self, scenario) -> LeagueGames:
+        """Games recorded for ``scenario`` (entries or not)."""
+        return self.filter(scenario=scenario)
+
     def with_all_boxes(self, boxes: Iterable[Box]) -> LeagueGames:
         """Games that had every one of ``boxes`` in play."""
         games = self
