@@ -241,4 +241,10 @@ def test_openapi_schema_lists_every_endpoint(client):
         "/api/standings",
         "/api/ancient-ones",
         "/api/ancient-ones/{slug}",
+        "/api/teams",
+        "/api/teams/{slug}",
+        "/api/scenarios",
+        "/api/scenarios/{slug}",
+        "/api/series",
+        "/api/series/{slug}",
     }
