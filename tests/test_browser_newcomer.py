@@ -74,7 +74,9 @@ def test_no_console_errors_while_filling_the_form(page, live_server, member):
     page.get_by_label("Where you played (optional)").press_sequentially("Arkham", delay=60)
     expect(page.get_by_test_id("preview-score")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    assert len(previews) > 3  # the preview really ran, again and again
+    # The preview really ran, more than once. Previews queue (the last change waits for the
+    # one in flight), so how many run depends on the machine's speed: at least two.
+    assert len(previews) >= 2
 
     # A slow server: hold one preview in flight while the next change comes in (htmx used
     # to abort the superseded request and log it as an error).
