@@ -30,6 +30,7 @@ from games.models import (
 from games.models.players import unique_player_slug
 from games.models.scenario_play import entry_key_for
 from games.recording import scenario_entries_rebuild
+from games.summaries import summaries_rebuild, suspended
 
 FIRST_NAMES = [
     "Ada",
@@ -311,8 +312,11 @@ def seed_league(
             through.objects.bulk_create(links)
             tasks_through.objects.bulk_create(done)
         created += len(planned)
-    if catalog.scenarios:
-        scenario_entries_rebuild([plan.scenario.pk for plan in catalog.scenarios])
+    # Bulk rows skip the per-game upkeep: entries and summaries are recomputed once.
+    with suspended():
+        if catalog.scenarios:
+            scenario_entries_rebuild([plan.scenario.pk for plan in catalog.scenarios])
+    summaries_rebuild()
     return created
 
 

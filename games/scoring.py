@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games.models import Seat, Session
+from games.summaries import tracking
 
 DEFAULT_REASON = "Rescored after a catalog correction"
 
@@ -28,7 +28,7 @@ def sessions_rescore(
     ids = list(sessions.order_by("pk").values_list("pk", flat=True))
     fields = [*Session.DERIVED_FIELDS, "updated_at", "version"]
     for start in range(0, len(ids), batch_size):
-        with transaction.atomic():
+        with tracking() as tracker:
             # Locked while rescoring, so an edit in between is not overwritten.
             batch = (
                 Session.objects.select_for_update(of=("self",))
@@ -46,6 +46,7 @@ def sessions_rescore(
                     session.version += 1
                     updates.append(session)
             if updates:
+                tracker.add(session.pk for session in updates)
                 Session.objects.bulk_update(updates, fields)
                 _record_history(updates, reason=reason, user=user, when=now)
         changed += len(updates)
