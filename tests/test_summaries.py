@@ -10,8 +10,8 @@ numbers pages read.
 import datetime
 
 import pytest
-from django.core.management import call_command
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
 from django.db import transaction
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
