@@ -7,7 +7,12 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.models import AncientOne, Box, Session
-from games.recording import session_moderate, session_record
+from games.recording import (
+    scenario_entry_choose,
+    session_moderate,
+    session_record,
+    sessions_record_many,
+)
 from games.signals import league_changed
 from league.page_cache import page_key
 from league.queries import league_changed_at
@@ -302,3 +307,32 @@ def test_changed_at_is_the_time_of_the_last_bump():
 def test_changed_at_reads_no_game_table(django_assert_max_num_queries):
     with django_assert_max_num_queries(CACHE_READ):
         league_changed_at()
+
+
+def test_an_import_of_games_invalidates(client, league):
+    url = reverse("league:leaderboard")
+    client.get(url)
+    imported = Session(
+        ancient_one=AncientOne.objects.get(name="Cthulhu"),
+        outcome="sealed",
+        played_on=datetime.date(2026, 3, 3),
+        terror_level=0,
+        elder_signs_played=0,
+        elder_sign_tokens=6,
+        status="approved",
+    )
+    # Players who exist already: the import's only writes are bulk inserts.
+    seats = [seat("Ann", "Amanda Sharpe"), seat("Bob", "Bob Jenkins")]
+    sessions_record_many([(imported, Box.objects.filter(name="Arkham Horror"), seats, [])])
+    response = client.get(url)
+    assert response["X-Cache"] == "miss"
+    assert response.context["table"].paginator.count == 2
+
+
+def test_choosing_a_scenario_entry_invalidates(client, league):
+    url = reverse("league:scenario", args=[league["scenario"].slug])
+    client.get(url)
+    chosen = Session.objects.get()
+    staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    scenario_entry_choose(session=chosen, user=staff)
+    assert client.get(url)["X-Cache"] == "miss"
