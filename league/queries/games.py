@@ -11,6 +11,7 @@ from django.db.models.functions import RowNumber
 
 from games.models import Box, Player, Seat, Session
 from games.models.sessions import SessionQuerySet
+from league.versions import league_version, league_version_changed_at
 
 
 class LeagueGames(SessionQuerySet):
@@ -109,12 +110,10 @@ def visible_games(user) -> LeagueGames:
     return LeagueGames(model=Session).visible_to(user)
 
 
-def league_changed_at():
-    """When the league's games last changed (saved, or deleted): for HTTP caching."""
-    from django.db.models import Max
+def league_changed_at() -> datetime.datetime:
+    """When the league last changed (any game or catalog write): for HTTP caching.
 
-    latest = [
-        Session.objects.aggregate(at=Max("updated_at"))["at"],
-        Session.history.aggregate(at=Max("history_date"))["at"],
-    ]
-    return max((moment for moment in latest if moment is not None), default=None)
+    Read from the league version (``league.versions``), made after every committed change,
+    rather than aggregated over the games and their history.
+    """
+    return league_version_changed_at(league_version())
