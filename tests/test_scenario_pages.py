@@ -105,9 +105,11 @@ def test_series_standings_sum_entry_scores_per_team_and_player(client, board, se
     owls = owls_entry.team
     extra = game(scenario=second, team=owls, terror_level=3)
     response = client.get(reverse("league:series", args=[series.slug]))
-    teams = {row.record.name: row.record.points for row in response.context["team_table"].rows}
+    table = response.context["team_table"]
+    teams = {row.get_cell_value("name"): row.record.points for row in table.rows}
     assert teams == {"Night Owls": 18 + extra.scenario_score, "Cats": 16}
-    players = {row.record.name: row.record.points for row in response.context["player_table"].rows}
+    table = response.context["player_table"]
+    players = {row.get_cell_value("name"): row.record.points for row in table.rows}
     # Ann sat at the Owls' entries and at the loners' defeat (0 points).
     assert players["Ann"] == 18 + extra.scenario_score
     assert players["Eve"] == 0
