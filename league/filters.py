@@ -126,12 +126,8 @@ class TeamStandingsFilter(StandingsFilter):
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        rows = (
-            team_standings(start=season.start, end=season.end, submitted_before=season.closed_at)
-            if season
-            else team_standings()
-        )
-        return rows.filter(games__gte=minimum)
+        # Summary rows in the season's scope: no aggregate over games however many.
+        return team_standings(season).filter(games__gte=minimum)
 
 
 class SeasonForm(forms.Form):

@@ -84,8 +84,12 @@ def test_a_scenarios_board_ranks_its_entries_and_leaves_out_pending_games(client
 
 def test_series_standings_per_team_and_player(client, play):
     series = get(client, f"/api/series/{play['series'].slug}")
-    expected = [(team.slug, team.points) for team in series_team_standings(play["series"])]
+    expected = [(row.team.slug, row.points) for row in series_team_standings(play["series"])]
     assert [(row["slug"], row["points"]) for row in series["teams"]] == expected
+    assert expected == [
+        ("owls", play["best"].scenario_score),
+        ("crows", play["crow"].scenario_score),
+    ]
     players = {row["name"]: row["points"] for row in series["players"]}
     assert players["Ann"] == play["best"].scenario_score
     assert players["Cy"] == play["crow"].scenario_score
