@@ -77,6 +77,23 @@ class LeagueGames(SessionQuerySet):
         )
 
 
+def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
+    """The names of the distinct players at each of ``game_ids``, in seat order, in one
+    query: what an export's "Players" column needs for a chunk of games."""
+    names: dict[int, list[str]] = {}
+    seen: set[tuple[int, int]] = set()
+    seats = (
+        Seat.objects.filter(session_id__in=list(game_ids))
+        .order_by("session_id", "position", "pk")
+        .values_list("session_id", "player_id", "player__name")
+    )
+    for game_id, player_id, name in seats:
+        if (game_id, player_id) not in seen:
+            seen.add((game_id, player_id))
+            names.setdefault(game_id, []).append(name)
+    return names
+
+
 def league_games() -> LeagueGames:
     """Every approved game: the only games that count anywhere public."""
     return LeagueGames(model=Session).approved()
