@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from django.core.exceptions import FieldDoesNotExist, ImproperlyConfigured
+from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
+from django.db import models
 from django.db.models import QuerySet
 from django.http import FileResponse, StreamingHttpResponse
 from django.utils import timezone
@@ -45,30 +46,29 @@ CONTENT_TYPES = {
     CSV: "text/csv; charset=utf-8",
     XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
+# Stored values that are cells already: numbers, booleans, dates (not aware datetimes).
+PASS_THROUGH = (
+    models.IntegerField,
+    models.FloatField,
+    models.DecimalField,
+    models.BooleanField,
+    models.DateField,
+)
+TEXT = (models.CharField, models.TextField)
 # Excel's limit on a sheet's name.
 SHEET_TITLE_MAX = 31
 
 
 @dataclass(frozen=True)
 class ExportColumn:
-    """How one exported column gets its cells from a ``values()`` row."""
+    """How one exported column gets its cells from a ``values_list()`` row."""
 
     name: str
     header: str
     path: str
-    labels: dict | None = None  # a field's choices: stored value -> label
-    shape: Callable[[Any], Any] | None = None  # the table's ``value_<name>``
+    # The cell from the stored value, or None when the value is the cell as it is.
+    convert: Callable[[Any], Any] | None = None
     per_chunk: Callable[[list], dict] | None = None  # ``column.export_values``
-
-    def cell(self, row: dict, chunk_values: dict | None) -> Any:
-        if chunk_values is not None:
-            return chunk_values.get(row[self.path])
-        value = row[self.path]
-        if self.labels is not None and value in self.labels:
-            value = self.labels[value]
-        if self.shape is not None:
-            value = self.shape(value=value)
-        return value
 
 
 def export_columns(table, exclude_columns: Iterable[str] = ()) -> list:
@@ -81,9 +81,14 @@ def export_columns(table, exclude_columns: Iterable[str] = ()) -> list:
     ]
 
 
-def _field_at(model, path: str):
-    """The model field ``path`` ends at, or None for an annotation."""
-    field = None
+def _field_at(queryset: QuerySet, path: str):
+    """The model field ``path`` ends at (an annotation's output field), or None."""
+    if path in queryset.query.annotations:
+        try:
+            return queryset.query.annotations[path].output_field
+        except FieldError:  # mixed types: convert every value
+            return None
+    model, field = queryset.model, None
     for part in path.split("__"):
         if model is None:
             return None
@@ -95,30 +100,60 @@ def _field_at(model, path: str):
     return field
 
 
+def _typed(value):
+    """A spreadsheet keeps no time zone: aware moments become the site's local time."""
+    if isinstance(value, datetime.datetime) and timezone.is_aware(value):
+        return timezone.localtime(value).replace(tzinfo=None)
+    return value
+
+
+def _safe_typed(value):
+    return safe_cell(_typed(value))
+
+
+def _converter(field, shape: Callable | None) -> Callable[[Any], Any] | None:
+    """The cheapest function that turns a stored value into its cell.
+
+    Numbers and plain dates are cells already (most of a big export's cells), text only
+    needs ``safe_cell``, a choice its (safe) label; anything else takes the full path.
+    """
+    if shape is not None:
+
+        def shaped(value):
+            return _safe_typed(shape(value=value))
+
+        return shaped
+    if getattr(field, "choices", None):
+        labels = {key: safe_cell(str(label)) for key, label in field.flatchoices}
+
+        def labelled(value):
+            return labels[value] if value in labels else _safe_typed(value)
+
+        return labelled
+    if isinstance(field, PASS_THROUGH) and not isinstance(field, models.DateTimeField):
+        return None
+    if isinstance(field, TEXT):
+        return safe_cell
+    return _safe_typed
+
+
 def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ()):
-    """An ``ExportColumn`` per exported column of ``table`` over ``queryset``'s model."""
+    """An ``ExportColumn`` per exported column of ``table`` over ``queryset``."""
     paths = getattr(table, "export_paths", {})
     plan = []
     for bound in export_columns(table, exclude_columns):
         name, column = bound.name, bound.column
         path = paths.get(name, str(bound.accessor).replace(".", "__"))
-        field = _field_at(queryset.model, path)
+        field = _field_at(queryset, path)
         per_chunk = getattr(column, "export_values", None)
         if field is not None and field.is_relation and per_chunk is None:
             raise ImproperlyConfigured(
                 f"{type(table).__name__}.{name} exports a relation: name the value in "
                 f"export_paths (e.g. {path}__name)."
             )
-        plan.append(
-            ExportColumn(
-                name=name,
-                header=force_str(bound.header),
-                path=path,
-                labels=dict(field.flatchoices) if getattr(field, "choices", None) else None,
-                shape=getattr(table, f"value_{name}", None),
-                per_chunk=per_chunk,
-            )
-        )
+        convert = _converter(field, getattr(table, f"value_{name}", None))
+        header = force_str(bound.header)
+        plan.append(ExportColumn(name, header, path, convert, per_chunk))
     return plan
 
 
@@ -127,15 +162,8 @@ def _chunks(rows: Iterator[dict], size: int) -> Iterator[list[dict]]:
         yield chunk
 
 
-def _typed(value):
-    """A spreadsheet keeps no time zone: aware moments become the site's local time."""
-    if isinstance(value, datetime.datetime) and timezone.is_aware(value):
-        return timezone.localtime(value).replace(tzinfo=None)
-    return value
-
-
 def table_rows(
-    table, exclude_columns: Iterable[str] = (), chunk_size: int = CHUNK_SIZE
+    table, exclude_columns: Iterable[str] = (), chunk_size: int | None = None
 ) -> Iterator[list]:
     """The header, then one row per record of the configured (sorted, unpaginated)
     ``table``, every cell safe for a spreadsheet; read ``chunk_size`` records at a time."""
@@ -145,18 +173,23 @@ def table_rows(
             yield [safe_cell(_typed(value)) for value in row]
         return
     plan = plan_columns(table, queryset, exclude_columns)
+    chunk_size = chunk_size or CHUNK_SIZE
     yield [safe_cell(column.header) for column in plan]
     paths = list(dict.fromkeys(column.path for column in plan))
-    # values() builds no model instances; prefetches are per-chunk loaders' job here.
-    rows = queryset.prefetch_related(None).values(*paths).iterator(chunk_size=chunk_size)
+    where = [paths.index(column.path) for column in plan]
+    converted = [(i, c.convert) for i, c in enumerate(plan) if c.convert and not c.per_chunk]
+    chunked = [(i, c.per_chunk) for i, c in enumerate(plan) if c.per_chunk]
+    # values_list() builds no model instances; prefetching is the per-chunk loaders' job.
+    rows = queryset.prefetch_related(None).values_list(*paths).iterator(chunk_size=chunk_size)
     for chunk in _chunks(rows, chunk_size):
-        loaded = {
-            column.name: column.per_chunk([row[column.path] for row in chunk])
-            for column in plan
-            if column.per_chunk is not None
-        }
+        loaded = [(i, load([row[where[i]] for row in chunk])) for i, load in chunked]
         for row in chunk:
-            yield [safe_cell(_typed(column.cell(row, loaded.get(column.name)))) for column in plan]
+            cells = [row[at] for at in where]
+            for i, convert in converted:
+                cells[i] = convert(cells[i])
+            for i, values in loaded:
+                cells[i] = safe_cell(values.get(cells[i]))
+            yield cells
 
 
 class _Echo:
