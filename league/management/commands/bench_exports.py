@@ -3,6 +3,7 @@ configured database, as CSV and as XLSX, read-only.
 
     python manage.py bench_exports                   # CSV then XLSX
     python manage.py bench_exports --formats xlsx --chunk-size 5000
+    python manage.py bench_exports --results        # also every approved game, results format
 
 Each export runs in-process through the leaderboard view exactly as a download would
 (``?_export=csv``), with DEBUG off so no query log grows, and its whole body is read and
@@ -14,8 +15,10 @@ shows growth past the earlier one's peak, so run one format per call for a clean
 
 from __future__ import annotations
 
+import io
 import resource
 import sys
+import tempfile
 import time
 
 from django.core.management.base import BaseCommand, CommandError
@@ -23,6 +26,8 @@ from django.db import connection
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
 
+from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
+from games.models import Status
 from league import streaming_exports
 from league.queries import league_games
 from league.views import LeaderboardView
@@ -54,8 +59,13 @@ class Command(BaseCommand):
             default=streaming_exports.CHUNK_SIZE,
             help="Records per database round trip.",
         )
+        parser.add_argument(
+            "--results",
+            action="store_true",
+            help="Also time export_results of every approved game (one row per seat).",
+        )
 
-    def handle(self, *args, formats, chunk_size, **options):
+    def handle(self, *args, formats, chunk_size, results, **options):
         chosen = [name.strip() for name in formats.split(",") if name.strip()]
         if not chosen or set(chosen) - set(streaming_exports.FORMATS) or chunk_size < 1:
             raise CommandError("--formats takes csv and/or xlsx; --chunk-size at least 1.")
@@ -75,6 +85,15 @@ class Command(BaseCommand):
                 f"{export_format:<6} {rows:>10,} {seconds:>8.1f} {cpu:>7.1f} "
                 f"{rows / seconds:>9,.0f} {size / 1e6:>8.1f} {growth:>19.0f}"
             )
+        if results:
+            seats = sessions_for_export(Status.APPROVED).count()
+            self.stdout.write(f"export_results --status approved: {seats:,} games")
+            for export_format in chosen:
+                seconds, cpu, size, growth = self.measure_results(export_format)
+                self.stdout.write(
+                    f"{export_format:<6} {seats:>10,} {seconds:>8.1f} {cpu:>7.1f} "
+                    f"{seats / seconds:>9,.0f} {size / 1e6:>8.1f} {growth:>19.0f}"
+                )
 
     def measure(self, export_format: str) -> tuple[float, float, int, float]:
         request = RequestFactory().get(reverse("league:leaderboard"), {"_export": export_format})
@@ -85,4 +104,22 @@ class Command(BaseCommand):
             size = body_size(view(request))
             seconds = time.perf_counter() - started
             cpu = time.process_time() - cpu_started
+        return seconds, cpu, size, peak_rss_mb() - before
+
+    def measure_results(self, export_format: str) -> tuple[float, float, int, float]:
+        """The results-format export of every approved game (``export_results``)."""
+        before = peak_rss_mb()
+        with override_settings(DEBUG=False), tempfile.TemporaryFile() as target:
+            started, cpu_started = time.perf_counter(), time.process_time()
+            sessions = sessions_for_export(Status.APPROVED)
+            if export_format == streaming_exports.CSV:
+                text = io.TextIOWrapper(target, encoding="utf-8", newline="")
+                write_csv(text, sessions)
+                text.flush()
+                text.detach()
+            else:
+                write_xlsx(target, sessions)
+            seconds = time.perf_counter() - started
+            cpu = time.process_time() - cpu_started
+            size = target.tell()
         return seconds, cpu, size, peak_rss_mb() - before
