@@ -67,6 +67,8 @@ class ScenarioBoardTable(LeagueTable):
         orderable=False,
     )
 
+    export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
+
     class Meta(LeagueTable.Meta):
         empty_text = "No entries yet."
 

@@ -11,7 +11,6 @@ from games import rules
 from games.models import AncientOne, DefeatCause, Outcome, Player
 from games.models.choices import OUTCOME_HELP
 from league import charts
-from league.exports import SafeExportMixin
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
 from league.queries import (
     ancient_one_doom_tracks,
@@ -22,6 +21,7 @@ from league.queries import (
     player_profile,
     standings,
 )
+from league.streaming_exports import StreamingExportMixin
 from league.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
 
 
@@ -34,7 +34,7 @@ class HomeView(TemplateView):
         return super().get_context_data(**kwargs, **home_summary())
 
 
-class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
+class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     """Approved victories ranked by score: filter, sort, page, export what is shown."""
 
     template_name = "league/leaderboard.html"
@@ -50,7 +50,7 @@ class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
         return self.object_list.with_rank().for_tables()
 
 
-class StandingsView(SafeExportMixin, SingleTableMixin, FilterView):
+class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     """One row per player; by season and with a minimum number of games."""
 
     template_name = "league/standings.html"

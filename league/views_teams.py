@@ -15,14 +15,14 @@ from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
 from games.models import Player, Team
 from games.teams import team_create, team_member_add, team_member_remove
 from league import charts
-from league.exports import SafeExportMixin
 from league.filters import SeasonForm, TeamStandingsFilter
 from league.paginators import KnownCountPaginator
 from league.queries import team_profile, team_standings
+from league.streaming_exports import StreamingExportMixin
 from league.tables_teams import TeamGamesTable, TeamStandingsTable
 
 
-class TeamStandingsView(SafeExportMixin, SingleTableMixin, FilterView):
+class TeamStandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     """``/teams/``: one row per team; by season and with a minimum number of games."""
 
     template_name = "league/teams.html"

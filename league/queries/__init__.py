@@ -10,6 +10,7 @@ from .games import (
     league_changed_at,
     league_games,
     medians_by_ancient_one,
+    players_by_game,
     visible_games,
 )
 from .players import player_profile, standings
@@ -33,6 +34,7 @@ __all__ = [
     "league_changed_at",
     "league_games",
     "medians_by_ancient_one",
+    "players_by_game",
     "player_profile",
     "scenario_board",
     "scenario_detail",

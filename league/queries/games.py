@@ -6,7 +6,9 @@ import datetime
 from collections.abc import Iterable
 from statistics import fmean
 
+from django.db import connection
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Window
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 
 from games.models import Box, Player, Seat, Session
@@ -76,6 +78,31 @@ class LeagueGames(SessionQuerySet):
         return self.select_related("ancient_one", "team").prefetch_related(
             Prefetch("seats", queryset=seats)
         )
+
+
+def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
+    """The names of the distinct players at each of ``game_ids``, in seat order, in one
+    query: what an export's "Players" column needs for a chunk of games."""
+    ids = list(game_ids)
+    if connection.vendor == "postgresql":
+        # One array parameter instead of thousands of placeholders, which psycopg would
+        # parse on every chunk (most of an export's client CPU on PostgreSQL).
+        chosen = Q(session_id__in=RawSQL("SELECT unnest(%s::bigint[])", [ids]))
+    else:
+        chosen = Q(session_id__in=ids)
+    seats = (
+        Seat.objects.filter(chosen)
+        .order_by("session_id", "position", "pk")
+        .values_list("session_id", "player_id", "player__name")
+    )
+    names: dict[int, dict[int, str]] = {}
+    for game_id, player_id, name in seats:
+        players = names.get(game_id)
+        if players is None:
+            names[game_id] = {player_id: name}
+        elif player_id not in players:
+            players[player_id] = name  # a dict keeps seat order: first seat wins
+    return {game_id: list(players.values()) for game_id, players in names.items()}
 
 
 def league_games() -> LeagueGames:
