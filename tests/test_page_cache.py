@@ -164,6 +164,8 @@ def test_exports_are_not_cached(client, league, export):
     for _ in range(2):
         response = client.get(url)
         assert response.status_code == 200 and "X-Cache" not in response
+        b"".join(response.streaming_content)  # exports stream: read and close the file
+        response.close()
     assert client.get(reverse("league:leaderboard"))["X-Cache"] == "miss"
 
 
