@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 
 from games import rules
 from games.models import AncientOne, Box, Outcome, Player, Session, Team
+from games.models.summaries import ALL_TIME
 from league.models import Season
 from league.queries import standings, team_standings
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
@@ -67,7 +68,9 @@ class LeaderboardFilter(django_filters.FilterSet):
         field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
     player = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.listed(),
+        # Players with an approved game, read from their all-time standings row (kept on
+        # write) rather than searching every seat for each player.
+        queryset=Player.objects.filter(standings__scope=ALL_TIME, standings__games__gt=0),
         to_field_name="slug",
         method="filter_player",
         label="Player",

@@ -54,7 +54,7 @@ class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
         return self.filterset.score_ladder(self.object_list)
 
     def get_table_data(self):
-        return self.object_list.for_tables()
+        return self.object_list.for_tables().paged_by_keys()
 
     def get_table_kwargs(self):
         return {"ladder": self.ladder}
