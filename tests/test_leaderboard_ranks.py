@@ -233,3 +233,22 @@ def test_with_rank_ranks_a_top_slice_as_it_is_read():
         list(league_games().ranked().with_rank()[1:3])
     with pytest.raises(ValueError):
         list(league_games().by_date().with_rank()[:3])
+
+
+@pytest.mark.parametrize(
+    "sort, order",
+    [
+        ("-score", ("-score", "played_on", "pk")),
+        ("score", ("score", "-played_on", "-pk")),
+        ("-played_on", ("-played_on", "-pk")),
+        ("played_on", ("played_on", "pk")),
+        ("investigator_count", ("investigator_count", "-score", "played_on", "pk")),
+        ("-investigator_count", ("-investigator_count", "score", "-played_on", "-pk")),
+    ],
+)
+def test_pages_further_down_hold_the_rows_of_that_slice(client, sort, order):
+    """Later pages load their keys first, then the rows: the same rows, in the same order."""
+    demo_league(120)
+    victories = Session.objects.approved().victories().order_by(*order)
+    response = client.get(URL, {"sort": sort, "page": 3})
+    assert [row.record.pk for row in rows(response)] == [g.pk for g in victories[50:75]]
