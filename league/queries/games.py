@@ -118,7 +118,8 @@ class _PagedByKeys(LeagueGames):
     """``LeagueGames`` whose offset slices are a deferred join (see ``paged_by_keys``)."""
 
     def __getitem__(self, key):
-        if not isinstance(key, slice) or key.step or not key.start or self._result_cache is not None:
+        cached = self._result_cache is not None
+        if cached or not isinstance(key, slice) or key.step or not key.start:
             return super().__getitem__(key)
         keys = QuerySet.__getitem__(self.values_list("pk", flat=True), key)
         return self.filter(pk__in=keys)
