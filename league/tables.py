@@ -68,20 +68,42 @@ class LeagueTable(tables.Table):
         attrs = {"class": "table"}
 
 
+class RankColumn(tables.Column):
+    """Competition rank by score (equal scores share a rank).
+
+    From the table's score ladder when it has one (the leaderboard: any page, any sort),
+    else from the row's own ``rank`` (a top list ranked as it is read, ``with_rank()``).
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", "Rank")
+        kwargs.setdefault("attrs", NUMERIC)
+        super().__init__(accessor="score", empty_values=(), **kwargs)
+
+    def render(self, record, table):
+        ladder = getattr(table, "ladder", None)
+        return ladder.rank(record.score) if ladder is not None else record.rank
+
+    def value(self, record, table):
+        return self.render(record, table)
+
+
 class LeaderboardTable(LeagueTable):
-    """Approved victories ranked by score; ties go to the earlier game."""
+    """Approved victories ranked by score; equal scores share a rank.
+
+    Every sort is one index scan (games migration ``board_indexes``); columns that no
+    index orders (Ancient One, outcome, team) are not sortable.
+    """
 
     caption = "Approved victories, best score first"
 
-    rank = tables.Column(verbose_name="Rank", attrs=NUMERIC)
+    rank = RankColumn()
     score = tables.Column(attrs=NUMERIC)
-    ancient_one = tables.Column(
-        verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
-    )
-    outcome = tables.Column()
+    ancient_one = tables.Column(verbose_name="Ancient One", linkify=True, orderable=False)
+    outcome = tables.Column(orderable=False)
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
     players = PlayersColumn()
-    team = tables.Column(verbose_name="Team", linkify=True, default="—", order_by=("team__name",))
+    team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
     played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
 
     # What a streamed export writes for the relation columns (league.streaming_exports).
@@ -93,13 +115,21 @@ class LeaderboardTable(LeagueTable):
         # On a phone each game is a card (site.css): every column readable, no sideways scroll.
         attrs = {"class": "table stack"}
 
+    def __init__(self, *args, ladder=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ladder = ladder
+
     def order_score(self, queryset, is_descending):
-        """Score either way, but a tie always goes to the earlier game."""
-        score = F("score").desc() if is_descending else F("score").asc()
-        return queryset.order_by(score, "played_on", "pk"), True
+        return queryset.by_score(descending=is_descending), True
 
     def order_rank(self, queryset, is_descending):
-        return self.order_score(queryset, not is_descending)
+        return queryset.by_score(descending=not is_descending), True
+
+    def order_played_on(self, queryset, is_descending):
+        return queryset.by_date(descending=is_descending), True
+
+    def order_investigator_count(self, queryset, is_descending):
+        return queryset.by_investigators(descending=is_descending), True
 
 
 class StandingsTable(LeagueTable):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.functional import cached_property
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -12,6 +13,7 @@ from games.models import AncientOne, DefeatCause, Outcome, Player
 from games.models.choices import OUTCOME_HELP
 from league import charts
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
+from league.paginators import KnownCountPaginator
 from league.queries import (
     ancient_one_doom_tracks,
     ancient_one_profile,
@@ -44,10 +46,26 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     export_name = "leaderboard"
 
     def get_queryset(self):
-        return league_games().victories()
+        return league_games().scored_victories()
+
+    @cached_property
+    def ladder(self):
+        """The selection's score ladder: every rank on the page and the total come from it."""
+        return self.filterset.score_ladder(self.object_list)
 
     def get_table_data(self):
-        return self.object_list.with_rank().for_tables()
+        return self.object_list.for_tables().paged_by_keys()
+
+    def get_table_kwargs(self):
+        return {"ladder": self.ladder}
+
+    def get_table_pagination(self, table):
+        # The total is the ladder's, so the paginator runs no COUNT(*) over the selection.
+        return {
+            **super().get_table_pagination(table),
+            "paginator_class": KnownCountPaginator,
+            "count": self.ladder.total,
+        }
 
 
 class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):

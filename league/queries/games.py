@@ -10,6 +10,7 @@ from django.db import connection
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Window
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
+from django.db.models.query import ModelIterable, QuerySet
 
 from games.models import Box, Player, Seat, Session
 from games.models.sessions import SessionQuerySet
@@ -63,14 +64,50 @@ class LeagueGames(SessionQuerySet):
             )
         return games
 
-    def with_rank(self) -> LeagueGames:
-        """Annotate ``rank``: position by score within this set, ties to the earlier date."""
-        return self.annotate(
-            rank=Window(
-                RowNumber(),
-                order_by=[F("score").desc(), F("played_on").asc(), F("pk").asc()],
-            )
+    def scored_victories(self) -> LeagueGames:
+        """Victories: the leaderboard's set, spelled as its partial indexes hold it.
+
+        A game has a score exactly when it is a victory (check constraint
+        ``session_defeat_has_cause_and_no_score``), so no outcome test is needed and a
+        page's keys come from the index alone.
+        """
+        return self.filter(score__isnull=False)
+
+    # The leaderboard's sorts. Each is one index scan (games migration ``board_indexes``):
+    # ascending is the exact reverse of descending so one index serves both directions.
+
+    def by_score(self, descending: bool = True) -> LeagueGames:
+        """Best score first, equal scores to the earlier game (ascending: the reverse)."""
+        return self.order_by(*_directed(("-score", "played_on", "pk"), descending))
+
+    def by_date(self, descending: bool = True) -> LeagueGames:
+        """Latest game first (ascending: earliest first)."""
+        return self.order_by(*_directed(("-played_on", "-pk"), descending))
+
+    def by_investigators(self, descending: bool = False) -> LeagueGames:
+        """Fewest investigators first, then by score as ranked (descending: the reverse)."""
+        return self.order_by(
+            *_directed(("investigator_count", "-score", "played_on", "pk"), not descending)
         )
+
+    def with_rank(self) -> LeagueGames:
+        """Give each row ``rank`` (competition ranking: equal scores share a rank), counted
+        along the rows as they are read, so nothing beyond them is numbered.
+
+        Only for a top slice from the start of a set ordered best score first
+        (``ranked()[:10]``); a page further down takes its ranks from a score ladder
+        (``league.queries.ranks``).
+        """
+        ranked = self._chain()
+        ranked._iterable_class = _RankedFromTop
+        return ranked
+
+    def paged_by_keys(self) -> LeagueGames:
+        """Slices further down read only the slice's keys first (an index-only scan past
+        the offset), then load just those rows: page 400 costs about what page 1 does."""
+        paged = self._chain()
+        paged.__class__ = _PagedByKeys
+        return paged
 
     def for_tables(self) -> LeagueGames:
         """Load what a results table shows (Ancient One, players) in constant queries."""
@@ -103,6 +140,39 @@ def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
         elif player_id not in players:
             players[player_id] = name  # a dict keeps seat order: first seat wins
     return {game_id: list(players.values()) for game_id, players in names.items()}
+
+
+class _PagedByKeys(LeagueGames):
+    """``LeagueGames`` whose offset slices are a deferred join (see ``paged_by_keys``)."""
+
+    def __getitem__(self, key):
+        cached = self._result_cache is not None
+        if cached or not isinstance(key, slice) or key.step or not key.start:
+            return super().__getitem__(key)
+        keys = QuerySet.__getitem__(self.values_list("pk", flat=True), key)
+        return self.filter(pk__in=keys)
+
+
+def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
+    """``fields`` as written when ``descending``, else each one flipped."""
+    if descending:
+        return fields
+    return tuple(name[1:] if name.startswith("-") else f"-{name}" for name in fields)
+
+
+class _RankedFromTop(ModelIterable):
+    """Rows of a best-first top slice, each with its competition rank."""
+
+    def __iter__(self):
+        query = self.queryset.query
+        if query.low_mark or tuple(query.order_by[:1]) != ("-score",):
+            raise ValueError("with_rank() needs a slice from the top of a best-first order.")
+        rank, previous = 0, None
+        for position, game in enumerate(super().__iter__(), start=1):
+            if position == 1 or game.score != previous:
+                rank, previous = position, game.score
+            game.rank = rank
+            yield game
 
 
 def league_games() -> LeagueGames:
