@@ -60,9 +60,12 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
         return {"ladder": self.ladder}
 
     def get_table_pagination(self, table):
+        pagination = super().get_table_pagination(table)
+        if pagination is False:  # an export: every row, no pages
+            return False
         # The total is the ladder's, so the paginator runs no COUNT(*) over the selection.
         return {
-            **super().get_table_pagination(table),
+            **pagination,
             "paginator_class": KnownCountPaginator,
             "count": self.ladder.total,
         }
