@@ -119,6 +119,10 @@ class LeaderboardTable(LeagueTable):
         super().__init__(*args, **kwargs)
         self.ladder = ladder
 
+    def value_rank(self, value):
+        """The exported rank (the column reads the score): from the same ladder."""
+        return self.ladder.rank(value) if self.ladder is not None else value
+
     def order_score(self, queryset, is_descending):
         return queryset.by_score(descending=is_descending), True
 
