@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
 from django.db import models
 from django.db.models import QuerySet
 from django.http import FileResponse, StreamingHttpResponse
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import content_disposition_header
@@ -37,6 +39,8 @@ from django_tables2.export import ExportMixin
 
 from games.spreadsheets import safe_cell
 
+# The largest export per format that is written within a request (see export_refusal).
+MAX_ROWS = {"xlsx": 50_000}
 # Records per database round trip: a few thousand rows in memory at once, never the table.
 CHUNK_SIZE = 2000
 CSV = "csv"
@@ -266,8 +270,31 @@ class StreamingExportMixin(ExportMixin):
     def render_to_response(self, context, **kwargs):
         export_format = self.export_format()
         if export_format:
+            too_many = self.export_refusal(export_format)
+            if too_many:
+                messages.error(self.request, too_many)
+                query = self.request.GET.copy()
+                query.pop(self.export_trigger_param, None)
+                return redirect(f"{self.request.path}?{query.urlencode()}")
             return self.create_export(export_format)
         return super().render_to_response(context, **kwargs)
+
+    def export_size(self) -> int | None:
+        """Rows the export would hold, when the view knows it cheaply (None: unknown)."""
+        return None
+
+    def export_refusal(self, export_format: str) -> str:
+        """Why this export is refused ("" when it is not): an XLSX file is written cell by
+        cell by openpyxl (about 13 µs a cell), so a very large one would outlast a request;
+        CSV streams any size."""
+        limit = MAX_ROWS.get(export_format)
+        size = self.export_size()
+        if limit is None or size is None or size <= limit:
+            return ""
+        return (
+            f"An {export_format.upper()} file holds at most {limit:,} rows here and this "
+            f"selection has {size:,}: narrow the filters, or download CSV, which has no limit."
+        )
 
     def create_export(self, export_format):
         table = self.get_table(**self.get_table_kwargs())

@@ -56,6 +56,9 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     def get_table_data(self):
         return self.object_list.for_tables().paged_by_keys()
 
+    def export_size(self) -> int:
+        return self.ladder.total
+
     def get_table_kwargs(self):
         return {"ladder": self.ladder}
 
