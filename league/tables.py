@@ -93,11 +93,19 @@ class LeaderboardTable(LeagueTable):
 
 
 class StandingsTable(LeagueTable):
-    """One row per player over approved games (within the chosen season)."""
+    """One row per player over approved games (within the chosen season).
+
+    Rows are ``PlayerStanding`` summaries (``league.queries.standings``): every sort is on
+    a stored column or a per-row expression of one, ties broken by the player's name.
+    """
 
     caption = "Standings: approved games"
 
-    name = tables.Column(verbose_name="Player", linkify=True)
+    name = tables.Column(
+        verbose_name="Player",
+        linkify=lambda record: record.player.get_absolute_url(),
+        order_by=("name",),
+    )
     games = tables.Column(attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
     win_pct = tables.Column(verbose_name="Win %", attrs=NUMERIC)
@@ -125,10 +133,10 @@ class StandingsTable(LeagueTable):
 
     def _nulls_last(self, queryset, name, is_descending):
         key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
-        return queryset.order_by(key, "name"), True
+        return queryset.order_by(key, "name", "pk"), True
 
     def order_win_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_pct", is_descending)
+        return self._nulls_last(queryset, "win_pct_value", is_descending)
 
     def order_best_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "best_score", is_descending)
@@ -136,9 +144,21 @@ class StandingsTable(LeagueTable):
     def order_avg_victory_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "avg_victory_score", is_descending)
 
+    def order_games(self, queryset, is_descending):
+        return self._nulls_last(queryset, "games", is_descending)
+
+    def order_first_citizen_titles(self, queryset, is_descending):
+        return self._nulls_last(queryset, "first_citizen_titles", is_descending)
+
+    def order_gate_trophies(self, queryset, is_descending):
+        return self._nulls_last(queryset, "gate_trophies", is_descending)
+
+    def order_monster_trophies(self, queryset, is_descending):
+        return self._nulls_last(queryset, "monster_trophies", is_descending)
+
     def order_victories(self, queryset, is_descending):
         wins = F("victories").desc() if is_descending else F("victories").asc()
-        return queryset.order_by(wins, "-games", "name"), True
+        return queryset.order_by(wins, "-games", "name", "pk"), True
 
 
 class PlayerGamesTable(LeagueTable):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import pluralize
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -13,6 +14,7 @@ from games.models.choices import OUTCOME_HELP
 from league import charts
 from league.exports import SafeExportMixin
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
+from league.paginators import KnownCountPaginator
 from league.queries import (
     ancient_one_doom_tracks,
     ancient_one_profile,
@@ -64,7 +66,7 @@ class StandingsView(SafeExportMixin, SingleTableMixin, FilterView):
 
 
 class PlayerView(SingleTableMixin, TemplateView):
-    """A player's record: by Ancient One, score over time, investigators, teammates, games."""
+    """A player's record: by Ancient One, scores by month, investigators, teammates, games."""
 
     template_name = "league/player.html"
     table_class = PlayerGamesTable
@@ -81,12 +83,22 @@ class PlayerView(SingleTableMixin, TemplateView):
     def get_table_data(self):
         return self.profile.games
 
+    def get_table_pagination(self, table):
+        # The standings row counts the player's games in this scope: no COUNT(*) over games.
+        return {
+            **super().get_table_pagination(table),
+            "paginator_class": KnownCountPaginator,
+            "count": self.profile.summary["games"],
+        }
+
     def get_context_data(self, **kwargs):
-        chart = charts.score_line(
-            self.profile.score_points,
-            title=f"{self.player}: victory scores over time",
-            description=f"One point per approved victory, {len(self.profile.score_points)} "
-            "in all, by date played; higher is better.",
+        months = self.profile.months
+        chart = charts.monthly_scores(
+            months,
+            title=f"{self.player}: victory scores by month",
+            description=f"Best and mean score of the approved victories in each month "
+            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
+            "oldest first; higher is better.",
         )
         return super().get_context_data(
             **kwargs,

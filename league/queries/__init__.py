@@ -9,7 +9,6 @@ from .games import (
     LeagueGames,
     league_changed_at,
     league_games,
-    medians_by_ancient_one,
     visible_games,
 )
 from .players import player_profile, standings
@@ -32,7 +31,6 @@ __all__ = [
     "home_summary",
     "league_changed_at",
     "league_games",
-    "medians_by_ancient_one",
     "player_profile",
     "scenario_board",
     "scenario_detail",
