@@ -136,7 +136,10 @@ class StandingsTable(LeagueTable):
         return queryset.order_by(key, "name", "pk"), True
 
     def order_win_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_pct_value", is_descending)
+        # Summary rows annotate the rate as ``win_pct_value`` (``win_pct`` is their property);
+        # tables that reuse this one over annotated rows (teams) sort on ``win_pct``.
+        key = "win_pct_value" if "win_pct_value" in queryset.query.annotations else "win_pct"
+        return self._nulls_last(queryset, key, is_descending)
 
     def order_best_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "best_score", is_descending)
@@ -173,11 +176,28 @@ class PlayerGamesTable(LeagueTable):
     outcome = tables.Column()
     score = tables.Column(attrs=NUMERIC, default="—")
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
-    first_citizen = tables.BooleanColumn(verbose_name="First Citizen", orderable=False)
+    first_citizen = tables.BooleanColumn(
+        verbose_name="First Citizen", orderable=False, accessor="pk"
+    )
 
     class Meta(LeagueTable.Meta):
         order_by = ("-played_on",)
         empty_text = "No approved games yet."
+
+    def __init__(self, *args, player=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def titled(self, record) -> bool:
+        """Whether this table's player held the First Citizen title at the game, from the
+        game's prefetched titled seats (``league.queries.player_profile``)."""
+        return any(seat.player_id == self.player.pk for seat in record.titled_seats)
+
+    def render_first_citizen(self, record, bound_column, column):
+        return column.render(self.titled(record), record, bound_column)
+
+    def value_first_citizen(self, record):
+        return self.titled(record)
 
     def order_score(self, queryset, is_descending):
         key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)

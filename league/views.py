@@ -83,6 +83,9 @@ class PlayerView(SingleTableMixin, TemplateView):
     def get_table_data(self):
         return self.profile.games
 
+    def get_table_kwargs(self):
+        return {"player": self.player}
+
     def get_table_pagination(self, table):
         # The standings row counts the player's games in this scope: no COUNT(*) over games.
         return {

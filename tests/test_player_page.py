@@ -77,11 +77,11 @@ def test_score_over_time_chart_and_history_table(client, ann_games):
     assert "Best and mean score" in html and "2 months in all" in html
     history = [row.record.pk for row in response.context["table"].paginated_rows]
     assert history == [ann_games[2].pk, ann_games[0].pk, ann_games[1].pk]
-    first_citizen = {
-        row.record.pk: row.record.first_citizen for row in response.context["table"].paginated_rows
-    }
+    table = response.context["table"]
+    first_citizen = {row.record.pk: table.titled(row.record) for row in table.paginated_rows}
     assert first_citizen[ann_games[0].pk] is True
     assert first_citizen[ann_games[1].pk] is False
+    assert html.count('<span class="true">') == 1
 
 
 def test_chart_has_one_best_and_one_mean_point_per_month(client):

@@ -170,3 +170,10 @@ def test_query_count_is_constant(client, django_assert_max_num_queries, games):
             client.get(URL, {"season": "long", "min_games": 3, "sort": "-win_pct"}).status_code
             == 200
         )
+
+
+@pytest.mark.parametrize("sort", ["-win_pct", "win_pct", "-avg_victory_score", "name"])
+def test_team_standings_still_sort_on_the_shared_columns(client, sort):
+    """The team table reuses these columns over its own rows."""
+    response = client.get(reverse("league:teams"), {"sort": sort})
+    assert response.status_code == 200

@@ -12,7 +12,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, F, FloatField, OuterRef, QuerySet
+from django.db.models import F, FloatField, Prefetch, QuerySet
 from django.db.models.functions import Cast, NullIf
 
 from games.models import (
@@ -119,16 +119,16 @@ def player_profile(player: Player, *, season=None) -> PlayerProfile:
         .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
         .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
     )
-    # Found through the game's own seats (a handful): "+ 0" keeps SQLite, which has no
-    # statistics to choose with, from walking every seat of a busy player for each row.
-    own_seat = Seat.objects.alias(seat_player=F("player_id") + 0).filter(seat_player=player.pk)
-    titled = Exists(own_seat.filter(session=OuterRef("pk"), first_citizen=True))
+    # The First Citizen flag comes from each shown game's titled seats, prefetched by game
+    # (a handful of rows per page): a correlated EXISTS over the player's seats walks every
+    # seat of a busy player on SQLite, and PostgreSQL may hash all of them.
+    titled = Seat.objects.filter(first_citizen=True).only("session_id", "player_id")
     history = (
         league_games()
         .in_season(season)
         .played_by(player)
         .select_related("ancient_one")
-        .annotate(first_citizen=titled)
+        .prefetch_related(Prefetch("seats", queryset=titled, to_attr="titled_seats"))
     )
     return PlayerProfile(
         summary=player_summary(player, season=season),
