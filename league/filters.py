@@ -7,7 +7,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from games import rules
-from games.models import AncientOne, Box, Outcome, Player, Session, Team
+from games.models import AncientOne, Box, Outcome, Player, PlayerStanding, Session, Team
 from games.models.summaries import ALL_TIME
 from league.models import Season
 from league.queries import standings, team_standings
@@ -133,22 +133,17 @@ class StandingsFilter(django_filters.FilterSet):
     )
 
     class Meta:
-        model = Player
+        model = PlayerStanding
         fields: list[str] = []
 
     def keep(self, queryset, name, value):
         return queryset
 
     def filter_queryset(self, queryset):
-        """Rebuild the standings over the chosen season, then drop thin records."""
+        """The chosen season's standings rows (all time by default), without thin records."""
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        rows = (
-            standings(start=season.start, end=season.end, submitted_before=season.closed_at)
-            if season
-            else standings()
-        )
-        return rows.filter(games__gte=minimum)
+        return standings(season=season).filter(games__gte=minimum)
 
 
 class TeamStandingsFilter(StandingsFilter):

@@ -137,11 +137,19 @@ class LeaderboardTable(LeagueTable):
 
 
 class StandingsTable(LeagueTable):
-    """One row per player over approved games (within the chosen season)."""
+    """One row per player over approved games (within the chosen season).
+
+    Rows are ``PlayerStanding`` summaries (``league.queries.standings``): every sort is on
+    a stored column or a per-row expression of one, ties broken by the player's name.
+    """
 
     caption = "Standings: approved games"
 
-    name = tables.Column(verbose_name="Player", linkify=True)
+    name = tables.Column(
+        verbose_name="Player",
+        linkify=lambda record: record.player.get_absolute_url(),
+        order_by=("name",),
+    )
     games = tables.Column(attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
     win_pct = tables.Column(verbose_name="Win %", attrs=NUMERIC)
@@ -169,10 +177,13 @@ class StandingsTable(LeagueTable):
 
     def _nulls_last(self, queryset, name, is_descending):
         key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
-        return queryset.order_by(key, "name"), True
+        return queryset.order_by(key, "name", "pk"), True
 
     def order_win_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_pct", is_descending)
+        # Summary rows annotate the rate as ``win_pct_value`` (``win_pct`` is their property);
+        # tables that reuse this one over annotated rows (teams) sort on ``win_pct``.
+        key = "win_pct_value" if "win_pct_value" in queryset.query.annotations else "win_pct"
+        return self._nulls_last(queryset, key, is_descending)
 
     def order_best_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "best_score", is_descending)
@@ -180,9 +191,21 @@ class StandingsTable(LeagueTable):
     def order_avg_victory_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "avg_victory_score", is_descending)
 
+    def order_games(self, queryset, is_descending):
+        return self._nulls_last(queryset, "games", is_descending)
+
+    def order_first_citizen_titles(self, queryset, is_descending):
+        return self._nulls_last(queryset, "first_citizen_titles", is_descending)
+
+    def order_gate_trophies(self, queryset, is_descending):
+        return self._nulls_last(queryset, "gate_trophies", is_descending)
+
+    def order_monster_trophies(self, queryset, is_descending):
+        return self._nulls_last(queryset, "monster_trophies", is_descending)
+
     def order_victories(self, queryset, is_descending):
         wins = F("victories").desc() if is_descending else F("victories").asc()
-        return queryset.order_by(wins, "-games", "name"), True
+        return queryset.order_by(wins, "-games", "name", "pk"), True
 
 
 class PlayerGamesTable(LeagueTable):
@@ -197,11 +220,28 @@ class PlayerGamesTable(LeagueTable):
     outcome = tables.Column()
     score = tables.Column(attrs=NUMERIC, default="—")
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
-    first_citizen = tables.BooleanColumn(verbose_name="First Citizen", orderable=False)
+    first_citizen = tables.BooleanColumn(
+        verbose_name="First Citizen", orderable=False, accessor="pk"
+    )
 
     class Meta(LeagueTable.Meta):
         order_by = ("-played_on",)
         empty_text = "No approved games yet."
+
+    def __init__(self, *args, player=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def titled(self, record) -> bool:
+        """Whether this table's player held the First Citizen title at the game, from the
+        game's prefetched titled seats (``league.queries.player_profile``)."""
+        return any(seat.player_id == self.player.pk for seat in record.titled_seats)
+
+    def render_first_citizen(self, record, bound_column, column):
+        return column.render(self.titled(record), record, bound_column)
+
+    def value_first_citizen(self, record):
+        return self.titled(record)
 
     def order_score(self, queryset, is_descending):
         key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import pluralize
 from django.utils.functional import cached_property
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
@@ -88,7 +89,7 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
 
 
 class PlayerView(SingleTableMixin, TemplateView):
-    """A player's record: by Ancient One, score over time, investigators, teammates, games."""
+    """A player's record: by Ancient One, scores by month, investigators, teammates, games."""
 
     template_name = "league/player.html"
     table_class = PlayerGamesTable
@@ -105,12 +106,25 @@ class PlayerView(SingleTableMixin, TemplateView):
     def get_table_data(self):
         return self.profile.games
 
+    def get_table_kwargs(self):
+        return {"player": self.player}
+
+    def get_table_pagination(self, table):
+        # The standings row counts the player's games in this scope: no COUNT(*) over games.
+        return {
+            **super().get_table_pagination(table),
+            "paginator_class": KnownCountPaginator,
+            "count": self.profile.summary["games"],
+        }
+
     def get_context_data(self, **kwargs):
-        chart = charts.score_line(
-            self.profile.score_points,
-            title=f"{self.player}: victory scores over time",
-            description=f"One point per approved victory, {len(self.profile.score_points)} "
-            "in all, by date played; higher is better.",
+        months = self.profile.months
+        chart = charts.monthly_scores(
+            months,
+            title=f"{self.player}: victory scores by month",
+            description=f"Best and mean score of the approved victories in each month "
+            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
+            "oldest first; higher is better.",
         )
         return super().get_context_data(
             **kwargs,

@@ -9,7 +9,6 @@ from .games import (
     LeagueGames,
     league_changed_at,
     league_games,
-    medians_by_ancient_one,
     players_by_game,
     visible_games,
 )
@@ -33,7 +32,6 @@ __all__ = [
     "home_summary",
     "league_changed_at",
     "league_games",
-    "medians_by_ancient_one",
     "players_by_game",
     "player_profile",
     "scenario_board",

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from statistics import fmean
 
 from django.db import connection
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Window
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import RowNumber
 from django.db.models.query import ModelIterable, QuerySet
 
 from games.models import Box, Player, Seat, Session
@@ -178,28 +176,6 @@ class _RankedFromTop(ModelIterable):
 def league_games() -> LeagueGames:
     """Every approved game: the only games that count anywhere public."""
     return LeagueGames(model=Session).approved()
-
-
-def medians_by_ancient_one(games: LeagueGames) -> dict[int, float]:
-    """Median victory score per Ancient One id, in one query on any database.
-
-    Numbers each Ancient One's victories by score with window functions and keeps only the
-    middle one or two rows, so at most two rows per Ancient One leave the database.
-    """
-    middle = (
-        games.victories()
-        .order_by()
-        .annotate(
-            position=Window(RowNumber(), partition_by=F("ancient_one_id"), order_by="score"),
-            size=Window(Count("pk"), partition_by=F("ancient_one_id")),
-        )
-        .filter(Q(position=(F("size") + 1) / 2) | Q(position=(F("size") + 2) / 2))
-        .values_list("ancient_one_id", "score")
-    )
-    scores: dict[int, list[int]] = {}
-    for ancient_one_id, score in middle:
-        scores.setdefault(ancient_one_id, []).append(score)
-    return {key: fmean(values) for key, values in scores.items()}
 
 
 def visible_games(user) -> LeagueGames:
