@@ -144,6 +144,8 @@ class StandingsTable(LeagueTable):
     """
 
     caption = "Standings: approved games"
+    # ``win_pct`` is a property of a summary row; the database knows it as ``win_pct_value``.
+    export_paths = {"win_pct": "win_pct_value"}
 
     name = tables.Column(
         verbose_name="Player",

@@ -140,7 +140,7 @@ def test_rows_are_summary_rows_and_pages_count_them(client, league_games):
 
 def test_export_keeps_its_columns(client, league_games):
     response = client.get(URL, {"_export": "csv"})
-    header, *rows = response.content.decode().splitlines()
+    header, *rows = response.getvalue().decode().splitlines()
     assert header == (
         "Player,Games,Victories,Win %,First Citizen,Best score,Avg victory score,"
         "Gate trophies,Monster trophies"
