@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league import views, views_scenarios, views_teams
+from league import views, views_bench, views_scenarios, views_teams
 
 app_name = "league"
 urlpatterns = [
@@ -19,4 +19,5 @@ urlpatterns = [
     path("scenarios/<slug:slug>/", views_scenarios.ScenarioView.as_view(), name="scenario"),
     path("series/<slug:slug>/", views_scenarios.SeriesView.as_view(), name="series"),
     path("rules/", views.RulesView.as_view(), name="rules"),
+    path("bench/bare/", views_bench.bare, name="bench_bare"),
 ]
