@@ -4,8 +4,8 @@ A planned game is plain tuples, so a million of them cost no model instances. On
 PostgreSQL each batch goes in with ``COPY`` (one transaction per batch, session ids
 reserved from the table's sequence); elsewhere with ``bulk_create`` in large batches.
 Both bypass ``save()``: no per-game summary upkeep and no history rows run while
-loading (the history page shows a game without them as it was created). What the rows
-derive from each other league-wide is rebuilt once at the end (``_after_bulk_load``).
+loading (the history page shows a game without them as it was created). Scenario
+entries and the league summaries are rebuilt once at the end (``_after_bulk_load``).
 
 Only for rows that are already rule-valid and scored (``games.demo`` checks each game
 against ``games.rules``): nothing here validates.
@@ -21,6 +21,7 @@ from django.db import connection, transaction
 
 from games.models import Seat, Session
 from games.recording import scenario_entries_rebuild
+from games.summaries import summaries_rebuild, suspended
 
 # Session columns a planned game carries, in this order.
 SESSION_FIELDS = (
@@ -115,11 +116,8 @@ def games_bulk_load(
                 created += len(batch)
                 if progress:
                     progress(created)
-    scenario_ids = list(scenario_ids)
-    if scenario_ids and created:
-        scenario_entries_rebuild(scenario_ids)
     if created:
-        _after_bulk_load()
+        _after_bulk_load(list(scenario_ids))
     return created
 
 
@@ -181,13 +179,16 @@ def _indexes_set_aside(tables: list[str]):
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
-def _after_bulk_load() -> None:
+def _after_bulk_load(scenario_ids: list[int]) -> None:
     """Rebuild what the write path keeps up game by game and a bulk load bypassed.
 
-    The league summaries (standings, per-Ancient-One and per-player totals) are kept on
-    write by the one-game path; rows copied in skip it, so they must be rebuilt from the
-    games here, once per load, before anyone reads them.
+    Scenario entries first (the summaries count entries), without per-game summary
+    upkeep; then every summary row from the games, once per load.
     """
+    with suspended():
+        if scenario_ids:
+            scenario_entries_rebuild(scenario_ids)
+    summaries_rebuild()
 
 
 def _copy_batch(batch: list[PlannedGame], defaults: dict) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -26,6 +25,8 @@ from games.permissions import (
     session_editable_by,
     session_withdrawable_by,
 )
+from games.summaries import tracking
+from games.summaries.tracking import active as active_tracker
 
 CHANGED_MESSAGE = "This game changed since you opened it"
 
@@ -86,7 +87,7 @@ def session_record(
         errors.setdefault(field, []).extend(messages)
     if errors:
         raise ValidationError(errors)
-    with transaction.atomic():
+    with tracking([session.pk]):
         save_kwargs = {}
         before = entry_group(session.pk)
         if session.pk:
@@ -138,7 +139,7 @@ def session_moderate(
     reason = reason.strip()
     if status == Status.REJECTED and not reason:
         raise ValidationError({"rejection_reason": "Say why the game is rejected."})
-    with transaction.atomic():
+    with tracking([session_id]):
         current = _locked(session_id)
         if seen_version is None:
             raise SessionChanged(current, "reload it and decide again")
@@ -156,7 +157,7 @@ def session_moderate(
 
 def session_withdraw(*, session_id: int, user, seen_version: int | None = None) -> None:
     """Delete a game, if ``user`` may still withdraw it (checked under the row lock)."""
-    with transaction.atomic():
+    with tracking([session_id]):
         current = _locked(session_id)
         if not session_withdrawable_by(current, user):
             raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
@@ -171,7 +172,7 @@ def session_entry_sync(session: Session, *, before: tuple[int, str] | None = Non
 
     ``before`` is the game's (scenario, entry key) before the edit (``entry_group``).
     """
-    with transaction.atomic():
+    with tracking([session.pk]):
         session.tasks_completed = session.tasks_done.count() if session.scenario_id else 0
         players = session.seats.values_list("player_id", flat=True)
         session.entry_key = _entry_key(session, players)
@@ -200,7 +201,7 @@ def scenario_entry_choose(*, session: Session, user, moment=None) -> Session:
         raise ValidationError("Only an approved game can be the entry.")
     if session.scenario.is_closed(moment):
         raise ValidationError(f"{session.scenario} has closed: its entries stay as they were.")
-    with transaction.atomic():
+    with tracking([session.pk]):
         group = Session.objects.filter(scenario_id=session.scenario_id, entry_key=session.entry_key)
         group.exclude(pk=session.pk).update(entry_chosen=False)
         group.filter(pk=session.pk).update(entry_chosen=True)
@@ -233,6 +234,7 @@ def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
     for group in {g for g in groups if g}:
         scenario_id, key = group
         games = Session.objects.filter(scenario_id=scenario_id, entry_key=key)
+        _track(games)
         candidates = [
             scenario_rules.EntryCandidate(pk, score, submitted, chosen)
             for pk, score, submitted, chosen in games.filter(
@@ -243,6 +245,13 @@ def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
         games.filter(is_entry=True).exclude(pk=winner).update(is_entry=False)
         if winner is not None:
             games.filter(pk=winner, is_entry=False).update(is_entry=True)
+
+
+def _track(games) -> None:
+    """Entry flags change by bulk updates: read the group's games first, for the summaries."""
+    tracker = active_tracker()
+    if tracker is not None:
+        tracker.add(games.values_list("pk", flat=True))
 
 
 def _closes_at(scenario_id: int):
@@ -265,7 +274,8 @@ def scenario_entries_rebuild(scenario_ids: Iterable[int]) -> int:
         for key, *candidate in rows:
             groups.setdefault(key, []).append(scenario_rules.EntryCandidate(*candidate))
         winners = [scenario_rules.entry_of(candidates) for candidates in groups.values()]
-        with transaction.atomic():
+        with tracking():
+            _track(games)
             games.filter(is_entry=True).update(is_entry=False)
             games.filter(pk__in=winners).update(is_entry=True)
         entries += len(winners)
@@ -311,10 +321,12 @@ def sessions_record_many(
             seat.position = position
             seat.first_citizen, seat.players_first_seat = flags
     box_through, task_through = Session.boxes.through, Session.tasks_done.through
-    with transaction.atomic():
+    with tracking() as tracker:
         sessions = bulk_create_with_history(
             [session for session, *_ in planned], Session, default_user=user
         )
+        for session in sessions:
+            tracker.add_created(session.pk)
         all_seats, box_links, task_links = [], [], []
         for session, (_, box_list, seats, task_list) in zip(sessions, planned, strict=True):
             for seat in seats:

@@ -11,14 +11,14 @@ the write path's back.
 from __future__ import annotations
 
 import functools
-from contextlib import nullcontext
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games import rules, scenario_rules
 from games.models import AncientOne, Seat, Session
+from games.summaries import tracking
 
 DEFAULT_REASON = "Rescored after a catalog correction"
 # What a game's score depends on besides the doom track, as stored on its row.
@@ -50,7 +50,7 @@ def sessions_rescore(
     ids = list(sessions.order_by("pk").values_list("pk", flat=True))
     fields = [*Session.DERIVED_FIELDS, "updated_at", "version"]
     for start in range(0, len(ids), batch_size):
-        with transaction.atomic():
+        with tracking() as tracker:
             # Locked while rescoring, so an edit in between is not overwritten.
             batch = (
                 Session.objects.select_for_update(of=("self",))
@@ -68,6 +68,7 @@ def sessions_rescore(
                     session.version += 1
                     updates.append(session)
             if updates:
+                tracker.add(session.pk for session in updates)
                 Session.objects.bulk_update(updates, fields)
                 _record_history(updates, reason=reason, user=user, when=now)
         changed += len(updates)
@@ -168,8 +169,9 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
     table = quote(Session._meta.db_table)
     now = timezone.now()
     values = ", ".join(["(%s, %s, CAST(%s AS INTEGER), CAST(%s AS INTEGER))"] * len(moved))
-    upkeep = _summary_upkeep([row[0] for row in moved])
-    with transaction.atomic(), upkeep, connection.cursor() as cursor:
+    # The summaries count victories by score: these games leave their old score's
+    # buckets and enter the new ones in the same transaction ("minus old, plus new").
+    with tracking([row[0] for row in moved]), connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} SET score = v.column3, scenario_score = v.column4, "
             f"version = {table}.version + 1, updated_at = %s "
@@ -182,16 +184,6 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
         if written:
             _record_history_rows(cursor, written, reason=reason, user=user, when=now)
     return len(written)
-
-
-def _summary_upkeep(session_ids: list[int]):
-    """Around a write of these games' scores: keep the league summaries in step.
-
-    Summaries count victories by score (histograms, best scores, standings points), so
-    the rows moved here must leave their old score's buckets and enter the new ones in
-    the same transaction: "minus old, plus new" for exactly these games.
-    """
-    return nullcontext()
 
 
 def _record_history_rows(cursor, session_ids: list[int], *, reason: str, user, when) -> None:

@@ -4,9 +4,37 @@ from .players import Player
 from .scenarios import Scenario, ScenarioTask, Series
 from .seats import Seat
 from .sessions import Session
+from .summaries import (
+    AncientOneOutcome,
+    AncientOneScore,
+    PlayerAncientOne,
+    PlayerInvestigator,
+    PlayerMonth,
+    PlayerStanding,
+    PlayerTeammate,
+    ScenarioSummary,
+    SeriesPlayerStanding,
+    SeriesTeamStanding,
+    TeamAncientOne,
+    TeamMonth,
+    TeamStanding,
+)
 from .teams import Team
 
 __all__ = [
+    "AncientOneOutcome",
+    "AncientOneScore",
+    "PlayerAncientOne",
+    "PlayerInvestigator",
+    "PlayerMonth",
+    "PlayerStanding",
+    "PlayerTeammate",
+    "ScenarioSummary",
+    "SeriesPlayerStanding",
+    "SeriesTeamStanding",
+    "TeamAncientOne",
+    "TeamMonth",
+    "TeamStanding",
     "AncientOne",
     "Box",
     "DefeatCause",

@@ -1,7 +1,7 @@
 """One investigator slot at a finished game's table."""
 
 from django.core.validators import MaxValueValidator
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
@@ -120,14 +120,18 @@ class Seat(models.Model):
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""
-        with transaction.atomic():
+        from games.summaries import tracking
+
+        with tracking([self.session_id]):
             self.full_clean(exclude=["session"] if not self.session_id else None)
             super().save(*args, **kwargs)
             if rescore:
                 self.session.rescore()
 
     def delete(self, *args, rescore: bool = True, **kwargs):
-        with transaction.atomic():
+        from games.summaries import tracking
+
+        with tracking([self.session_id]):
             result = super().delete(*args, **kwargs)
             if rescore:
                 self.session.rescore()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
@@ -298,14 +298,25 @@ class Session(ScenarioPlay):
     # -- writing ------------------------------------------------------------------------
 
     def save(self, *args, **kwargs) -> None:
-        """Validate, store the score from the seats saved so far, and save atomically."""
-        with transaction.atomic():
+        """Validate, store the score from the seats saved so far, and save atomically
+        (with the league's summaries, ``games.summaries``)."""
+        from games.summaries import tracking
+
+        with tracking([self.pk]) as tracker:
             self.full_clean(exclude=list(self.DERIVED_FIELDS))
             seats = list(self.seats.all()) if self.pk else []
             self.apply_totals(seats)
             self._bump_version(kwargs)
             super().save(*args, **kwargs)
+            tracker.add_created(self.pk)
             self._mark_seats(seats)
+
+    def delete(self, *args, **kwargs):
+        """Delete the game, its seats and what it added to the summaries, atomically."""
+        from games.summaries import tracking
+
+        with tracking([self.pk]):
+            return super().delete(*args, **kwargs)
 
     def rescore(self) -> None:
         """Rewrite the stored totals, score and First Citizens from the saved seats.
@@ -313,7 +324,9 @@ class Session(ScenarioPlay):
         Raises ``ValidationError`` when the seats break a rule (the caller's transaction
         then rolls back the write that broke it).
         """
-        with transaction.atomic():
+        from games.summaries import tracking
+
+        with tracking([self.pk]):
             seats = list(self.seats.all())
             if seats:
                 totals = rules.team_totals([seat.as_result() for seat in seats])

@@ -1,0 +1,209 @@
+"""What one game adds to the league's summary rows: a pure function, no Django import.
+
+Every number a league page aggregates (standings, a player's or a team's record, an
+Ancient One's outcomes and score histogram, scenario and series entries) is a sum over
+games of what each game contributes. ``contribution(game, seasons)`` says exactly that
+for one game; the write path applies ``contribution(after) - contribution(before)`` in
+the same transaction as the write, and a rebuild adds up every game's contribution,
+so upkeep and rebuild are the same arithmetic and cannot drift apart.
+
+The rules it encodes:
+
+- Only **approved** games contribute; pending and rejected ones add nothing.
+- A game counts in the all-time scope (``ALL_TIME``, 0) and in every season that holds
+  it: played from the season's first to its last day, and submitted before the midnight
+  after its last day (a finished season's standings stay as they were).
+- Each player at the table counts the game **once** however many seats they held;
+  trophies are summed over all their seats; an investigator is counted per seat.
+- A victory adds its score to the score sum and is a candidate for the best score; a
+  defeat adds a game and nothing else. First Citizen counts a title per won game.
+- A scenario entry (ruling 9) adds one entry and its scenario score (0 for a defeat) to
+  its scenario, its series (per team and per player), and its team's standings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+ALL_TIME = 0
+APPROVED = "approved"
+DEFEAT = "defeat"
+
+# Summary tables by name; each key tuple's fields are listed in ``games.summaries.store``.
+PLAYER = "player"  # (player, scope)
+PLAYER_ANCIENT_ONE = "player_ancient_one"  # (player, scope, ancient_one)
+PLAYER_INVESTIGATOR = "player_investigator"  # (player, scope, investigator)
+PLAYER_TEAMMATE = "player_teammate"  # (player, scope, teammate)
+PLAYER_MONTH = "player_month"  # (player, scope, month)
+TEAM = "team"  # (team, scope)
+TEAM_ANCIENT_ONE = "team_ancient_one"  # (team, scope, ancient_one)
+TEAM_MONTH = "team_month"  # (team, scope, month)
+ANCIENT_ONE_OUTCOME = "ancient_one_outcome"  # (ancient_one, scope, outcome, defeat_cause)
+ANCIENT_ONE_SCORE = "ancient_one_score"  # (ancient_one, scope, investigators, score)
+SCENARIO = "scenario"  # (scenario,)
+SERIES_TEAM = "series_team"  # (series, team)
+SERIES_PLAYER = "series_player"  # (series, player)
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    player_id: int
+    investigator_id: int
+    first_citizen: bool
+    gate_trophies: int
+    monster_trophies: int
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the summaries need to know of one game (a row and its seats)."""
+
+    status: str
+    outcome: str
+    defeat_cause: str
+    score: int | None
+    played_on: datetime.date
+    created_at: datetime.datetime
+    ancient_one_id: int
+    investigator_count: int
+    team_id: int | None = None
+    scenario_id: int | None = None
+    series_id: int | None = None
+    is_entry: bool = False
+    scenario_score: int | None = None
+    seats: tuple[SeatFacts, ...] = ()
+
+    @property
+    def is_victory(self) -> bool:
+        return self.outcome != DEFEAT
+
+
+@dataclass(frozen=True)
+class SeasonSpan:
+    """A season's dates and the moment it closes (midnight after its last day)."""
+
+    id: int
+    start: datetime.date
+    end: datetime.date
+    closes_at: datetime.datetime
+
+    def holds(self, game: GameFacts) -> bool:
+        return self.start <= game.played_on <= self.end and game.created_at < self.closes_at
+
+
+@dataclass
+class Change:
+    """Sums to add to one summary row, and the best scores added and taken away."""
+
+    sums: dict[str, int] = field(default_factory=dict)
+    best_added: int | None = None
+    best_removed: int | None = None
+
+    def add(self, sums: dict[str, int], best: int | None, sign: int) -> None:
+        for name, value in sums.items():
+            self.sums[name] = self.sums.get(name, 0) + sign * value
+        if best is None:
+            return
+        if sign > 0:
+            self.best_added = best if self.best_added is None else max(self.best_added, best)
+        else:
+            self.best_removed = best if self.best_removed is None else max(self.best_removed, best)
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(self.sums.values()) and self.best_added is None and self.best_removed is None
+
+
+Key = tuple[str, tuple]
+Delta = dict[Key, Change]
+Row = tuple[Key, dict[str, int], int | None]
+
+
+def _tally(game: GameFacts) -> tuple[dict[str, int], int | None]:
+    """games / victories / score sum of one game, and its best-score candidate."""
+    won = game.is_victory
+    score = game.score if won and game.score is not None else None
+    sums = {"games": 1, "victories": int(won), "score_sum": score or 0}
+    return sums, score
+
+
+def contribution(game: GameFacts, seasons: Iterable[SeasonSpan]) -> list[Row]:
+    """Every (table, key), the sums the game adds to it, and its best-score candidate."""
+    if game.status != APPROVED:
+        return []
+    rows: list[Row] = []
+    tally, best = _tally(game)
+    won = int(game.is_victory)
+    month = game.played_on.replace(day=1)
+    players: dict[int, dict[str, int]] = {}
+    for seat in game.seats:
+        mine = players.setdefault(
+            seat.player_id, {"titles": 0, "gate_trophies": 0, "monster_trophies": 0}
+        )
+        mine["titles"] = mine["titles"] or int(seat.first_citizen and game.is_victory)
+        mine["gate_trophies"] += seat.gate_trophies
+        mine["monster_trophies"] += seat.monster_trophies
+    scopes = [ALL_TIME, *(season.id for season in seasons if season.holds(game))]
+    entry_points = (game.scenario_score or 0) if game.is_entry else 0
+    for scope in scopes:
+        for player_id, own in players.items():
+            standing = {
+                **tally,
+                "first_citizen_titles": own["titles"],
+                "gate_trophies": own["gate_trophies"],
+                "monster_trophies": own["monster_trophies"],
+            }
+            rows.append(((PLAYER, (player_id, scope)), standing, best))
+            rows.append(
+                ((PLAYER_ANCIENT_ONE, (player_id, scope, game.ancient_one_id)), tally, best)
+            )
+            rows.append(((PLAYER_MONTH, (player_id, scope, month)), tally, best))
+            for other in players:
+                if other != player_id:
+                    rows.append(
+                        (
+                            (PLAYER_TEAMMATE, (player_id, scope, other)),
+                            {"games": 1, "victories": won},
+                            None,
+                        )
+                    )
+        for seat in game.seats:
+            rows.append(
+                (
+                    (PLAYER_INVESTIGATOR, (seat.player_id, scope, seat.investigator_id)),
+                    {"seats": 1, "victories": won},
+                    None,
+                )
+            )
+        if game.team_id:
+            entries = {"scenarios_entered": int(game.is_entry), "series_points": entry_points}
+            rows.append(((TEAM, (game.team_id, scope)), {**tally, **entries}, best))
+            rows.append(
+                ((TEAM_ANCIENT_ONE, (game.team_id, scope, game.ancient_one_id)), tally, best)
+            )
+            rows.append(((TEAM_MONTH, (game.team_id, scope, month)), tally, best))
+        outcome_key = (game.ancient_one_id, scope, game.outcome, game.defeat_cause)
+        rows.append(((ANCIENT_ONE_OUTCOME, outcome_key), {"games": 1}, None))
+        if best is not None:
+            score_key = (game.ancient_one_id, scope, game.investigator_count, best)
+            rows.append(((ANCIENT_ONE_SCORE, score_key), {"games": 1}, None))
+    if game.is_entry and game.scenario_id:
+        entry = {"entries": 1, "points": entry_points}
+        rows.append(((SCENARIO, (game.scenario_id,)), entry, None))
+        if game.series_id:
+            if game.team_id:
+                rows.append(((SERIES_TEAM, (game.series_id, game.team_id)), entry, None))
+            for player_id in players:
+                rows.append(((SERIES_PLAYER, (game.series_id, player_id)), entry, None))
+    return rows
+
+
+def add_into(delta: Delta, game: GameFacts, seasons: Iterable[SeasonSpan], sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one game's contribution in ``delta``."""
+    for key, sums, best in contribution(game, seasons):
+        change = delta.get(key)
+        if change is None:
+            change = delta[key] = Change()
+        change.add(sums, best, sign)

@@ -1,0 +1,56 @@
+"""Upkeep for writes that do not pass through ``Session.save``/``delete``.
+
+- A bulk delete of games (``QuerySet.delete()``, the admin's "delete selected") sends
+  ``pre_delete`` for each game: its contribution is taken away before the rows go.
+- A season that is created, moved or deleted changes which games count in it: its
+  rows are recomputed (only that season's; the all-time rows do not change).
+"""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+
+from games.models import Session
+from games.signals import league_changed
+
+from . import contribution as c
+from . import store
+from .rebuild import summaries_rebuild
+from .tracking import active
+
+
+def game_deleting(sender, instance, **kwargs) -> None:
+    tracker = active()
+    if tracker is not None:
+        tracker.add([instance.pk])
+        return
+    facts = store.game_facts(Session.objects.filter(pk=instance.pk)).get(instance.pk)
+    if facts is None:
+        return
+    delta: c.Delta = {}
+    c.add_into(delta, facts, store.season_spans(), -1)
+    if store.apply(delta):
+        league_changed.send(sender=Session)
+
+
+def season_saving(sender, instance, **kwargs) -> None:
+    old = sender.objects.filter(pk=instance.pk).values_list("start", "end").first()
+    instance._summary_dates_changed = old != (instance.start, instance.end)
+
+
+def season_saved(sender, instance, created, **kwargs) -> None:
+    if created or getattr(instance, "_summary_dates_changed", True):
+        summaries_rebuild(season_ids=[instance.pk])
+
+
+def season_deleted(sender, instance, **kwargs) -> None:
+    summaries_rebuild(season_ids=[instance.pk])
+
+
+def connect() -> None:
+    from league.models import Season
+
+    pre_delete.connect(game_deleting, sender=Session, dispatch_uid="summaries-game-deleting")
+    pre_save.connect(season_saving, sender=Season, dispatch_uid="summaries-season-saving")
+    post_save.connect(season_saved, sender=Season, dispatch_uid="summaries-season-saved")
+    post_delete.connect(season_deleted, sender=Season, dispatch_uid="summaries-season-deleted")

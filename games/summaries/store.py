@@ -1,0 +1,276 @@
+"""Reading games' facts from the database and writing summary changes back.
+
+Changes are applied with one ``INSERT ... ON CONFLICT DO UPDATE`` per summary table
+that adds to the stored numbers (so concurrent writers add up instead of overwriting),
+then rows whose count reached zero are deleted, and a best score that may have gone
+down (the best game was rejected, withdrawn or rescored lower) is recomputed for just
+that row from the games.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from games import models as m
+from games.models import Session, Status
+
+from . import contribution as c
+
+
+@dataclass(frozen=True)
+class Table:
+    model: type
+    keys: tuple[str, ...]  # database columns of the key, in the contribution's order
+    sums: tuple[str, ...]
+    count: str  # the row disappears when this reaches 0
+    best: bool = False
+
+
+TALLY = ("games", "victories", "score_sum")
+TABLES: dict[str, Table] = {
+    c.PLAYER: Table(
+        m.PlayerStanding,
+        ("player_id", "scope"),
+        (*TALLY, "first_citizen_titles", "gate_trophies", "monster_trophies"),
+        "games",
+        best=True,
+    ),
+    c.PLAYER_ANCIENT_ONE: Table(
+        m.PlayerAncientOne, ("player_id", "scope", "ancient_one_id"), TALLY, "games", True
+    ),
+    c.PLAYER_MONTH: Table(m.PlayerMonth, ("player_id", "scope", "month"), TALLY, "games", True),
+    c.PLAYER_INVESTIGATOR: Table(
+        m.PlayerInvestigator,
+        ("player_id", "scope", "investigator_id"),
+        ("seats", "victories"),
+        "seats",
+    ),
+    c.PLAYER_TEAMMATE: Table(
+        m.PlayerTeammate, ("player_id", "scope", "teammate_id"), ("games", "victories"), "games"
+    ),
+    c.TEAM: Table(
+        m.TeamStanding,
+        ("team_id", "scope"),
+        (*TALLY, "scenarios_entered", "series_points"),
+        "games",
+        best=True,
+    ),
+    c.TEAM_ANCIENT_ONE: Table(
+        m.TeamAncientOne, ("team_id", "scope", "ancient_one_id"), TALLY, "games", True
+    ),
+    c.TEAM_MONTH: Table(m.TeamMonth, ("team_id", "scope", "month"), TALLY, "games", True),
+    c.ANCIENT_ONE_OUTCOME: Table(
+        m.AncientOneOutcome,
+        ("ancient_one_id", "scope", "outcome", "defeat_cause"),
+        ("games",),
+        "games",
+    ),
+    c.ANCIENT_ONE_SCORE: Table(
+        m.AncientOneScore,
+        ("ancient_one_id", "scope", "investigator_count", "score"),
+        ("games",),
+        "games",
+    ),
+    c.SCENARIO: Table(m.ScenarioSummary, ("scenario_id",), ("entries", "points"), "entries"),
+    c.SERIES_TEAM: Table(
+        m.SeriesTeamStanding, ("series_id", "team_id"), ("entries", "points"), "entries"
+    ),
+    c.SERIES_PLAYER: Table(
+        m.SeriesPlayerStanding, ("series_id", "player_id"), ("entries", "points"), "entries"
+    ),
+}
+SUMMARY_MODELS = [table.model for table in TABLES.values()]
+
+GAME_FIELDS = (
+    "pk",
+    "status",
+    "outcome",
+    "defeat_cause",
+    "score",
+    "played_on",
+    "created_at",
+    "ancient_one_id",
+    "investigator_count",
+    "team_id",
+    "scenario_id",
+    "scenario__series_id",
+    "is_entry",
+    "scenario_score",
+)
+SEAT_FIELDS = (
+    "session_id",
+    "player_id",
+    "investigator_id",
+    "first_citizen",
+    "gate_trophies",
+    "monster_trophies",
+)
+
+
+def season_spans() -> list[c.SeasonSpan]:
+    """Every season, with the moment it closes in the league's time zone."""
+    from league.models import Season
+
+    return [
+        c.SeasonSpan(pk, start, end, closes_at(end))
+        for pk, start, end in Season.objects.values_list("pk", "start", "end")
+    ]
+
+
+def closes_at(end: datetime.date) -> datetime.datetime:
+    """Midnight after a season's last day (``Season.closed_at`` once it has finished)."""
+    midnight = datetime.datetime.combine(end + datetime.timedelta(days=1), datetime.time())
+    return timezone.make_aware(midnight)
+
+
+def game_facts(games) -> dict[int, c.GameFacts]:
+    """Facts of the games in a ``Session`` queryset, in two queries."""
+    rows = list(games.order_by().values_list(*GAME_FIELDS))
+    seats: dict[int, list[c.SeatFacts]] = defaultdict(list)
+    if rows:
+        seat_rows = (
+            m.Seat.objects.filter(session_id__in=[row[0] for row in rows])
+            .order_by("session_id", "position", "pk")
+            .values_list(*SEAT_FIELDS)
+        )
+        for session_id, *seat in seat_rows:
+            seats[session_id].append(c.SeatFacts(*seat))
+    return {row[0]: facts_of(row, seats.get(row[0], ())) for row in rows}
+
+
+def facts_of(row: tuple, seats: Iterable[c.SeatFacts]) -> c.GameFacts:
+    return c.GameFacts(*row[1:], seats=tuple(seats))
+
+
+def apply(delta: c.Delta) -> bool:
+    """Write ``delta`` to the summary rows; returns whether anything changed."""
+    by_table: dict[str, list[tuple[tuple, c.Change]]] = defaultdict(list)
+    for (name, key), change in delta.items():
+        if not change.is_empty:
+            by_table[name].append((key, change))
+    for name, changes in by_table.items():
+        table = TABLES[name]
+        # A row a change takes from already exists; an INSERT of negative numbers would
+        # fail the columns' CHECK constraints before ON CONFLICT is even considered.
+        taking = [(key, change) for key, change in changes if min(change.sums.values()) < 0]
+        adding = [(key, change) for key, change in changes if min(change.sums.values()) >= 0]
+        _upsert(table, adding)
+        _update(table, taking)
+        removed = [key for key, change in changes if change.sums.get(table.count, 0) < 0]
+        if removed:
+            _delete_empty(table, removed)
+        if table.best:
+            lowered = [
+                key
+                for key, change in changes
+                if change.best_removed is not None
+                and (change.best_added is None or change.best_removed > change.best_added)
+            ]
+            for key in lowered:
+                _recompute_best(name, table, key)
+    return bool(by_table)
+
+
+def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
+    if not changes:
+        return
+    quote = connection.ops.quote_name
+    db_table = quote(table.model._meta.db_table)
+    columns = [*table.keys, *table.sums, *(["best_score"] if table.best else [])]
+    updates = [f"{quote(s)} = {db_table}.{quote(s)} + EXCLUDED.{quote(s)}" for s in table.sums]
+    if table.best:
+        best, new = f"{db_table}.best_score", "EXCLUDED.best_score"
+        updates.append(
+            f"best_score = CASE WHEN {best} IS NULL OR {new} > {best} THEN "
+            f"COALESCE({new}, {best}) ELSE {best} END"
+        )
+    placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    # Batches keep each statement well under SQLite's limit of bound parameters.
+    batch = max(1, 900 // len(columns))
+    for start in range(0, len(changes), batch):
+        part = changes[start : start + batch]
+        params: list = []
+        for key, change in part:
+            params.extend(key)
+            params.extend(change.sums.get(s, 0) for s in table.sums)
+            if table.best:
+                params.append(change.best_added)
+        sql = (
+            f"INSERT INTO {db_table} ({', '.join(quote(col) for col in columns)}) "
+            f"VALUES {', '.join([placeholders] * len(part))} "
+            f"ON CONFLICT ({', '.join(quote(k) for k in table.keys)}) "
+            f"DO UPDATE SET {', '.join(updates)}"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
+    if not changes:
+        return
+    quote = connection.ops.quote_name
+    sets = [f"{quote(s)} = {quote(s)} + %s" for s in table.sums]
+    if table.best:
+        sets.append(
+            "best_score = CASE WHEN best_score IS NULL OR %s > best_score THEN "
+            "COALESCE(%s, best_score) ELSE best_score END"
+        )
+    where = " AND ".join(f"{quote(k)} = %s" for k in table.keys)
+    sql = f"UPDATE {quote(table.model._meta.db_table)} SET {', '.join(sets)} WHERE {where}"
+    params = []
+    for key, change in changes:
+        row = [change.sums.get(s, 0) for s in table.sums]
+        if table.best:
+            row += [change.best_added, change.best_added]
+        params.append([*row, *key])
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
+
+
+def _key_q(table: Table, key: tuple) -> Q:
+    return Q(**dict(zip(table.keys, key, strict=True)))
+
+
+def _delete_empty(table: Table, keys: list[tuple]) -> None:
+    for start in range(0, len(keys), 200):
+        match = Q()
+        for key in keys[start : start + 200]:
+            match |= _key_q(table, key)
+        table.model.objects.filter(match, **{f"{table.count}__lte": 0}).delete()
+
+
+def _recompute_best(name: str, table: Table, key: tuple) -> None:
+    """Best victory score of one row, from the games (only when it may have gone down)."""
+    values = dict(zip(table.keys, key, strict=True))
+    games = Session.objects.filter(status=Status.APPROVED, score__isnull=False).exclude(
+        outcome=c.DEFEAT
+    )
+    scope = values.get("scope", c.ALL_TIME)
+    if scope != c.ALL_TIME:
+        span = next((s for s in season_spans() if s.id == scope), None)
+        if span is None:
+            return
+        games = games.filter(
+            played_on__gte=span.start, played_on__lte=span.end, created_at__lt=span.closes_at
+        )
+    if "player_id" in values:
+        games = games.filter(
+            pk__in=m.Seat.objects.filter(player_id=values["player_id"]).values("session_id")
+        )
+    if "team_id" in values:
+        games = games.filter(team_id=values["team_id"])
+    if "ancient_one_id" in values:
+        games = games.filter(ancient_one_id=values["ancient_one_id"])
+    if "month" in values:
+        month = values["month"]
+        following = (month + datetime.timedelta(days=32)).replace(day=1)
+        games = games.filter(played_on__gte=month, played_on__lt=following)
+    best = games.aggregate(best=Max("score"))["best"]
+    table.model.objects.filter(_key_q(table, key)).update(best_score=best)

@@ -1,0 +1,101 @@
+"""Summary upkeep around a write: minus each game's contribution before, plus after.
+
+``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered
+while it runs (``Session``/``Seat`` saves and deletes register themselves), are read
+before they change; when the block ends their contributions are read again and the
+difference is applied to the summary rows, inside the same transaction. Trackers nest:
+an inner one only registers its games with the outermost, which applies once, so a
+multi-step write (a game, its seats, its rescore) costs one upkeep.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from django.db import transaction
+
+from games.models import Session
+from games.signals import league_changed
+
+from . import contribution as c
+from . import store
+
+_state = threading.local()
+
+
+class Tracker:
+    def __init__(self) -> None:
+        self.before: dict[int, c.GameFacts | None] = {}
+
+    def add(self, ids: Iterable[int | None]) -> None:
+        """Read these games as they are now, unless already read in this write."""
+        new = {pk for pk in ids if pk is not None and pk not in self.before}
+        if not new:
+            return
+        facts = store.game_facts(Session.objects.filter(pk__in=new))
+        for pk in new:
+            self.before[pk] = facts.get(pk)
+
+    def add_created(self, pk: int) -> None:
+        """A game this write created: it contributed nothing before."""
+        self.before.setdefault(pk, None)
+
+    def apply(self) -> bool:
+        if not self.before:
+            return False
+        seasons = store.season_spans()
+        after = store.game_facts(Session.objects.filter(pk__in=list(self.before)))
+        delta: c.Delta = {}
+        for pk, facts in self.before.items():
+            if facts is not None:
+                c.add_into(delta, facts, seasons, -1)
+            if pk in after:
+                c.add_into(delta, after[pk], seasons, 1)
+        changed = store.apply(delta)
+        if changed:
+            league_changed.send(sender=Tracker)
+        return changed
+
+
+def active() -> Tracker | None:
+    return getattr(_state, "tracker", None)
+
+
+@contextmanager
+def tracking(ids: Iterable[int | None] = ()) -> Iterator[Tracker]:
+    """Keep the summaries right across the write in this block (see the module doc)."""
+    outer = active()
+    if outer is not None:
+        outer.add(ids)
+        yield outer
+        return
+    tracker = Tracker()
+    _state.tracker = tracker
+    try:
+        with transaction.atomic():
+            tracker.add(ids)
+            yield tracker
+            tracker.apply()
+    finally:
+        _state.tracker = None
+
+
+@contextmanager
+def suspended() -> Iterator[None]:
+    """No upkeep in this block (bulk loads that rebuild the summaries afterwards)."""
+    previous = active()
+    _state.tracker = _Ignore()
+    try:
+        yield
+    finally:
+        _state.tracker = previous
+
+
+class _Ignore(Tracker):
+    def add(self, ids) -> None:
+        pass
+
+    def add_created(self, pk) -> None:
+        pass

@@ -1,0 +1,306 @@
+"""Summary rows kept on write equal a rebuild from the games, whatever the writes.
+
+A property test drives random sequences of every kind of write (record, edit, moderate,
+withdraw, bulk delete, rescore after a doom-track fix, seasons added/moved/deleted,
+scenario entries chosen, an import) and checks after each sequence that the maintained
+rows are exactly what ``rebuild_summaries`` would write. Table tests pin the derived
+numbers pages read.
+"""
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.db import transaction
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from games.models import (
+    AncientOne,
+    AncientOneOutcome,
+    AncientOneScore,
+    PlayerStanding,
+    PlayerTeammate,
+    Session,
+    TeamStanding,
+)
+from games.recording import (
+    SessionChanged,
+    scenario_entry_choose,
+    session_moderate,
+    session_record,
+    session_withdraw,
+    sessions_record_many,
+)
+from games.scoring import sessions_rescore
+from games.summaries import summaries_differences, summaries_rebuild
+from league.models import Season
+from tests.factories import (
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+    game,
+    moderator,
+    scenario,
+    seat,
+)
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+INVESTIGATORS = ["Amanda Sharpe", "Bob Jenkins", "Carolyn Fern", "Darrell Simmons"]
+DATES = [datetime.date(2025, 6, 1), datetime.date(2026, 1, 10), datetime.date(2026, 3, 2)]
+
+
+class Rollback(Exception):
+    """Ends an example: its writes are rolled back so the next starts clean."""
+
+
+def seats_for(names, gates):
+    return [
+        seat(name, INVESTIGATORS[i % len(INVESTIGATORS)], gate_trophies=gates, monster_trophies=i)
+        for i, name in enumerate(names)
+    ]
+
+
+record_op = st.tuples(
+    st.just("record"),
+    st.sampled_from(["approved", "approved", "pending", "rejected"]),
+    st.sampled_from(["sealed", "closed", "defeat"]),
+    st.lists(st.sampled_from(NAMES), min_size=1, max_size=4),  # repeats = several seats
+    st.booleans(),  # as a team
+    st.booleans(),  # for the scenario
+    st.sampled_from(DATES),
+    st.integers(0, 3),
+)
+index = st.integers(0, 20)
+operation = st.one_of(
+    record_op,
+    st.tuples(st.just("moderate"), index, st.sampled_from(["approved", "rejected", "pending"])),
+    st.tuples(st.just("edit"), index, st.sampled_from(["sealed", "defeat"]), st.integers(0, 3)),
+    st.tuples(st.just("withdraw"), index),
+    st.tuples(st.just("bulk_delete"), index),
+    st.tuples(st.just("doom"), st.integers(8, 14)),
+    st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"])),
+    st.tuples(st.just("entry"), index),
+    st.tuples(st.just("import"), st.sampled_from(NAMES), st.sampled_from(DATES)),
+)
+
+
+class League:
+    """Applies operations through the real write path."""
+
+    def __init__(self):
+        self.boss = moderator()
+        self.owner = UserFactory(username="owner")
+        self.team = TeamFactory(name="Night Owls", members=NAMES)
+        self.scenario = scenario(
+            series=None, opens_at=datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
+        )
+
+    def pick(self, i):
+        ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
+        return Session.objects.get(pk=ids[i % len(ids)]) if ids else None
+
+    def apply(self, op):
+        # A refused write (a rule broken, a stale version) writes nothing: still a case.
+        try:
+            with transaction.atomic():
+                getattr(self, f"do_{op[0]}")(*op[1:])
+            event(f"{op[0]}: written")
+        except (ValidationError, SessionChanged):
+            event(f"{op[0]}: refused")
+
+    def do_record(self, status, outcome, names, as_team, for_scenario, played_on, gates):
+        gates = max(gates, len(names)) if outcome == "closed" else gates
+        game(
+            status=status,
+            outcome=outcome,
+            defeat_cause="devoured" if outcome == "defeat" else "",
+            seats=seats_for(names, gates),
+            team=self.team if as_team else None,
+            scenario=self.scenario if for_scenario else None,
+            tasks=list(self.scenario.tasks.all()[:gates]) if for_scenario else (),
+            played_on=played_on,
+            submitted_by=self.owner,
+        )
+
+    def do_moderate(self, i, status):
+        if (target := self.pick(i)) is None:
+            return
+        reason = "Not our league" if status == "rejected" else ""
+        session_moderate(
+            session_id=target.pk,
+            status=status,
+            seen_version=target.version,
+            moderator=self.boss,
+            reason=reason,
+        )
+
+    def do_edit(self, i, outcome, gates):
+        if (target := self.pick(i)) is None:
+            return
+        names = list(target.seats.values_list("player__name", flat=True)) or ["Ann"]
+        target.outcome = outcome
+        target.defeat_cause = "devoured" if outcome == "defeat" else ""
+        target.elder_sign_tokens = 6
+        session_record(
+            session=target,
+            boxes=target.boxes.all(),
+            seats=seats_for(names, gates),
+            tasks=target.tasks_done.all(),
+        )
+
+    def do_withdraw(self, i):
+        if (target := self.pick(i)) is None:
+            return
+        session_withdraw(session_id=target.pk, user=self.boss)
+
+    def do_bulk_delete(self, i):
+        if (target := self.pick(i)) is None:
+            return
+        Session.objects.filter(pk=target.pk).delete()
+
+    def do_doom(self, track):
+        AncientOne.objects.filter(name="Cthulhu").update(doom_track=track)
+        sessions_rescore(Session.objects.filter(ancient_one__name="Cthulhu"), batch_size=3)
+
+    def do_season(self, action):
+        season = Season.objects.order_by("pk").last()
+        if action == "add" or season is None:
+            SeasonFactory(name=f"Season {Season.objects.count() + 1}")
+        elif action == "move":
+            season.start = datetime.date(2026, 1, 5)
+            season.save()
+        else:
+            season.delete()
+
+    def do_entry(self, i):
+        target = self.pick(i)
+        if target is None or not target.scenario_id or target.status != "approved":
+            return
+        scenario_entry_choose(session=target, user=self.boss)
+
+    def do_import(self, name, played_on):
+        new = Session(
+            ancient_one=AncientOne.objects.get(name="Azathoth"),
+            outcome="sealed",
+            elder_sign_tokens=6,
+            terror_level=1,
+            played_on=played_on,
+            status="approved",
+        )
+        sessions_record_many([(new, [], seats_for([name, "Bob"], 1), [])])
+
+
+@settings(max_examples=60)
+@given(operations=st.lists(operation, min_size=1, max_size=12))
+def test_summaries_kept_on_write_equal_a_rebuild(catalog, operations):
+    SeasonFactory(name="Season 2026")
+    try:
+        with transaction.atomic():
+            league = League()
+            for op in operations:
+                league.apply(op)
+            assert summaries_differences() == []
+            raise Rollback
+    except Rollback:
+        pass
+
+
+def test_the_command_rebuilds_and_checks(catalog, capsys):
+    game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")])
+    PlayerStanding.objects.all().delete()
+    with pytest.raises(Exception, match="differ"):
+        call_command("rebuild_summaries", "--check")
+    call_command("rebuild_summaries")
+    call_command("rebuild_summaries", "--check")
+    assert "agree" in capsys.readouterr().out
+
+
+def test_a_player_at_two_seats_counts_the_game_once_and_sums_their_trophies(catalog):
+    game(seats=[seat("Ann", gate_trophies=2), seat("Ann", "Bob Jenkins", gate_trophies=1)])
+    row = PlayerStanding.objects.get(player__name="Ann", scope=0)
+    assert (row.games, row.victories, row.gate_trophies) == (1, 1, 3)
+    assert not PlayerTeammate.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("statuses", "games", "victories"),
+    [
+        (["approved"], 1, 1),
+        (["pending"], 0, 0),
+        (["rejected"], 0, 0),
+        (["approved", "approved", "pending"], 2, 2),
+    ],
+)
+def test_only_approved_games_count(catalog, statuses, games, victories):
+    for status in statuses:
+        game(status=status)
+    rows = PlayerStanding.objects.filter(player__name="Ann", scope=0)
+    assert [(r.games, r.victories) for r in rows] == ([(games, victories)] if games else [])
+
+
+def test_rejecting_the_best_game_lowers_the_best_score(catalog):
+    low = game(seats=[seat("Ann", gate_trophies=0)])
+    high = game(seats=[seat("Ann", gate_trophies=3)])
+    assert high.score > low.score
+    best = PlayerStanding.objects.get(player__name="Ann", scope=0)
+    assert best.best_score == high.score
+    session_moderate(
+        session_id=high.pk,
+        status="rejected",
+        seen_version=high.version,
+        moderator=moderator(),
+        reason="Typo",
+    )
+    best.refresh_from_db()
+    assert (best.games, best.best_score) == (1, low.score)
+
+
+def test_seasons_scope_rows_follow_the_season_dates(catalog):
+    game(played_on=datetime.date(2025, 6, 1))
+    game(played_on=datetime.date(2026, 2, 1))
+    season = SeasonFactory(name="Season 2026")
+    assert PlayerStanding.objects.get(player__name="Ann", scope=season.pk).games == 1
+    season.start = datetime.date(2025, 1, 1)
+    season.save()
+    assert PlayerStanding.objects.get(player__name="Ann", scope=season.pk).games == 2
+    season.delete()
+    assert not PlayerStanding.objects.filter(scope=season.pk).exists()
+
+
+def test_ancient_one_outcomes_and_histogram(catalog):
+    won = game(seats=[seat("Ann", gate_trophies=1)])
+    game(outcome="defeat", defeat_cause="devoured")
+    outcomes = {
+        (row.outcome, row.defeat_cause): row.games
+        for row in AncientOneOutcome.objects.filter(scope=0)
+    }
+    assert outcomes == {("sealed", ""): 1, ("defeat", "devoured"): 1}
+    scores = list(AncientOneScore.objects.values_list("investigator_count", "score", "games"))
+    assert scores == [(won.investigator_count, won.score, 1)]
+
+
+def test_team_standing_counts_entries_and_points(catalog):
+    team = TeamFactory(name="Owls", members=["Ann", "Bob"])
+    board = scenario()
+    game(team=team, scenario=board, tasks=list(board.tasks.all()[:2]))
+    row = TeamStanding.objects.get(team=team, scope=0)
+    entry = Session.objects.get()
+    assert (row.games, row.scenarios_entered, row.series_points) == (1, 1, entry.scenario_score)
+
+
+def test_a_full_rebuild_writes_what_upkeep_kept(catalog):
+    for outcome in ("sealed", "defeat", "closed"):
+        game(
+            outcome=outcome,
+            defeat_cause="devoured" if outcome == "defeat" else "",
+            seats=[seat("Ann", gate_trophies=2), seat("Bob", "Bob Jenkins", gate_trophies=2)],
+        )
+    before = sorted(PlayerStanding.objects.values_list("player_id", "games", "best_score"))
+    summaries_rebuild()
+    after = sorted(PlayerStanding.objects.values_list("player_id", "games", "best_score"))
+    assert before == after
+    assert summaries_differences() == []
