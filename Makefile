@@ -6,7 +6,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test fuzz lint format demo demo-reset chromium bench loadtest wrk backup restore
+.PHONY: install run test test-redis fuzz lint format demo demo-reset chromium bench loadtest wrk backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -41,6 +41,13 @@ test: install chromium lint
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
+
+# The cache's tests again on Redis, as a site with several app servers runs (.ci/run starts
+# a redis-server). Each test empties that Redis database: never point it at a live one.
+REDIS_TEST_URL ?= redis://127.0.0.1:6379/1
+test-redis: install
+	REDIS_URL=$(REDIS_TEST_URL) $(VENV)/bin/pytest -q -rs tests/test_page_cache.py \
+	  tests/test_cache_across_processes.py tests/test_login_throttling.py
 
 # The result form's property test at 10,000 examples (make test runs the "ci" profile: 300).
 fuzz: install

@@ -26,6 +26,7 @@ from games.models import (
 from games.permissions import can_moderate
 from games.recording import entry_group, session_entry_sync, session_moderate
 from games.scoring import sessions_rescore_stored
+from games.summaries import tracking
 
 
 @admin.register(Box)
@@ -234,6 +235,17 @@ class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
     ]
     inlines = [SeatInline]
     actions = ["approve", "reject"]
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        if request.method != "POST":
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        # One summary upkeep for the game, its seats and its rescore, not one per row.
+        with tracking():
+            return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def delete_queryset(self, request, queryset):
+        with tracking(queryset.values_list("pk", flat=True)):
+            super().delete_queryset(request, queryset)
 
     def save_model(self, request, obj, form, change):
         if not change and obj.submitted_by_id is None:

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = "League"
+
+    def ready(self):
+        from league import invalidation
+
+        invalidation.connect()

@@ -46,6 +46,19 @@ class Bar:
 
 
 @dataclass
+class Series:
+    """One line of a chart with several: its name (the legend), a CSS key, its points."""
+
+    name: str
+    key: str
+    points: list[Point] = field(default_factory=list)
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+
+@dataclass
 class Chart:
     """What a chart template needs: size, plot box, ticks and marks."""
 
@@ -61,6 +74,7 @@ class Chart:
     y_ticks: list[Tick] = field(default_factory=list)
     points: list[Point] = field(default_factory=list)
     bars: list[Bar] = field(default_factory=list)
+    series: list[Series] = field(default_factory=list)
 
     @property
     def polyline(self) -> str:
@@ -68,7 +82,7 @@ class Chart:
 
     @property
     def is_empty(self) -> bool:
-        return not self.points and not self.bars
+        return not self.points and not self.bars and not any(s.points for s in self.series)
 
 
 def nice_step(span: float, ticks: int = Y_TICKS) -> int:
@@ -127,6 +141,46 @@ def score_line(
         )
         for day in sorted(labels)
     ]
+    return chart
+
+
+def monthly_scores(
+    months: Sequence[tuple[datetime.date, int, float]], *, title: str, description: str
+) -> Chart:
+    """Best and mean victory score per month: two lines, one point each per month.
+
+    ``months`` is (first day of the month, best score, mean score), oldest first; a
+    player's chart stays a few dozen points however many games they have played.
+    """
+    chart = Chart(title=title, description=description)
+    if not months:
+        return chart
+    values = [value for _, best, mean in months for value in (best, mean)]
+    low, high = _y_axis(chart, min(min(values), 0), max(values))
+    first, last = months[0][0].toordinal(), months[-1][0].toordinal()
+
+    def x(day: datetime.date) -> float:
+        return _scale(day.toordinal(), first, last, chart.left, chart.right)
+
+    def y(value: float) -> float:
+        return _scale(value, low, high, chart.bottom, chart.top)
+
+    def label(day: datetime.date) -> str:
+        return date_format(day, "YEAR_MONTH_FORMAT")
+
+    chart.series = [
+        Series(
+            "Best score",
+            "best",
+            [Point(x(day), y(best), f"{label(day)}: best {best}") for day, best, _ in months],
+        ),
+        Series(
+            "Mean score",
+            "mean",
+            [Point(x(day), y(mean), f"{label(day)}: mean {mean:.1f}") for day, _, mean in months],
+        ),
+    ]
+    chart.x_ticks = [Tick(x(day), label(day)) for day in sorted({months[0][0], months[-1][0]})]
     return chart
 
 

@@ -4,17 +4,31 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.db.models import QuerySet
 
 from games import rules
-from games.models import AncientOne, Box, Outcome, Player, Session, Team
+from games.models import AncientOne, Box, Outcome, Player, PlayerStanding, Session, Team
+from games.models.summaries import ALL_TIME
 from league.models import Season
 from league.queries import standings, team_standings
+from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]
 INVESTIGATOR_COUNTS = [
     (n, str(n)) for n in range(rules.MIN_INVESTIGATORS, rules.MAX_INVESTIGATORS + 1)
 ]
+
+
+# The leaderboard filters the AncientOneScore histogram is kept by.
+SUMMARY_FILTERS = frozenset({"ancient_one", "investigators", "season"})
+
+
+def _given(value) -> bool:
+    """Whether a cleaned filter value narrows anything (an empty choice does not)."""
+    if isinstance(value, QuerySet):
+        return not value.query.is_empty()
+    return value not in (None, "", [], ())
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
@@ -54,7 +68,9 @@ class LeaderboardFilter(django_filters.FilterSet):
         field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
     player = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.listed(),
+        # Players with an approved game, read from their all-time standings row (kept on
+        # write) rather than searching every seat for each player.
+        queryset=Player.objects.filter(standings__scope=ALL_TIME, standings__games__gt=0),
         to_field_name="slug",
         method="filter_player",
         label="Player",
@@ -72,6 +88,25 @@ class LeaderboardFilter(django_filters.FilterSet):
     class Meta:
         model = Session
         fields: list[str] = []
+
+    def score_ladder(self, selection) -> ScoreLadder:
+        """How many of the selected victories have each score (ranks and the total).
+
+        Read from the summary histogram when only the filters it is kept by (Ancient One,
+        investigators, season) narrow the list; otherwise one grouped query over
+        ``selection``, which those other filters bound.
+        """
+        if self.is_bound and not self.is_valid():
+            return ladder_of(selection)  # the view shows no rows: ``selection`` is none()
+        data = self.form.cleaned_data if self.is_bound else {}
+        if any(_given(value) for name, value in data.items() if name not in SUMMARY_FILTERS):
+            return ladder_of(selection)
+        investigators = data.get("investigators")
+        return ladder_from_summaries(
+            ancient_one=data.get("ancient_one"),
+            investigators=int(investigators) if investigators else None,
+            season=data.get("season"),
+        )
 
     def filter_team(self, queryset, name, value):
         return queryset.played_as(value)
@@ -98,22 +133,17 @@ class StandingsFilter(django_filters.FilterSet):
     )
 
     class Meta:
-        model = Player
+        model = PlayerStanding
         fields: list[str] = []
 
     def keep(self, queryset, name, value):
         return queryset
 
     def filter_queryset(self, queryset):
-        """Rebuild the standings over the chosen season, then drop thin records."""
+        """The chosen season's standings rows (all time by default), without thin records."""
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        rows = (
-            standings(start=season.start, end=season.end, submitted_before=season.closed_at)
-            if season
-            else standings()
-        )
-        return rows.filter(games__gte=minimum)
+        return standings(season=season).filter(games__gte=minimum)
 
 
 class TeamStandingsFilter(StandingsFilter):
@@ -126,12 +156,8 @@ class TeamStandingsFilter(StandingsFilter):
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        rows = (
-            team_standings(start=season.start, end=season.end, submitted_before=season.closed_at)
-            if season
-            else team_standings()
-        )
-        return rows.filter(games__gte=minimum)
+        # Summary rows in the season's scope: no aggregate over games however many.
+        return team_standings(season).filter(games__gte=minimum)
 
 
 class SeasonForm(forms.Form):

@@ -1,23 +1,32 @@
 from django.urls import path
 
 from league import views, views_bench, views_scenarios, views_teams
+from league.page_cache import page_cached
 
 app_name = "league"
 urlpatterns = [
-    path("", views.HomeView.as_view(), name="home"),
-    path("leaderboard/", views.LeaderboardView.as_view(), name="leaderboard"),
-    path("players/", views.StandingsView.as_view(), name="standings"),
+    path("", page_cached(views.HomeView.as_view()), name="home"),
+    path("leaderboard/", page_cached(views.LeaderboardView.as_view()), name="leaderboard"),
+    path("players/", page_cached(views.StandingsView.as_view()), name="standings"),
     # <str:…>, not <slug:…>: player slugs keep letters of every script (/players/李雷/).
-    path("players/<str:slug>/", views.PlayerView.as_view(), name="player"),
-    path("ancient-ones/", views.AncientOneListView.as_view(), name="ancient_ones"),
-    path("ancient-ones/<slug:slug>/", views.AncientOneView.as_view(), name="ancient_one"),
-    path("teams/", views_teams.TeamStandingsView.as_view(), name="teams"),
+    path("players/<str:slug>/", page_cached(views.PlayerView.as_view()), name="player"),
+    path("ancient-ones/", page_cached(views.AncientOneListView.as_view()), name="ancient_ones"),
+    path(
+        "ancient-ones/<slug:slug>/",
+        page_cached(views.AncientOneView.as_view()),
+        name="ancient_one",
+    ),
+    path("teams/", page_cached(views_teams.TeamStandingsView.as_view()), name="teams"),
     path("teams/new/", views_teams.TeamCreateView.as_view(), name="team_new"),
-    path("teams/<slug:slug>/", views_teams.TeamView.as_view(), name="team"),
+    path("teams/<slug:slug>/", page_cached(views_teams.TeamView.as_view()), name="team"),
     path("teams/<slug:slug>/members/", views_teams.TeamMembersView.as_view(), name="team_members"),
-    path("scenarios/", views_scenarios.ScenarioListView.as_view(), name="scenarios"),
-    path("scenarios/<slug:slug>/", views_scenarios.ScenarioView.as_view(), name="scenario"),
-    path("series/<slug:slug>/", views_scenarios.SeriesView.as_view(), name="series"),
-    path("rules/", views.RulesView.as_view(), name="rules"),
+    path("scenarios/", page_cached(views_scenarios.ScenarioListView.as_view()), name="scenarios"),
+    path(
+        "scenarios/<slug:slug>/",
+        page_cached(views_scenarios.ScenarioView.as_view()),
+        name="scenario",
+    ),
+    path("series/<slug:slug>/", page_cached(views_scenarios.SeriesView.as_view()), name="series"),
+    path("rules/", page_cached(views.RulesView.as_view()), name="rules"),
     path("bench/bare/", views_bench.bare, name="bench_bare"),
 ]

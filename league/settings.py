@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "league.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above the session, CSRF and messages middleware, so it sees every cookie they set.
+    "league.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -108,6 +110,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # a form post); an in-memory test database would be one connection shared by them all.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# One cache every worker process shares: the database by default (no extra service; the
+# league app's migrations create the table), Redis when REDIS_URL names one -- for sites
+# with several app servers. It holds the league version, cached pages and rate limits.
+CACHE_TABLE = "league_cache"
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+            # Room for every public page at a few filters each before culling starts.
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    )
+}
+# How long a rendered public page may be served to visitors before it is rendered again;
+# any change to the league retires it sooner (league.versions). 0 turns the cache off.
+LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -67,6 +67,8 @@ class ScenarioBoardTable(LeagueTable):
         orderable=False,
     )
 
+    export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
+
     class Meta(LeagueTable.Meta):
         empty_text = "No entries yet."
 
@@ -76,7 +78,13 @@ class SeriesTeamTable(LeagueTable):
 
     caption = "Teams"
 
-    name = tables.Column(verbose_name="Team", linkify=True, orderable=False)
+    # Rows are summary rows (``SeriesTeamStanding``) with their team loaded.
+    name = tables.Column(
+        verbose_name="Team",
+        accessor="team__name",
+        linkify=lambda record: record.team.get_absolute_url(),
+        orderable=False,
+    )
     entries = tables.Column(verbose_name="Scenarios entered", attrs=NUMERIC, orderable=False)
     points = tables.Column(verbose_name="Series points", attrs=NUMERIC, orderable=False)
 
@@ -89,7 +97,12 @@ class SeriesPlayerTable(SeriesTeamTable):
 
     caption = "Players"
 
-    name = tables.Column(verbose_name="Player", linkify=True, orderable=False)
+    name = tables.Column(
+        verbose_name="Player",
+        accessor="player__name",
+        linkify=lambda record: record.player.get_absolute_url(),
+        orderable=False,
+    )
 
     class Meta(SeriesTeamTable.Meta):
         empty_text = "No player has entered a scenario of this series yet."

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import pluralize
+from django.utils.functional import cached_property
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -11,8 +13,8 @@ from games import rules
 from games.models import AncientOne, DefeatCause, Outcome, Player
 from games.models.choices import OUTCOME_HELP
 from league import charts
-from league.exports import SafeExportMixin
 from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
+from league.paginators import KnownCountPaginator
 from league.queries import (
     ancient_one_doom_tracks,
     ancient_one_profile,
@@ -22,6 +24,7 @@ from league.queries import (
     player_profile,
     standings,
 )
+from league.streaming_exports import StreamingExportMixin
 from league.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
 
 
@@ -34,7 +37,7 @@ class HomeView(TemplateView):
         return super().get_context_data(**kwargs, **home_summary())
 
 
-class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
+class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     """Approved victories ranked by score: filter, sort, page, export what is shown."""
 
     template_name = "league/leaderboard.html"
@@ -44,13 +47,35 @@ class LeaderboardView(SafeExportMixin, SingleTableMixin, FilterView):
     export_name = "leaderboard"
 
     def get_queryset(self):
-        return league_games().victories()
+        return league_games().scored_victories()
+
+    @cached_property
+    def ladder(self):
+        """The selection's score ladder: every rank on the page and the total come from it."""
+        return self.filterset.score_ladder(self.object_list)
 
     def get_table_data(self):
-        return self.object_list.with_rank().for_tables()
+        return self.object_list.for_tables().paged_by_keys()
+
+    def export_size(self) -> int:
+        return self.ladder.total
+
+    def get_table_kwargs(self):
+        return {"ladder": self.ladder}
+
+    def get_table_pagination(self, table):
+        pagination = super().get_table_pagination(table)
+        if pagination is False:  # an export: every row, no pages
+            return False
+        # The total is the ladder's, so the paginator runs no COUNT(*) over the selection.
+        return {
+            **pagination,
+            "paginator_class": KnownCountPaginator,
+            "count": self.ladder.total,
+        }
 
 
-class StandingsView(SafeExportMixin, SingleTableMixin, FilterView):
+class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     """One row per player; by season and with a minimum number of games."""
 
     template_name = "league/standings.html"
@@ -64,7 +89,7 @@ class StandingsView(SafeExportMixin, SingleTableMixin, FilterView):
 
 
 class PlayerView(SingleTableMixin, TemplateView):
-    """A player's record: by Ancient One, score over time, investigators, teammates, games."""
+    """A player's record: by Ancient One, scores by month, investigators, teammates, games."""
 
     template_name = "league/player.html"
     table_class = PlayerGamesTable
@@ -81,12 +106,25 @@ class PlayerView(SingleTableMixin, TemplateView):
     def get_table_data(self):
         return self.profile.games
 
+    def get_table_kwargs(self):
+        return {"player": self.player}
+
+    def get_table_pagination(self, table):
+        # The standings row counts the player's games in this scope: no COUNT(*) over games.
+        return {
+            **super().get_table_pagination(table),
+            "paginator_class": KnownCountPaginator,
+            "count": self.profile.summary["games"],
+        }
+
     def get_context_data(self, **kwargs):
-        chart = charts.score_line(
-            self.profile.score_points,
-            title=f"{self.player}: victory scores over time",
-            description=f"One point per approved victory, {len(self.profile.score_points)} "
-            "in all, by date played; higher is better.",
+        months = self.profile.months
+        chart = charts.monthly_scores(
+            months,
+            title=f"{self.player}: victory scores by month",
+            description=f"Best and mean score of the approved victories in each month "
+            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
+            "oldest first; higher is better.",
         )
         return super().get_context_data(
             **kwargs,

@@ -9,7 +9,6 @@ from django_tables2 import RequestConfig, SingleTableMixin
 
 from games import scenario_rules
 from games.models import Series
-from league.exports import SafeExportMixin, SafeTableExport
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -18,6 +17,7 @@ from league.queries import (
     series_scenarios,
     series_team_standings,
 )
+from league.streaming_exports import FORMATS, StreamingExportMixin, export_response
 from league.tables_teams import ScenarioBoardTable, SeriesPlayerTable, SeriesTeamTable
 
 
@@ -30,7 +30,7 @@ class ScenarioListView(TemplateView):
         return super().get_context_data(**kwargs, overview=scenario_overview())
 
 
-class ScenarioView(SafeExportMixin, SingleTableMixin, TemplateView):
+class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     """``/scenarios/<slug>/``: briefing, what is allowed, the board of entries (exportable)."""
 
     template_name = "league/scenario.html"
@@ -66,21 +66,21 @@ class SeriesView(TemplateView):
         export_format = request.GET.get("_export")
         if export_format:
             which = request.GET.get("table", "teams")
-            if export_format not in SafeExportMixin.export_formats or which not in self.exports:
+            if export_format not in FORMATS or which not in self.exports:
                 raise Http404("No such export.")
-            table = self.table(which)
-            exporter = SafeTableExport(export_format, table)
-            return exporter.response(f"series-{self.series.slug}-{which}.{export_format}")
+            filename = f"series-{self.series.slug}-{which}.{export_format}"
+            return export_response(self.table(which, paginate=False), export_format, filename)
         return super().get(request, *args, **kwargs)
 
-    def table(self, which: str):
+    def table(self, which: str, paginate: bool = True):
         rows = (
             series_team_standings(self.series)
             if which == "teams"
             else series_player_standings(self.series)
         )
         table = self.exports[which](rows, prefix=f"{which}-")
-        RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        pages = {"per_page": 50} if paginate else False
+        RequestConfig(self.request, paginate=pages).configure(table)
         return table
 
     def get_context_data(self, **kwargs):

@@ -15,13 +15,14 @@ from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
 from games.models import Player, Team
 from games.teams import team_create, team_member_add, team_member_remove
 from league import charts
-from league.exports import SafeExportMixin
 from league.filters import SeasonForm, TeamStandingsFilter
+from league.paginators import KnownCountPaginator
 from league.queries import team_profile, team_standings
+from league.streaming_exports import StreamingExportMixin
 from league.tables_teams import TeamGamesTable, TeamStandingsTable
 
 
-class TeamStandingsView(SafeExportMixin, SingleTableMixin, FilterView):
+class TeamStandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     """``/teams/``: one row per team; by season and with a minimum number of games."""
 
     template_name = "league/teams.html"
@@ -51,12 +52,22 @@ class TeamView(SingleTableMixin, TemplateView):
     def get_table_data(self):
         return self.profile.games
 
+    def get_table_pagination(self, table):
+        # The team's summary row knows how many games it has: no COUNT(*) over them.
+        return {
+            **super().get_table_pagination(table),
+            "paginator_class": KnownCountPaginator,
+            "count": self.profile.summary["games"],
+        }
+
     def get_context_data(self, **kwargs):
+        points = self.profile.score_points
         chart = charts.score_line(
-            self.profile.score_points,
-            title=f"{self.team}: victory scores over time",
-            description=f"One point per approved victory played as the team, "
-            f"{len(self.profile.score_points)} in all, by date played; higher is better.",
+            points,
+            title=f"{self.team}: best victory score by month",
+            description=f"One point per month with an approved victory played as the team, "
+            f"{len(points)} in all: the month's best victory score; higher is better. "
+            f"The table below gives each month's games, victories and mean victory score.",
         )
         return super().get_context_data(
             **kwargs,

@@ -72,15 +72,60 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """Each test starts with no per-address counts: the cache outlives a test's transaction.
+def _database_fixture(request) -> str | None:
+    """The database fixture this test runs under, or None for a test without a database."""
+    marker = request.node.get_closest_marker("django_db")
+    names = request.fixturenames
+    if (
+        "transactional_db" in names
+        or "live_server" in names
+        or (marker is not None and marker.kwargs.get("transaction"))
+    ):
+        return "transactional_db"
+    if marker is not None or "db" in names:
+        return "db"
+    return None
 
-    django-axes keeps its log-in failures in the database, which each test rolls back.
+
+@pytest.fixture(autouse=True)
+def fresh_cache(request, settings):
+    """Each test starts with a fresh cache: no rate-limit counts, no pages, a new version.
+
+    The cache outlives a transactional test's flush (the database cache's table is no
+    model's, so flush leaves it) and, on Redis, every test. A test without a database has
+    no database cache to clear, and cannot use one.
     """
     from django.core.cache import cache
 
+    database = _database_fixture(request)
+    if database is None and "DatabaseCache" in settings.CACHES["default"]["BACKEND"]:
+        return
+    if database is not None:
+        request.getfixturevalue(database)
     cache.clear()
+    # As on a running site, the league has a version (a lost one is tested on its own).
+    from league.versions import league_version_bump
+
+    league_version_bump()
+
+
+@pytest.fixture(autouse=True)
+def league_version_bumps_at_once(request, monkeypatch):
+    """In a db test, bump the league version at the write, not after commit.
+
+    A db test runs inside one transaction that never commits, so an after-commit bump would
+    never run and pages cached before a test's write would be served after it; a commit
+    would have run the bump there. Transactional tests commit, so they keep the real rule,
+    and so do tests marked ``after_commit`` (of that rule itself).
+    """
+    if _database_fixture(request) != "db" or request.node.get_closest_marker("after_commit"):
+        return
+    from league import versions
+
+    def bump_now(using=None):
+        versions.league_version_bump()
+
+    monkeypatch.setattr(versions, "league_version_bump_after_commit", bump_now)
 
 
 @pytest.fixture(autouse=True)

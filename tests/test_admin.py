@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from games.models import AncientOne, Box, Investigator, Player, Session
+from games.models import AncientOne, Box, Investigator, Player, PlayerStanding, Session
+from games.summaries import summaries_differences
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -152,6 +153,7 @@ def test_admin_edit_can_fix_seats_that_only_the_whole_table_satisfies(staff_clie
     assert response.status_code == 302
     session.refresh_from_db()
     assert (session.investigator_count, session.gate_trophies) == (2, 2)
+    assert summaries_differences() == []
 
 
 def test_bulk_approve_and_reject(staff_client):
@@ -163,6 +165,22 @@ def test_bulk_approve_and_reject(staff_client):
         {"action": "reject", "_selected_action": [pending[1].pk], "apply": "1", "reason": "No."},
     )
     assert [Session.objects.get(pk=s.pk).status for s in pending] == ["approved", "rejected"]
+    assert PlayerStanding.objects.get(player__name="Ann", scope=0).games == 1
+    assert summaries_differences() == []
+
+
+def test_deleting_games_in_the_admin_takes_them_out_of_the_summaries(staff_client):
+    kept = game(seats=[seat("Ann", "Amanda Sharpe", gate_trophies=0)])
+    doomed = [game(seats=[seat("Ann", "Amanda Sharpe", gate_trophies=3)]) for _ in range(2)]
+    url = reverse("admin:games_session_changelist")
+    response = staff_client.post(
+        url,
+        {"action": "delete_selected", "_selected_action": [g.pk for g in doomed], "post": "yes"},
+    )
+    assert response.status_code == 302
+    row = PlayerStanding.objects.get(player__name="Ann", scope=0)
+    assert (row.games, row.best_score) == (1, kept.score)
+    assert summaries_differences() == []
 
 
 def test_changing_a_doom_track_in_the_admin_rescores_its_games(staff_client):
@@ -180,6 +198,8 @@ def test_changing_a_doom_track_in_the_admin_rescores_its_games(staff_client):
     other.refresh_from_db()
     assert session.score == before + 2
     assert other.score == before_other
+    assert PlayerStanding.objects.get(player__name="Ann", scope=0).best_score == session.score
+    assert summaries_differences() == []
 
 
 @pytest.mark.parametrize(

@@ -53,3 +53,36 @@ def test_rendered_svg_has_title_description_and_role():
     assert '<title id="c-title">Scores &lt;b&gt;</title>' in html
     assert '<desc id="c-desc">Bars</desc>' in html
     assert "<title>Score 5: 2</title>" in html
+
+
+def test_monthly_scores_draws_a_best_and_a_mean_line_with_a_point_per_month():
+    months = [
+        (datetime.date(2025, 11, 1), 12, 9.5),
+        (datetime.date(2026, 1, 1), 20, 20.0),
+        (datetime.date(2026, 3, 1), 8, 4.33),
+    ]
+    chart = charts.monthly_scores(months, title="T", description="D")
+    best, mean = chart.series
+    assert (best.name, mean.name) == ("Best score", "Mean score")
+    assert [len(best.points), len(mean.points)] == [3, 3]
+    assert best.points[0].x == chart.left and best.points[-1].x == chart.right
+    assert best.points[1].y < mean.points[0].y  # 20 is drawn above 9.5
+    assert best.points[1].y == mean.points[1].y  # one victory that month: best is the mean
+    assert mean.points[2].label == "March 2026: mean 4.3"
+    assert [tick.label for tick in chart.x_ticks] == ["November 2025", "March 2026"]
+    assert not chart.is_empty and best.polyline.count(",") == 3
+
+
+def test_monthly_scores_renders_both_series_and_a_legend():
+    chart = charts.monthly_scores(
+        [(datetime.date(2026, 1, 1), 5, 3.0)], title="Scores", description="By month"
+    )
+    html = render_to_string("league/includes/chart.html", {"chart": chart, "chart_id": "c"})
+    assert html.count('class="chart-line"') == 2
+    assert "<title>January 2026: best 5</title>" in html
+    assert '<li class="chart-legend-best">Best score</li>' in html
+
+
+def test_monthly_scores_without_victories_is_empty():
+    chart = charts.monthly_scores([], title="T", description="D")
+    assert chart.is_empty and chart.series == []

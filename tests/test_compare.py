@@ -74,10 +74,35 @@ def test_tag_renders_for_a_defeat(pool):
 
 
 @pytest.mark.parametrize("games", [10, 300])
-def test_comparison_is_one_query(django_assert_num_queries, games):
+def test_comparison_is_two_queries(django_assert_num_queries, games):
+    """The histogram's rows, then one count (of the ties, or of the team pool)."""
     demo_league(games)
     from games.models import Session
 
-    victory = Session.objects.approved().victories().select_related("ancient_one").first()
-    with django_assert_num_queries(1):
+    victory = Session.objects.approved().victories().first()
+    with django_assert_num_queries(2):
         score_comparison(victory)
+
+
+def test_placings_agree_with_counting_every_victory():
+    """The histogram and the tie count place every game as a count over all victories would."""
+    from games.models import Session
+
+    demo_league(80)
+    game(terror_level=0, status="pending")
+    approved = list(Session.objects.approved().victories().exclude(score=None))
+
+    def placing(target, pool):
+        others = [g for g in pool if g.pk != target.pk]
+        key = (target.score, -target.played_on.toordinal(), -target.pk)
+        ahead = sum((g.score, -g.played_on.toordinal(), -g.pk) > key for g in others)
+        beaten = sum(g.score < target.score for g in others)
+        return (ahead + 1, len(others) + 1, beaten)
+
+    for target in [*approved[:25], *Session.objects.filter(status="pending").exclude(score=None)]:
+        pool = [g for g in approved if g.ancient_one_id == target.ancient_one_id]
+        same = [g for g in pool if g.investigator_count == target.investigator_count]
+        comparison = score_comparison(target)
+        every, sized = comparison.all_sizes, comparison.same_size
+        assert (every.rank, every.total, every.beaten) == placing(target, pool)
+        assert (sized.rank, sized.total, sized.beaten) == placing(target, same)

@@ -37,14 +37,14 @@ def hostile_league(db):
 def csv_table(client, url):
     response = client.get(url, {"_export": "csv"})
     assert response.status_code == 200
-    header, *rows = csv.reader(io.StringIO(response.content.decode()))
+    header, *rows = csv.reader(io.StringIO(response.getvalue().decode()))
     return header, rows
 
 
 def xlsx_sheet(client, url):
     response = client.get(url, {"_export": "xlsx"})
     assert response.status_code == 200
-    return openpyxl.load_workbook(io.BytesIO(response.content)).active
+    return openpyxl.load_workbook(io.BytesIO(response.getvalue())).active
 
 
 @pytest.mark.parametrize(

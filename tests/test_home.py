@@ -1,9 +1,12 @@
 """The home page: totals, latest results, best scores, First Citizens, links everywhere."""
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
-from tests.factories import demo_league, game, seat
+from tests.budgets import PAGE_CACHE_MISS
+from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +29,8 @@ def test_totals_best_scores_and_first_citizens(client):
     assert response.status_code == 200
     assert response.context["totals"] == {"games": 2, "victories": 1, "win_pct": 50}
     assert [g.pk for g in response.context["best"]] == [best.pk]
-    assert [(p.name, p.titles) for p in response.context["first_citizens"]] == [("Ann", 1)]
+    titles = [(r.player.name, r.first_citizen_titles) for r in response.context["first_citizens"]]
+    assert titles == [("Ann", 1)]
     assert len(response.context["latest"]) == 2
 
 
@@ -37,8 +41,30 @@ def test_links_into_every_league_page(client):
     assert "No season is running" in html
 
 
+def test_season_leaders_come_from_the_current_season_only(client):
+    SeasonFactory(name="Now", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31))
+    game(seats=[seat("Ann")], played_on=datetime.date(2026, 2, 1))
+    game(seats=[seat("Ann")], played_on=datetime.date(2026, 3, 1))
+    game(seats=[seat("Bob")], played_on=datetime.date(2026, 3, 1))
+    game(seats=[seat("Bob")], played_on=datetime.date(2025, 3, 1))  # before the season
+    game(seats=[seat("Bob")], played_on=datetime.date(2025, 4, 1))
+    response = client.get(URL)
+    leaders = [(r.player.name, r.victories) for r in response.context["season_leaders"]]
+    assert leaders == [("Ann", 2), ("Bob", 1)]
+    assert response.context["totals"]["games"] == 5
+
+
+def test_best_scores_skip_defeats_and_rank_ties_by_date(client):
+    later = game(terror_level=0, played_on=datetime.date(2026, 2, 1))
+    earlier = game(terror_level=0, played_on=datetime.date(2026, 1, 1))
+    game(outcome="defeat", defeat_cause="devoured")
+    best = client.get(URL).context["best"]
+    assert [(g.pk, g.rank) for g in best] == [(earlier.pk, 1), (later.pk, 2)]
+
+
 @pytest.mark.parametrize("games", [10, 300])
 def test_query_count_is_constant(client, django_assert_max_num_queries, games):
     demo_league(games)
-    with django_assert_max_num_queries(10):
+    SeasonFactory(name="Now", start=datetime.date(2020, 1, 1), end=datetime.date(2030, 12, 31))
+    with django_assert_max_num_queries(10 + PAGE_CACHE_MISS):
         assert client.get(URL).status_code == 200

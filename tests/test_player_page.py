@@ -3,9 +3,12 @@
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Player
+from tests.budgets import PAGE_CACHE_MISS
 from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -59,25 +62,55 @@ def test_investigators_and_teammates(client, ann_games):
     profile = client.get(url()).context["profile"]
     investigators = {row["investigator__name"]: row["seats"] for row in profile.investigators}
     assert investigators == {"Amanda Sharpe": 3, "Bob Jenkins": 1}
-    teammates = [(row["player__name"], row["games"]) for row in profile.teammates]
-    assert teammates == [("Bob", 2), ("Cid", 1)]
+    teammates = [(row["name"], row["slug"], row["games"]) for row in profile.teammates]
+    assert teammates == [("Bob", "bob", 2), ("Cid", "cid", 1)]
 
 
 def test_score_over_time_chart_and_history_table(client, ann_games):
     response = client.get(url())
     html = response.content.decode()
-    assert response.context["profile"].score_points == [
-        (ann_games[1].played_on, ann_games[1].score),
-        (ann_games[0].played_on, ann_games[0].score),
+    # One point per month with a victory (best and mean), oldest first; defeats add none.
+    assert response.context["profile"].months == [
+        (datetime.date(2025, 5, 1), ann_games[1].score, ann_games[1].score),
+        (datetime.date(2026, 1, 1), ann_games[0].score, ann_games[0].score),
     ]
     assert '<svg class="chart-svg"' in html and '<title id="score-over-time-title">' in html
+    assert "Best and mean score" in html and "2 months in all" in html
     history = [row.record.pk for row in response.context["table"].paginated_rows]
     assert history == [ann_games[2].pk, ann_games[0].pk, ann_games[1].pk]
-    first_citizen = {
-        row.record.pk: row.record.first_citizen for row in response.context["table"].paginated_rows
-    }
+    table = response.context["table"]
+    first_citizen = {row.record.pk: table.titled(row.record) for row in table.paginated_rows}
     assert first_citizen[ann_games[0].pk] is True
     assert first_citizen[ann_games[1].pk] is False
+    assert html.count('<span class="true">') == 1
+
+
+def test_chart_has_one_best_and_one_mean_point_per_month(client):
+    low = game(terror_level=6, seats=[seat("Ann")], played_on=datetime.date(2026, 3, 2))
+    high = game(terror_level=0, seats=[seat("Ann")], played_on=datetime.date(2026, 3, 20))
+    game(terror_level=2, seats=[seat("Ann")], played_on=datetime.date(2026, 5, 1))
+    response = client.get(url())
+    march, may = response.context["profile"].months
+    assert march == (datetime.date(2026, 3, 1), high.score, (low.score + high.score) / 2)
+    assert may[0] == datetime.date(2026, 5, 1)
+    chart = response.context["chart"]
+    assert [line.key for line in chart.series] == ["best", "mean"]
+    assert [len(line.points) for line in chart.series] == [2, 2]
+    html = response.content.decode()
+    assert f"March 2026: best {high.score}" in html
+    assert '<li class="chart-legend-mean">Mean score</li>' in html
+
+
+def test_history_pages_count_from_the_standings_row(client):
+    for day in range(1, 28):
+        game(seats=[seat("Ann")], played_on=datetime.date(2026, 1, day))
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url(), {"page": 2})
+    table = response.context["table"]
+    assert table.paginator.count == 27 and table.paginator.num_pages == 2
+    assert [row.record.played_on.day for row in table.paginated_rows] == [2, 1]
+    counts = [q["sql"] for q in captured if "COUNT(*)" in q["sql"] and "games_session" in q["sql"]]
+    assert counts == []
 
 
 def test_season_filter(client, ann_games):
@@ -101,5 +134,5 @@ def test_query_count_is_constant(client, django_assert_max_num_queries, games):
     demo_league(games)
     # Only players with an approved game have a public page.
     busiest = Player.objects.listed().order_by("-seats__id").first()
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(10 + PAGE_CACHE_MISS):
         assert client.get(url(busiest.slug)).status_code == 200

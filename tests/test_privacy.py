@@ -31,7 +31,7 @@ def test_a_logged_in_stranger_does_not_see_a_private_player_either(client, leagu
 def test_standings_and_their_exports_list_only_public_players(client, league):
     response = client.get(reverse("league:standings"))
     assert [row.record.name for row in response.context["table"].rows] == ["Ann", "Bob"]
-    csv = client.get(reverse("league:standings"), {"_export": "csv"}).content.decode()
+    csv = client.get(reverse("league:standings"), {"_export": "csv"}).getvalue().decode()
     assert "Pat" not in csv and "Rex" not in csv
 
 

@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from games.models import PlayerStanding
 from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +98,56 @@ def test_sortable_on_every_column(client, league_games, sort):
     assert len(by_name(response)) == 3
 
 
+def names(client, sort):
+    response = client.get(URL, {"sort": sort})
+    return [row.record.name for row in response.context["table"].paginated_rows]
+
+
+@pytest.mark.parametrize(
+    "sort, expected",
+    [
+        # Win % from the stored counts: Ann and Cid 100, Bob 50, Dee 0; ties by name.
+        ("-win_pct", ["Ann", "Cid", "Bob", "Dee"]),
+        ("win_pct", ["Dee", "Bob", "Ann", "Cid"]),
+        # Average victory score = score sum / victories; no victory sorts last either way.
+        ("-avg_victory_score", ["Bob", "Cid", "Ann", "Dee"]),
+        ("avg_victory_score", ["Ann", "Cid", "Bob", "Dee"]),  # Bob's gates score
+        ("-victories", ["Ann", "Bob", "Cid", "Dee"]),
+        ("-games", ["Ann", "Bob", "Cid", "Dee"]),
+        ("-gate_trophies", ["Bob", "Ann", "Cid", "Dee"]),
+        ("name", ["Ann", "Bob", "Cid", "Dee"]),
+        ("-name", ["Dee", "Cid", "Bob", "Ann"]),
+    ],
+)
+def test_sorts_on_summary_columns(client, sort, expected):
+    """Ann 2 of 2 (low scores), Bob 1 of 2 (the best win), Cid 1 of 1 (high), Dee 0 of 1."""
+    game(terror_level=6, seats=[seat("Ann")])
+    game(terror_level=6, seats=[seat("Ann")], played_on=datetime.date(2026, 2, 1))
+    game(terror_level=0, seats=[seat("Bob", gate_trophies=3)])
+    game(outcome="defeat", defeat_cause="devoured", seats=[seat("Bob")])
+    game(terror_level=0, seats=[seat("Cid")], played_on=datetime.date(2026, 3, 1))
+    game(outcome="defeat", defeat_cause="devoured", seats=[seat("Dee")])
+    assert names(client, sort) == expected
+
+
+def test_rows_are_summary_rows_and_pages_count_them(client, league_games):
+    response = client.get(URL)
+    table = response.context["table"]
+    assert all(isinstance(row.record, PlayerStanding) for row in table.paginated_rows)
+    assert table.paginator.count == 3
+    assert response.context["table"].paginated_rows[0].record.player.name == "Ann"
+
+
+def test_export_keeps_its_columns(client, league_games):
+    response = client.get(URL, {"_export": "csv"})
+    header, *rows = response.content.decode().splitlines()
+    assert header == (
+        "Player,Games,Victories,Win %,First Citizen,Best score,Avg victory score,"
+        "Gate trophies,Monster trophies"
+    )
+    assert rows[0].startswith("Ann,3,2,66.7,1,")
+
+
 def test_sorting_by_best_score_puts_players_without_victories_last(client):
     game(seats=[seat("Ann")])
     game(outcome="defeat", defeat_cause="devoured", seats=[seat("Zed")])
@@ -119,3 +170,10 @@ def test_query_count_is_constant(client, django_assert_max_num_queries, games):
             client.get(URL, {"season": "long", "min_games": 3, "sort": "-win_pct"}).status_code
             == 200
         )
+
+
+@pytest.mark.parametrize("sort", ["-win_pct", "win_pct", "-avg_victory_score", "name"])
+def test_team_standings_still_sort_on_the_shared_columns(client, sort):
+    """The team table reuses these columns over its own rows."""
+    response = client.get(reverse("league:teams"), {"sort": sort})
+    assert response.status_code == 200

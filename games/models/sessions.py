@@ -59,7 +59,7 @@ class SessionQuerySet(models.QuerySet):
         return self.approved()
 
     def ranked(self):
-        """Victories best first; ties go to the earlier game."""
+        """Victories best first; equal scores listed earlier game first."""
         return self.victories().order_by("-score", "played_on", "pk")
 
     def submitted_by_user(self, user):
@@ -82,6 +82,8 @@ class SessionQuerySet(models.QuerySet):
 MODERATE_PERMISSION = "games.moderate_session"
 # Long enough for a story of the game; bounded so one post cannot fill pages and disks.
 NOTES_MAX_LENGTH = 2000
+# The rows the leaderboard lists: its indexes are partial on them, so they stay small.
+BOARD = Q(status=Status.APPROVED, score__isnull=False)
 
 
 class Session(ScenarioPlay):
@@ -162,6 +164,16 @@ class Session(ScenarioPlay):
             models.Index(
                 fields=["scenario", "is_entry", "status", "scenario_score"],
                 name="session_entry_idx",
+            ),
+            # The leaderboard's sorts, one index scan each on any page (league.queries.games).
+            *(
+                models.Index(fields=fields, name=name, condition=BOARD)
+                for name, fields in [
+                    ("board_score_idx", ["-score", "played_on", "id"]),
+                    ("board_played_idx", ["-played_on", "-id"]),
+                    ("board_count_idx", ["investigator_count", "-score", "played_on", "id"]),
+                    ("board_ancient_one_idx", ["ancient_one", "-score", "played_on", "id"]),
+                ]
             ),
         ]
         constraints = [

@@ -5,12 +5,11 @@
 - ``summaries_differences()``: where stored rows and a fresh fold disagree.
 """
 
-from .rebuild import summaries_differences, summaries_fold, summaries_rebuild
+from .rebuild import summaries_differences, summaries_rebuild
 from .tracking import suspended, tracking
 
 __all__ = [
     "summaries_differences",
-    "summaries_fold",
     "summaries_rebuild",
     "suspended",
     "tracking",

@@ -24,7 +24,14 @@ def game_deleting(sender, instance, **kwargs) -> None:
     if tracker is not None:
         tracker.add([instance.pk])
         return
+    # Read now, while the seats exist; taken away once the row is gone, so a best score
+    # recomputed from the games no longer sees this one.
     facts = store.game_facts(Session.objects.filter(pk=instance.pk)).get(instance.pk)
+    instance._summary_facts = facts
+
+
+def game_deleted(sender, instance, **kwargs) -> None:
+    facts = getattr(instance, "_summary_facts", None)
     if facts is None:
         return
     delta: c.Delta = {}
@@ -51,6 +58,7 @@ def connect() -> None:
     from league.models import Season
 
     pre_delete.connect(game_deleting, sender=Session, dispatch_uid="summaries-game-deleting")
+    post_delete.connect(game_deleted, sender=Session, dispatch_uid="summaries-game-deleted")
     pre_save.connect(season_saving, sender=Season, dispatch_uid="summaries-season-saving")
     post_save.connect(season_saved, sender=Season, dispatch_uid="summaries-season-saved")
     post_delete.connect(season_deleted, sender=Season, dispatch_uid="summaries-season-deleted")

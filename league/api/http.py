@@ -12,13 +12,20 @@ from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
 from games.models.sessions import sees_every_game
-from league.queries import league_changed_at
+from league.versions import league_version, league_version_changed_at
 
 API_PREFIX = "/api/"
 
 
+def _version(request) -> str:
+    """The league version, read once per request (the ETag and the date both need it)."""
+    if not hasattr(request, "_league_version"):
+        request._league_version = league_version()
+    return request._league_version
+
+
 def _changed_at(request, *args, **kwargs):
-    return league_changed_at()
+    return league_version_changed_at(_version(request))
 
 
 def _etag(request, *args, **kwargs) -> str:
@@ -28,8 +35,8 @@ def _etag(request, *args, **kwargs) -> str:
         viewer = "all"
     else:
         viewer = f"user{user.pk}" if user.is_authenticated else "anon"
-    changed = league_changed_at()
-    version = f"{changed.isoformat() if changed else '-'}|{viewer}"
+    # The league version changes with every committed write, pending games included.
+    version = f"{_version(request)}|{viewer}"
     return hashlib.sha256(version.encode()).hexdigest()[:32]
 
 

@@ -63,12 +63,7 @@ class TeamsPagination(PageNumberPagination):
 def list_teams(request, season: str | None = None):
     """The team standings page's rows: series points first, then victories."""
     chosen = season_by_slug(season)
-    rows = (
-        team_standings(start=chosen.start, end=chosen.end, submitted_before=chosen.closed_at)
-        if chosen
-        else team_standings()
-    )
-    return rows.order_by("-series_points", "-victories", "-games", "name")
+    return team_standings(chosen).order_by("-series_points", "-victories", "-games", "name")
 
 
 @router.get(
@@ -208,16 +203,16 @@ def get_series(request, slug: str):
             {**ref(scenario), "entries": scenario.entries} for scenario in series_scenarios(series)
         ],
         "teams": [
-            {**ref(team), "entries": team.entries, "points": team.points}
-            for team in series_team_standings(series)
+            {**ref(row.team), "entries": row.entries, "points": row.points}
+            for row in series_team_standings(series)
         ],
         "players": [
             {
-                "name": player.name,
-                "slug": player.slug,
-                "entries": player.entries,
-                "points": player.points,
+                "name": row.player.name,
+                "slug": row.player.slug,
+                "entries": row.entries,
+                "points": row.points,
             }
-            for player in series_player_standings(series)
+            for row in series_player_standings(series)
         ],
     }

@@ -70,10 +70,7 @@ def get_player(request, slug: str, season: str | None = None):
         "investigators": [
             {"investigator": row["investigator__name"], **row} for row in profile.investigators
         ],
-        "teammates": [
-            {"name": row["player__name"], "slug": row["player__slug"], **row}
-            for row in profile.teammates
-        ],
+        "teammates": list(profile.teammates),
     }
 
 

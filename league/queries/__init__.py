@@ -9,7 +9,7 @@ from .games import (
     LeagueGames,
     league_changed_at,
     league_games,
-    medians_by_ancient_one,
+    players_by_game,
     visible_games,
 )
 from .players import player_profile, standings
@@ -32,7 +32,7 @@ __all__ = [
     "home_summary",
     "league_changed_at",
     "league_games",
-    "medians_by_ancient_one",
+    "players_by_game",
     "player_profile",
     "scenario_board",
     "scenario_detail",

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from statistics import fmean
 
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Window
-from django.db.models.functions import RowNumber
+from django.db import connection
+from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models.expressions import RawSQL
+from django.db.models.query import ModelIterable, QuerySet
 
 from games.models import Box, Player, Seat, Session
 from games.models.sessions import SessionQuerySet
+from league.versions import league_version, league_version_changed_at
 
 
 class LeagueGames(SessionQuerySet):
@@ -60,14 +62,50 @@ class LeagueGames(SessionQuerySet):
             )
         return games
 
-    def with_rank(self) -> LeagueGames:
-        """Annotate ``rank``: position by score within this set, ties to the earlier date."""
-        return self.annotate(
-            rank=Window(
-                RowNumber(),
-                order_by=[F("score").desc(), F("played_on").asc(), F("pk").asc()],
-            )
+    def scored_victories(self) -> LeagueGames:
+        """Victories: the leaderboard's set, spelled as its partial indexes hold it.
+
+        A game has a score exactly when it is a victory (check constraint
+        ``session_defeat_has_cause_and_no_score``), so no outcome test is needed and a
+        page's keys come from the index alone.
+        """
+        return self.filter(score__isnull=False)
+
+    # The leaderboard's sorts. Each is one index scan (games migration ``board_indexes``):
+    # ascending is the exact reverse of descending so one index serves both directions.
+
+    def by_score(self, descending: bool = True) -> LeagueGames:
+        """Best score first, equal scores to the earlier game (ascending: the reverse)."""
+        return self.order_by(*_directed(("-score", "played_on", "pk"), descending))
+
+    def by_date(self, descending: bool = True) -> LeagueGames:
+        """Latest game first (ascending: earliest first)."""
+        return self.order_by(*_directed(("-played_on", "-pk"), descending))
+
+    def by_investigators(self, descending: bool = False) -> LeagueGames:
+        """Fewest investigators first, then by score as ranked (descending: the reverse)."""
+        return self.order_by(
+            *_directed(("investigator_count", "-score", "played_on", "pk"), not descending)
         )
+
+    def with_rank(self) -> LeagueGames:
+        """Give each row ``rank`` (competition ranking: equal scores share a rank), counted
+        along the rows as they are read, so nothing beyond them is numbered.
+
+        Only for a top slice from the start of a set ordered best score first
+        (``ranked()[:10]``); a page further down takes its ranks from a score ladder
+        (``league.queries.ranks``).
+        """
+        ranked = self._chain()
+        ranked._iterable_class = _RankedFromTop
+        return ranked
+
+    def paged_by_keys(self) -> LeagueGames:
+        """Slices further down read only the slice's keys first (an index-only scan past
+        the offset), then load just those rows: page 400 costs about what page 1 does."""
+        paged = self._chain()
+        paged.__class__ = _PagedByKeys
+        return paged
 
     def for_tables(self) -> LeagueGames:
         """Load what a results table shows (Ancient One, players) in constant queries."""
@@ -77,31 +115,67 @@ class LeagueGames(SessionQuerySet):
         )
 
 
+def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
+    """The names of the distinct players at each of ``game_ids``, in seat order, in one
+    query: what an export's "Players" column needs for a chunk of games."""
+    ids = list(game_ids)
+    if connection.vendor == "postgresql":
+        # One array parameter instead of thousands of placeholders, which psycopg would
+        # parse on every chunk (most of an export's client CPU on PostgreSQL).
+        chosen = Q(session_id__in=RawSQL("SELECT unnest(%s::bigint[])", [ids]))
+    else:
+        chosen = Q(session_id__in=ids)
+    seats = (
+        Seat.objects.filter(chosen)
+        .order_by("session_id", "position", "pk")
+        .values_list("session_id", "player_id", "player__name")
+    )
+    names: dict[int, dict[int, str]] = {}
+    for game_id, player_id, name in seats:
+        players = names.get(game_id)
+        if players is None:
+            names[game_id] = {player_id: name}
+        elif player_id not in players:
+            players[player_id] = name  # a dict keeps seat order: first seat wins
+    return {game_id: list(players.values()) for game_id, players in names.items()}
+
+
+class _PagedByKeys(LeagueGames):
+    """``LeagueGames`` whose offset slices are a deferred join (see ``paged_by_keys``)."""
+
+    def __getitem__(self, key):
+        cached = self._result_cache is not None
+        if cached or not isinstance(key, slice) or key.step or not key.start:
+            return super().__getitem__(key)
+        keys = QuerySet.__getitem__(self.values_list("pk", flat=True), key)
+        return self.filter(pk__in=keys)
+
+
+def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
+    """``fields`` as written when ``descending``, else each one flipped."""
+    if descending:
+        return fields
+    return tuple(name[1:] if name.startswith("-") else f"-{name}" for name in fields)
+
+
+class _RankedFromTop(ModelIterable):
+    """Rows of a best-first top slice, each with its competition rank."""
+
+    def __iter__(self):
+        query = self.queryset.query
+        if query.low_mark or tuple(query.order_by[:1]) != ("-score",):
+            raise ValueError("with_rank() needs a slice from the top of a best-first order.")
+        rank, previous = 0, None
+        for position, game in enumerate(super().__iter__(), start=1):
+            if position == 1 or game.score != previous:
+                rank, previous = position, game.score
+            game.rank = rank
+            yield game
+
+
 def league_games() -> LeagueGames:
     """Every approved game: the only games that count anywhere public."""
     return LeagueGames(model=Session).approved()
-
-
-def medians_by_ancient_one(games: LeagueGames) -> dict[int, float]:
-    """Median victory score per Ancient One id, in one query on any database.
-
-    Numbers each Ancient One's victories by score with window functions and keeps only the
-    middle one or two rows, so at most two rows per Ancient One leave the database.
-    """
-    middle = (
-        games.victories()
-        .order_by()
-        .annotate(
-            position=Window(RowNumber(), partition_by=F("ancient_one_id"), order_by="score"),
-            size=Window(Count("pk"), partition_by=F("ancient_one_id")),
-        )
-        .filter(Q(position=(F("size") + 1) / 2) | Q(position=(F("size") + 2) / 2))
-        .values_list("ancient_one_id", "score")
-    )
-    scores: dict[int, list[int]] = {}
-    for ancient_one_id, score in middle:
-        scores.setdefault(ancient_one_id, []).append(score)
-    return {key: fmean(values) for key, values in scores.items()}
 
 
 def visible_games(user) -> LeagueGames:
@@ -109,12 +183,10 @@ def visible_games(user) -> LeagueGames:
     return LeagueGames(model=Session).visible_to(user)
 
 
-def league_changed_at():
-    """When the league's games last changed (saved, or deleted): for HTTP caching."""
-    from django.db.models import Max
+def league_changed_at() -> datetime.datetime:
+    """When the league last changed (any game or catalog write): for HTTP caching.
 
-    latest = [
-        Session.objects.aggregate(at=Max("updated_at"))["at"],
-        Session.history.aggregate(at=Max("history_date"))["at"],
-    ]
-    return max((moment for moment in latest if moment is not None), default=None)
+    Read from the league version (``league.versions``), made after every committed change,
+    rather than aggregated over the games and their history.
+    """
+    return league_version_changed_at(league_version())

@@ -1,4 +1,10 @@
-"""Standings (one row per player) and a player's own page, aggregated in the database."""
+"""Standings (one row per player) and a player's own page, read from summary rows.
+
+Every number here comes from the summaries kept on write (``games.models.summaries``):
+a standings page reads one row per player, a player page a few rows per Ancient One,
+investigator, teammate and month. Only a player's game history reads games, one page
+at a time through the seat index.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +12,18 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import (
-    Avg,
-    Count,
-    Exists,
-    F,
-    FloatField,
-    Max,
-    OuterRef,
-    Q,
-    QuerySet,
-    Sum,
-)
-from django.db.models.functions import Cast, Coalesce, NullIf
+from django.db.models import F, FloatField, Prefetch, QuerySet
+from django.db.models.functions import Cast, NullIf
 
-from games.models import Outcome, Player, Seat, Status
+from games.models import (
+    Player,
+    PlayerAncientOne,
+    PlayerInvestigator,
+    PlayerMonth,
+    PlayerStanding,
+    PlayerTeammate,
+    Seat,
+)
 
 from .games import LeagueGames, league_games
 
@@ -33,108 +36,105 @@ def percentage(part: str, whole: str) -> Cast:
     return Cast(F(part) * 100.0 / NullIf(F(whole), 0), FloatField())
 
 
-def standings(
-    *,
-    start: datetime.date | None = None,
-    end: datetime.date | None = None,
-    submitted_before: datetime.datetime | None = None,
-) -> QuerySet[Player]:
-    """Every player with a standings row for approved games played from ``start`` to ``end``
-    (and submitted before ``submitted_before``, for a finished season).
+def mean_of(total: str, count: str) -> Cast:
+    """``total`` divided by ``count`` (NULL when ``count`` is 0), as a float."""
+    return Cast(F(total) * 1.0 / NullIf(F(count), 0), FloatField())
 
-    Session-level numbers count each game once even when a player held several seats at it
-    (through the stored ``players_first_seat`` flag, so no DISTINCT and no subquery);
-    trophies are the player's own, summed over all their seats.
+
+def standings(*, season=None) -> QuerySet[PlayerStanding]:
+    """Every player's standings row over approved games, all time or in ``season``.
+
+    One summary row per player (bounded by the number of players, whatever the number
+    of games), with ``win_pct_value`` and ``avg_victory_score`` annotated to sort on and
+    the player's ``name`` and ``slug`` beside the row, as the table and the API show them.
     """
-    counted = Q(seats__session__status=Status.APPROVED)
-    if start:
-        counted &= Q(seats__session__played_on__gte=start)
-    if end:
-        counted &= Q(seats__session__played_on__lte=end)
-    if submitted_before:
-        counted &= Q(seats__session__created_at__lt=submitted_before)
-    once = counted & Q(seats__players_first_seat=True)
-    won = once & ~Q(seats__session__outcome=Outcome.DEFEAT)
-    return Player.objects.annotate(
-        games=Count("seats", filter=once),
-        victories=Count("seats", filter=won),
-        # First Citizen is per player, so every seat of a titled player carries the flag.
-        first_citizen_titles=Count("seats", filter=won & Q(seats__first_citizen=True)),
-        best_score=Max("seats__session__score", filter=won),
-        avg_victory_score=Cast(Avg("seats__session__score", filter=won), FloatField()),
-        gate_trophies=Coalesce(Sum("seats__gate_trophies", filter=counted), 0),
-        monster_trophies=Coalesce(Sum("seats__monster_trophies", filter=counted), 0),
-    ).annotate(win_pct=percentage("victories", "games"))
+    return (
+        PlayerStanding.objects.in_scope(season)
+        .with_rates()
+        .select_related("player")
+        .annotate(name=F("player__name"), slug=F("player__slug"))
+    )
 
 
 @dataclass
 class PlayerProfile:
-    """Everything a player page shows, each part one query."""
+    """Everything a player page shows, each part one query over summary rows."""
 
     summary: dict[str, Any]
     by_ancient_one: QuerySet
     investigators: QuerySet
     teammates: QuerySet
-    score_points: list[tuple[datetime.date, int]]
+    months: list[tuple[datetime.date, int, float]]
     games: LeagueGames
+
+
+def player_summary(player: Player, *, season=None) -> dict[str, Any]:
+    """The player's standings row as the page's summary (zeros when they have none)."""
+    row = PlayerStanding.objects.in_scope(season).filter(player=player).first()
+    if row is None:
+        row = PlayerStanding(player=player)
+    return {
+        "games": row.games,
+        "victories": row.victories,
+        "win_pct": row.win_pct,
+        "best_score": row.best_score,
+        "mean_score": row.mean_score,
+        "first_citizen_titles": row.first_citizen_titles,
+    }
+
+
+def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, int, float]]:
+    """(month, best victory score, mean victory score) for each month the player won a
+    game in, oldest first: one chart point per month however long their history."""
+    rows = (
+        PlayerMonth.objects.in_scope(season)
+        .filter(player=player, victories__gt=0)
+        .order_by("month")
+        .values_list("month", "best_score", "score_sum", "victories")
+    )
+    return [(month, best, total / wins) for month, best, total, wins in rows]
 
 
 def player_profile(player: Player, *, season=None) -> PlayerProfile:
     """The player's record over approved games (within ``season`` when given)."""
-    games = league_games().in_season(season).played_by(player)
-    victory = ~Q(outcome=Outcome.DEFEAT)
-    titled = Exists(Seat.objects.filter(session=OuterRef("pk"), player=player, first_citizen=True))
-    summary = games.order_by().aggregate(
-        games=Count("pk"),
-        victories=Count("pk", filter=victory),
-        best_score=Max("score"),
-        mean_score=Avg("score"),
-    )
-    # Counted from the player's own seats (indexed by player): an EXISTS per game inside
-    # the aggregate above is slow on SQLite at 100k games.
-    summary["first_citizen_titles"] = (
-        Seat.objects.titles().filter(player=player, session__in=games.values("pk")).count()
-    )
-    summary["win_pct"] = 100 * summary["victories"] / summary["games"] if summary["games"] else None
+    scope = {"player": player}
     by_ancient_one = (
-        games.order_by()
-        .values("ancient_one__name", "ancient_one__slug")
+        PlayerAncientOne.objects.in_scope(season)
+        .filter(**scope, games__gt=0)
+        .values("ancient_one__name", "ancient_one__slug", "games", "victories", "best_score")
         .annotate(
-            games=Count("pk"),
-            victories=Count("pk", filter=victory),
-            best_score=Max("score"),
-            mean_score=Avg("score"),
+            win_pct=percentage("victories", "games"), mean_score=mean_of("score_sum", "victories")
         )
-        .annotate(win_pct=percentage("victories", "games"))
         .order_by("-games", "ancient_one__name")
     )
-    seats = Seat.objects.filter(player=player, session__in=games.values("pk"))
     investigators = (
-        seats.values("investigator__name")
-        .annotate(
-            seats=Count("pk"), victories=Count("pk", filter=~Q(session__outcome=Outcome.DEFEAT))
-        )
+        PlayerInvestigator.objects.in_scope(season)
+        .filter(**scope, seats__gt=0)
+        .values("investigator__name", "seats", "victories")
         .order_by("-seats", "investigator__name")
     )
     teammates = (
-        Seat.objects.filter(session__in=games.values("pk"))
-        .exclude(player=player)
-        .values("player__name", "player__slug")
-        .annotate(
-            games=Count("session", distinct=True),
-            victories=Count("session", distinct=True, filter=~Q(session__outcome=Outcome.DEFEAT)),
-        )
-        .order_by("-games", "player__name")[:TEAMMATES_SHOWN]
+        PlayerTeammate.objects.in_scope(season)
+        .filter(**scope, games__gt=0)
+        .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
+        .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
     )
-    score_points = list(
-        games.victories().order_by("played_on", "pk").values_list("played_on", "score")
+    # The First Citizen flag comes from each shown game's titled seats, prefetched by game
+    # (a handful of rows per page): a correlated EXISTS over the player's seats walks every
+    # seat of a busy player on SQLite, and PostgreSQL may hash all of them.
+    titled = Seat.objects.filter(first_citizen=True).only("session_id", "player_id")
+    history = (
+        league_games()
+        .in_season(season)
+        .played_by(player)
+        .select_related("ancient_one")
+        .prefetch_related(Prefetch("seats", queryset=titled, to_attr="titled_seats"))
     )
-    history = games.select_related("ancient_one").annotate(first_citizen=titled)
     return PlayerProfile(
-        summary=summary,
+        summary=player_summary(player, season=season),
         by_ancient_one=by_ancient_one,
         investigators=investigators,
         teammates=teammates,
-        score_points=score_points,
+        months=monthly_scores(player, season=season),
         games=history,
     )

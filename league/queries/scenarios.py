@@ -1,8 +1,10 @@
 """League scenarios: the list, one scenario's board of entries, series standings.
 
 Entries are stored on the rows (``Session.is_entry``, ruling 9 of
-``games.scenario_rules``, kept by ``games.recording``); points are the stored scenario
-scores summed (ruling 10), so a board or a standings table is one query.
+``games.scenario_rules``, kept by ``games.recording``). Counts and points (the stored
+scenario scores summed, ruling 10) are read from the summary rows ``games.summaries``
+keeps on write (``ScenarioSummary``, ``SeriesTeamStanding``, ``SeriesPlayerStanding``);
+a board is one indexed slice of one scenario's entries.
 """
 
 from __future__ import annotations
@@ -10,11 +12,17 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models import F, Prefetch, QuerySet, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
-from games.models import Player, Scenario, Seat, Series, Status, Team
+from games.models import (
+    Scenario,
+    Seat,
+    Series,
+    SeriesPlayerStanding,
+    SeriesTeamStanding,
+)
 
 from .games import LeagueGames, league_games
 
@@ -29,15 +37,19 @@ class ScenarioOverview:
     closed: list[Scenario] = field(default_factory=list)
 
 
+def with_entries(scenarios: QuerySet[Scenario]) -> QuerySet[Scenario]:
+    """Annotate ``entries`` from each scenario's summary row (kept on write; a scenario
+    without approved entries has none, hence the left join and the 0)."""
+    return scenarios.annotate(entries=Coalesce(F("summary__entries"), 0))
+
+
 def scenario_overview(moment: datetime.datetime | None = None) -> ScenarioOverview:
     """Every scenario with its number of entries, sorted by state; one query."""
     moment = moment or timezone.now()
     overview = ScenarioOverview(moment=moment)
-    entries = Q(sessions__is_entry=True, sessions__status=Status.APPROVED)
-    scenarios = Scenario.objects.select_related("series").annotate(
-        entries=Count("sessions", filter=entries)
-    )
-    for scenario in scenarios.order_by("closes_at", "name"):
+    for scenario in with_entries(Scenario.objects.select_related("series")).order_by(
+        "closes_at", "name"
+    ):
         if scenario.opens_at > moment:
             overview.upcoming.append(scenario)
         elif scenario.closes_at > moment:
@@ -72,45 +84,26 @@ def scenario_board(scenario: Scenario) -> LeagueGames:
     )
 
 
-def _entries_in(series: Series, prefix: str) -> Q:
-    return Q(
-        **{
-            f"{prefix}is_entry": True,
-            f"{prefix}status": Status.APPROVED,
-            f"{prefix}scenario__series": series,
-        }
+def series_team_standings(series: Series) -> QuerySet[SeriesTeamStanding]:
+    """Teams by series points: the scenario scores of their entries added up (ruling 10),
+    read from the series' summary rows; each row has its ``team`` loaded."""
+    return (
+        SeriesTeamStanding.objects.filter(series=series, entries__gt=0)
+        .select_related("team")
+        .order_by("-points", "-entries", "team__name")
     )
 
 
-def series_team_standings(series: Series) -> QuerySet[Team]:
-    """Teams by series points: the scenario scores of their entries added up (ruling 10)."""
-    entries = _entries_in(series, "sessions__")
+def series_player_standings(series: Series) -> QuerySet[SeriesPlayerStanding]:
+    """Players by series points: every entry a player sat at counts once for them; read
+    from the series' summary rows, each with its ``player`` loaded."""
     return (
-        Team.objects.annotate(
-            entries=Count("sessions", filter=entries),
-            points=Coalesce(Sum("sessions__scenario_score", filter=entries), 0),
-        )
-        .filter(entries__gt=0)
-        .order_by("-points", "-entries", "name")
-    )
-
-
-def series_player_standings(series: Series) -> QuerySet[Player]:
-    """Players by series points: every entry a player sat at counts once for them."""
-    entries = _entries_in(series, "seats__session__") & Q(seats__players_first_seat=True)
-    return (
-        Player.objects.annotate(
-            entries=Count("seats", filter=entries),
-            points=Coalesce(Sum("seats__session__scenario_score", filter=entries), 0),
-        )
-        .filter(entries__gt=0)
-        .order_by("-points", "-entries", "name")
+        SeriesPlayerStanding.objects.filter(series=series, entries__gt=0)
+        .select_related("player")
+        .order_by("-points", "-entries", "player__name")
     )
 
 
 def series_scenarios(series: Series) -> QuerySet[Scenario]:
     """The series' scenarios in order, each with its number of entries."""
-    entries = Q(sessions__is_entry=True, sessions__status=Status.APPROVED)
-    return series.scenarios.annotate(entries=Count("sessions", filter=entries)).order_by(
-        "order", "opens_at"
-    )
+    return with_entries(series.scenarios.all()).order_by("order", "opens_at")

@@ -1,18 +1,35 @@
-"""Ancient One statistics, the home page's numbers, and "compare your score"."""
+"""Ancient One statistics, the home page's numbers, and "compare your score".
+
+Counts come from the summaries kept on write: ``AncientOneOutcome`` (approved games by
+outcome and defeat cause) and ``AncientOneScore`` (the victory-score histogram by number
+of investigators). Lists of games are bounded index slices. No request here reads every
+game or seat, however large the league grows.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Avg, Count, Max, Q
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
 
 from games import rules
-from games.models import AncientOne, DefeatCause, Outcome, Player, Session, Status
+from games.models import (
+    AncientOne,
+    AncientOneOutcome,
+    AncientOneScore,
+    DefeatCause,
+    Outcome,
+    PlayerStanding,
+    Session,
+    Status,
+)
+from games.models.summaries import ALL_TIME
 from league.models import Season
 
-from .games import LeagueGames, league_games, medians_by_ancient_one
-from .players import percentage, standings
+from .games import league_games
+from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
 
 # How many rows the short lists on the home and Ancient One pages show.
 TOP_SHOWN = 10
@@ -20,28 +37,50 @@ TOP_SHOWN = 10
 SEASON_LEADERS_SHOWN = 5
 
 
-def ancient_one_summaries() -> list[AncientOne]:
-    """Every Ancient One with its approved record; two queries in all."""
-    approved = Q(sessions__status=Status.APPROVED)
-    outcome_counts = {
-        outcome: Count("sessions", filter=approved & Q(sessions__outcome=outcome))
-        for outcome in rules.OUTCOMES
+def _pct(part: int, whole: int) -> float | None:
+    return 100 * part / whole if whole else None
+
+
+def _record(outcome_games: dict[str, int], histogram: list[tuple[int, int]]) -> dict[str, Any]:
+    """Games, victories, win % and score statistics from outcome counts and a histogram."""
+    games = sum(outcome_games.values())
+    victories = games - outcome_games.get(Outcome.DEFEAT, 0)
+    return {
+        "games": games,
+        "victories": victories,
+        "win_pct": _pct(victories, games),
+        "best_score": best_from_histogram(histogram),
+        "mean_score": mean_from_histogram(histogram),
+        "median_score": median_from_histogram(histogram),
     }
-    ancient_ones = list(
-        AncientOne.objects.select_related("box")
-        .annotate(
-            games=Count("sessions", filter=approved),
-            victories=Count("sessions", filter=approved & ~Q(sessions__outcome=Outcome.DEFEAT)),
-            best_score=Max("sessions__score", filter=approved),
-            mean_score=Avg("sessions__score", filter=approved),
-            **outcome_counts,
-        )
-        .annotate(win_pct=percentage("victories", "games"))
-        .order_by("name")
-    )
-    medians = medians_by_ancient_one(league_games())
+
+
+def ancient_one_summaries() -> list[AncientOne]:
+    """Every Ancient One with its approved record, in three bounded queries: the
+    Ancient Ones, their outcome counts, and their score histograms (merged over
+    investigator counts in the database: a row per Ancient One and score)."""
+    outcomes: dict[int, dict[str, int]] = {}
+    for ancient_one_id, outcome, games in (
+        AncientOneOutcome.objects.filter(scope=ALL_TIME)
+        .values("ancient_one_id", "outcome")
+        .annotate(n=Sum("games"))
+        .values_list("ancient_one_id", "outcome", "n")
+    ):
+        outcomes.setdefault(ancient_one_id, {})[outcome] = games
+    histograms: dict[int, list[tuple[int, int]]] = {}
+    for ancient_one_id, score, games in (
+        AncientOneScore.objects.filter(scope=ALL_TIME)
+        .values("ancient_one_id", "score")
+        .annotate(n=Sum("games"))
+        .values_list("ancient_one_id", "score", "n")
+    ):
+        histograms.setdefault(ancient_one_id, []).append((score, games))
+    ancient_ones = list(AncientOne.objects.select_related("box").order_by("name"))
     for ancient_one in ancient_ones:
-        ancient_one.median_score = medians.get(ancient_one.pk)
+        counts = outcomes.get(ancient_one.pk, {})
+        vars(ancient_one).update(_record(counts, merged(histograms.get(ancient_one.pk, []))))
+        for outcome in rules.OUTCOMES:
+            setattr(ancient_one, outcome, counts.get(outcome, 0))
     return ancient_ones
 
 
@@ -57,22 +96,38 @@ class AncientOneProfile:
     stats: dict[str, Any]
     outcomes: list[OutcomeShare]
     distribution: list[tuple[int, int]]
-    top_games: LeagueGames
+    top_games: list[Session]
+
+
+def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
+    """The best ``limit`` victories of ``games``, each with its ``rank`` (1, 2, ...).
+
+    A slice of the score index; the rank is the position in the slice, so nothing numbers
+    every victory to show the first few.
+    """
+    top = list(games.victories().filter(score__isnull=False).ranked().for_tables()[:limit])
+    for rank, game in enumerate(top, start=1):
+        game.rank = rank
+    return top
 
 
 def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
     """An Ancient One's approved games: outcome shares, score statistics, best games."""
-    games = league_games().for_ancient_one(ancient_one)
-    stats = games.order_by().aggregate(
-        games=Count("pk"),
-        victories=Count("pk", filter=~Q(outcome=Outcome.DEFEAT)),
-        best_score=Max("score"),
-        mean_score=Avg("score"),
+    by_key = {
+        (outcome, cause): games
+        for outcome, cause, games in AncientOneOutcome.objects.filter(
+            ancient_one=ancient_one, scope=ALL_TIME
+        ).values_list("outcome", "defeat_cause", "games")
+    }
+    by_outcome: dict[str, int] = {}
+    for (outcome, _), games in by_key.items():
+        by_outcome[outcome] = by_outcome.get(outcome, 0) + games
+    distribution = merged(
+        AncientOneScore.objects.filter(ancient_one=ancient_one, scope=ALL_TIME).values_list(
+            "score", "games"
+        )
     )
-    stats["median_score"] = medians_by_ancient_one(games).get(ancient_one.pk)
-    stats["win_pct"] = 100 * stats["victories"] / stats["games"] if stats["games"] else None
-    counts = games.order_by().values("outcome", "defeat_cause").annotate(n=Count("pk"))
-    by_key = {(row["outcome"], row["defeat_cause"]): row["n"] for row in counts}
+    stats = _record(by_outcome, distribution)
     total = stats["games"] or 1
     outcomes = [
         OutcomeShare(label, by_key.get((value, ""), 0), 100 * by_key.get((value, ""), 0) / total)
@@ -86,53 +141,43 @@ def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
         )
         for value, label in DefeatCause.choices
     ]
-    distribution = list(
-        games.victories()
-        .order_by("score")
-        .values("score")
-        .annotate(n=Count("pk"))
-        .values_list("score", "n")
-    )
-    top = games.ranked().with_rank().for_tables()[:TOP_SHOWN]
+    top = top_games(league_games().for_ancient_one(ancient_one))
     return AncientOneProfile(
         stats=stats, outcomes=outcomes, distribution=distribution, top_games=top
     )
 
 
 def home_summary() -> dict[str, Any]:
-    """The home page's numbers and short lists."""
-    games = league_games()
-    totals = games.order_by().aggregate(
-        games=Count("pk"), victories=Count("pk", filter=~Q(outcome=Outcome.DEFEAT))
+    """The home page's numbers and short lists, from summaries and index slices."""
+    sums = AncientOneOutcome.objects.filter(scope=ALL_TIME).aggregate(
+        all_games=Coalesce(Sum("games"), 0),
+        won_games=Coalesce(Sum("games", filter=~Q(outcome=Outcome.DEFEAT)), 0),
     )
-    totals["win_pct"] = 100 * totals["victories"] / totals["games"] if totals["games"] else None
+    totals = {
+        "games": sums["all_games"],
+        "victories": sums["won_games"],
+        "win_pct": _pct(sums["won_games"], sums["all_games"]),
+    }
     first_citizens = (
-        Player.objects.annotate(
-            # Through the player's first seat at each game, as the standings count titles.
-            titles=Count(
-                "seats",
-                filter=Q(
-                    seats__first_citizen=True,
-                    seats__players_first_seat=True,
-                    seats__session__status=Status.APPROVED,
-                ),
-            )
-        )
-        .filter(titles__gt=0)
-        .order_by("-titles", "name")[:TOP_SHOWN]
+        PlayerStanding.objects.in_scope(None)
+        .filter(first_citizen_titles__gt=0)
+        .select_related("player")
+        .order_by("-first_citizen_titles", "player__name")[:TOP_SHOWN]
     )
     season = Season.objects.current()
     leaders = (
-        standings(start=season.start, end=season.end)
+        PlayerStanding.objects.in_scope(season)
         .filter(games__gt=0)
-        .order_by("-victories", "-games", "name")[:SEASON_LEADERS_SHOWN]
+        .select_related("player")
+        .order_by("-victories", "-games", "player__name")[:SEASON_LEADERS_SHOWN]
         if season
         else []
     )
+    games = league_games()
     return {
         "totals": totals,
         "latest": games.select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN],
-        "best": games.ranked().for_tables()[:TOP_SHOWN],
+        "best": top_games(games),
         "first_citizens": first_citizens,
         "season": season,
         "season_leaders": leaders,
@@ -161,50 +206,71 @@ class ScoreComparison:
     team_games: Placing | None = None  # among games played as a team (team games only)
 
 
-def score_comparison(game: Session) -> ScoreComparison | None:
-    """Rank a victory against approved victories over its Ancient One, in one query.
+def _placing(histogram: list[tuple[int, int]], score: int, own: int, ties_ahead: int) -> Placing:
+    """A placing from the pool's histogram; ``own`` is 1 when the game itself is in it."""
+    total = sum(count for _, count in histogram) - own
+    higher = sum(count for value, count in histogram if value > score)
+    beaten = sum(count for value, count in histogram if value < score)
+    return Placing(higher + ties_ahead + 1, total + 1, beaten)
 
-    Two pools: the same number of investigators, and any number; a game played as a team
-    is also ranked among the games played as a team. A pending game is placed
-    as it would rank; a defeat has no score to compare (``None``).
+
+def score_comparison(game: Session) -> ScoreComparison | None:
+    """Rank a victory against approved victories over its Ancient One.
+
+    Two pools: the same number of investigators, and any number. Counts above and below
+    come from the Ancient One's score histogram (a few rows); only the victories that tie
+    the score and were played earlier are counted from games, through the index on
+    Ancient One and score. A game played as a team is also ranked among the games played
+    as a team: no summary holds team scores, so that pool is an indexed count over the
+    Ancient One's team victories. A pending game is placed as it would rank; a defeat has
+    no score to compare (``None``).
     """
     if not game.is_victory or game.score is None:
         return None
-    score, played_on = game.score, game.played_on
-    ahead = (
-        Q(score__gt=score)
-        | Q(score=score, played_on__lt=played_on)
-        | Q(score=score, played_on=played_on, pk__lt=game.pk)
+    score, size = game.score, game.investigator_count
+    rows = list(
+        AncientOneScore.objects.filter(
+            ancient_one_id=game.ancient_one_id, scope=ALL_TIME, games__gt=0
+        ).values_list("investigator_count", "score", "games")
     )
-    same = Q(investigator_count=game.investigator_count)
-    team = Q(team__isnull=False)
-    numbers = (
+    victories = (
         league_games()
         .victories()
         .for_ancient_one(game.ancient_one_id)
         .exclude(pk=game.pk)
         .order_by()
-        .aggregate(
-            total=Count("pk"),
-            ahead=Count("pk", filter=ahead),
-            beaten=Count("pk", filter=Q(score__lt=score)),
-            same_total=Count("pk", filter=same),
-            same_ahead=Count("pk", filter=same & ahead),
-            same_beaten=Count("pk", filter=same & Q(score__lt=score)),
-            team_total=Count("pk", filter=team),
-            team_ahead=Count("pk", filter=team & ahead),
-            team_beaten=Count("pk", filter=team & Q(score__lt=score)),
-        )
     )
+    earlier = Q(played_on__lt=game.played_on) | Q(played_on=game.played_on, pk__lt=game.pk)
+    ties = Q(score=score) & earlier
+    numbers = {
+        "ties": Count("pk", filter=ties),
+        "same_ties": Count("pk", filter=ties & Q(investigator_count=size)),
+    }
+    if game.team_id:
+        team = Q(team__isnull=False)
+        numbers |= {
+            "team_total": Count("pk", filter=team),
+            "team_ahead": Count("pk", filter=team & (Q(score__gt=score) | ties)),
+            "team_beaten": Count("pk", filter=team & Q(score__lt=score)),
+        }
+        counts = victories.aggregate(**numbers)
+    else:
+        # Only the games tying the score: a range of the (status, Ancient One, score) index.
+        counts = victories.filter(score=score).aggregate(**numbers)
+    # An approved game is in the histogram itself; the pools count it once, as "you".
+    own = int(game.status == Status.APPROVED)
     team_games = (
-        Placing(numbers["team_ahead"] + 1, numbers["team_total"] + 1, numbers["team_beaten"])
+        Placing(counts["team_ahead"] + 1, counts["team_total"] + 1, counts["team_beaten"])
         if game.team_id
         else None
     )
     return ScoreComparison(
-        same_size=Placing(
-            numbers["same_ahead"] + 1, numbers["same_total"] + 1, numbers["same_beaten"]
+        same_size=_placing(
+            merged((value, n) for count, value, n in rows if count == size),
+            score,
+            own,
+            counts["same_ties"],
         ),
-        all_sizes=Placing(numbers["ahead"] + 1, numbers["total"] + 1, numbers["beaten"]),
+        all_sizes=_placing(merged((value, n) for _, value, n in rows), score, own, counts["ties"]),
         team_games=team_games,
     )

@@ -1,7 +1,9 @@
-"""Team standings and a team's own page, aggregated in the database.
+"""Team standings and a team's own page, read from the summary rows kept on write.
 
-A team's numbers come from the games recorded as played by it (``Session.team``); its
-scenario numbers from its entries (``Session.is_entry``, kept by ``games.recording``).
+A team's numbers are its ``TeamStanding`` / ``TeamAncientOne`` / ``TeamMonth`` rows in
+the chosen scope (``games.summaries``: kept in the transaction of every game write), so
+no request here aggregates over games. What lists games (the entries, the history) is
+a bounded, indexed slice of the team's own games.
 """
 
 from __future__ import annotations
@@ -10,95 +12,106 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Avg, Count, FloatField, Max, Q, QuerySet, Sum
-from django.db.models.functions import Cast, Coalesce
+from django.db.models import F, FloatField, QuerySet
+from django.db.models.functions import Cast, NullIf
 
-from games.models import Outcome, Status, Team
+from games.models import Team, TeamAncientOne, TeamMonth, TeamStanding
+from games.models.summaries import ALL_TIME
 
 from .games import LeagueGames, league_games
-from .players import percentage
+
+STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
 
 
-def team_standings(
-    *,
-    start: datetime.date | None = None,
-    end: datetime.date | None = None,
-    submitted_before: datetime.datetime | None = None,
-) -> QuerySet[Team]:
-    """Every team with its standings row over approved games played from ``start`` to
-    ``end`` (and submitted before ``submitted_before``, for a finished season).
+def scope_of(season) -> int:
+    """The summary scope of ``season``: its id, or ``ALL_TIME`` when None."""
+    return season.pk if season else ALL_TIME
 
-    Series points follow ruling 10 of ``games.scenario_rules``: the scenario scores of the
-    team's entries added up (a defeat entry adds nothing).
+
+def _ratio(part, whole, scale: float) -> Cast:
+    """``part * scale / whole`` as a float, NULL when ``whole`` is 0: a per-row sum."""
+    return Cast(part * scale / NullIf(whole, 0), FloatField())
+
+
+def team_standings(season=None) -> QuerySet[Team]:
+    """Every team with approved games in ``season`` (all time when None), annotated with
+    its standings row: ``games``, ``victories``, ``win_pct``, ``best_score``,
+    ``avg_victory_score``, ``scenarios_entered``, ``series_points``.
+
+    One join of teams with their ``TeamStanding`` in the scope (a team without approved
+    games in it has no row and is left out); win % and the average are per-row
+    arithmetic on stored sums. Series points follow ruling 10 of ``games.scenario_rules``.
     """
-    counted = Q(sessions__status=Status.APPROVED)
-    if start:
-        counted &= Q(sessions__played_on__gte=start)
-    if end:
-        counted &= Q(sessions__played_on__lte=end)
-    if submitted_before:
-        counted &= Q(sessions__created_at__lt=submitted_before)
-    won = counted & ~Q(sessions__outcome=Outcome.DEFEAT)
-    # One entry per team per scenario (ruling 9), so counting entries counts scenarios.
-    entries = counted & Q(sessions__is_entry=True)
-    return Team.objects.annotate(
-        games=Count("sessions", filter=counted),
-        victories=Count("sessions", filter=won),
-        best_score=Max("sessions__score", filter=won),
-        avg_victory_score=Cast(Avg("sessions__score", filter=won), FloatField()),
-        scenarios_entered=Count("sessions", filter=entries),
-        series_points=Coalesce(Sum("sessions__scenario_score", filter=entries), 0),
-    ).annotate(win_pct=percentage("victories", "games"))
+    row = "standings__"
+    return (
+        Team.objects.filter(standings__scope=scope_of(season))
+        .annotate(**{name: F(row + name) for name in STANDING_COLUMNS})
+        .annotate(
+            win_pct=_ratio(F(row + "victories"), F(row + "games"), 100.0),
+            avg_victory_score=_ratio(F(row + "score_sum"), F(row + "victories"), 1.0),
+        )
+    )
 
 
 @dataclass
 class TeamProfile:
-    """Everything a team page shows, each part one query."""
+    """Everything a team page shows: summary rows, and bounded slices of games."""
 
     summary: dict[str, Any]
     by_ancient_one: QuerySet
-    score_points: list[tuple[datetime.date, int]]
+    months: list[TeamMonth]
     entries: LeagueGames
     games: LeagueGames
+
+    @property
+    def score_points(self) -> list[tuple[datetime.date, int]]:
+        """The chart's points: the best victory score of each month with a victory."""
+        return [(month.month, month.best_score) for month in self.months if month.victories]
+
+
+def team_summary(team: Team, season=None) -> dict[str, Any]:
+    """The team's standings row in the scope as a dict (zeros when it has no games)."""
+    row = TeamStanding.objects.in_scope(season).filter(team=team).first() or TeamStanding()
+    return {
+        "games": row.games,
+        "victories": row.victories,
+        "win_pct": row.win_pct,
+        "best_score": row.best_score,
+        "mean_score": row.mean_score,
+        "scenarios_entered": row.scenarios_entered,
+        "series_points": row.series_points,
+    }
 
 
 def team_profile(team: Team, *, season=None) -> TeamProfile:
     """The team's record over its approved games (within ``season`` when given)."""
-    games = league_games().in_season(season).played_as(team)
-    victory = ~Q(outcome=Outcome.DEFEAT)
-    summary = games.order_by().aggregate(
-        games=Count("pk"),
-        victories=Count("pk", filter=victory),
-        best_score=Max("score"),
-        mean_score=Avg("score"),
-        scenarios_entered=Count("pk", filter=Q(is_entry=True)),
-        series_points=Coalesce(Sum("scenario_score", filter=Q(is_entry=True)), 0),
-    )
-    summary["win_pct"] = 100 * summary["victories"] / summary["games"] if summary["games"] else None
     by_ancient_one = (
-        games.order_by()
-        .values("ancient_one__name", "ancient_one__slug")
-        .annotate(
-            games=Count("pk"),
-            victories=Count("pk", filter=victory),
-            best_score=Max("score"),
-            mean_score=Avg("score"),
+        TeamAncientOne.objects.in_scope(season)
+        .filter(team=team)
+        .with_rates()
+        .values(
+            "ancient_one__name",
+            "ancient_one__slug",
+            "games",
+            "victories",
+            "best_score",
+            win_pct=F("win_pct_value"),
+            mean_score=F("avg_victory_score"),
         )
-        .annotate(win_pct=percentage("victories", "games"))
         .order_by("-games", "ancient_one__name")
     )
-    score_points = list(
-        games.victories().order_by("played_on", "pk").values_list("played_on", "score")
-    )
+    months = list(TeamMonth.objects.in_scope(season).filter(team=team).order_by("month"))
+    games = league_games().in_season(season).played_as(team)
+    # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
     entries = (
         games.filter(is_entry=True)
         .select_related("scenario", "scenario__series", "ancient_one")
         .order_by("-scenario__closes_at", "scenario__name")
     )
     return TeamProfile(
-        summary=summary,
+        summary=team_summary(team, season),
         by_ancient_one=by_ancient_one,
-        score_points=score_points,
+        months=months,
         entries=entries,
         games=games.select_related("ancient_one", "scenario"),
     )

@@ -1,0 +1,306 @@
+"""Table exports that stream: CSV row by row, XLSX through openpyxl's write-only mode.
+
+An export holds what the page shows -- the table's columns, headers, filters and sort --
+over every page. Building a django-tables2 ``BoundRow`` (and a model instance with its
+prefetched seats) per record is what made a leaderboard of every victory cost minutes and
+gigabytes, so rows come from ``values()`` read a chunk at a time:
+
+* a column's cell is the value at its accessor (or at ``Table.export_paths[name]`` when the
+  accessor is a relation, e.g. ``"ancient_one__name"``); a field with choices gives its
+  label, and a ``value_<name>`` method on the table still shapes the value;
+* a column with an ``export_values(pks)`` method (the players at each game) fills its cells
+  for a whole chunk in one query, so a chunk costs two queries however many seats it has;
+* every cell goes through ``games.spreadsheets.safe_cell``: text never runs as a formula,
+  numbers stay numbers and dates stay dates (ISO text in CSV, date cells in XLSX).
+
+Tables fed something other than a QuerySet fall back to django-tables2's ``as_values``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
+from django.db import models
+from django.db.models import QuerySet
+from django.http import FileResponse, StreamingHttpResponse
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.utils.encoding import force_str
+from django.utils.http import content_disposition_header
+from django_tables2.export import ExportMixin
+
+from games.spreadsheets import safe_cell
+
+# The largest export per format that is written within a request (see export_refusal).
+MAX_ROWS = {"xlsx": 50_000}
+# Records per database round trip: a few thousand rows in memory at once, never the table.
+CHUNK_SIZE = 2000
+CSV = "csv"
+XLSX = "xlsx"
+FORMATS = (CSV, XLSX)
+CONTENT_TYPES = {
+    CSV: "text/csv; charset=utf-8",
+    XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+# Stored values that are cells already: numbers, booleans, dates (not aware datetimes).
+PASS_THROUGH = (
+    models.IntegerField,
+    models.FloatField,
+    models.DecimalField,
+    models.BooleanField,
+    models.DateField,
+)
+TEXT = (models.CharField, models.TextField)
+# Excel's limit on a sheet's name.
+SHEET_TITLE_MAX = 31
+
+
+@dataclass(frozen=True)
+class ExportColumn:
+    """How one exported column gets its cells from a ``values_list()`` row."""
+
+    name: str
+    header: str
+    path: str
+    # The cell from the stored value, or None when the value is the cell as it is.
+    convert: Callable[[Any], Any] | None = None
+    per_chunk: Callable[[list], dict] | None = None  # ``column.export_values``
+
+
+def export_columns(table, exclude_columns: Iterable[str] = ()) -> list:
+    """The bound columns an export writes, in the table's order (as ``as_values`` picks)."""
+    excluded = set(exclude_columns)
+    return [
+        column
+        for column in table.columns.iterall()
+        if not (column.column.exclude_from_export or column.name in excluded)
+    ]
+
+
+def _field_at(queryset: QuerySet, path: str):
+    """The model field ``path`` ends at (an annotation's output field), or None."""
+    if path in queryset.query.annotations:
+        try:
+            return queryset.query.annotations[path].output_field
+        except FieldError:  # mixed types: convert every value
+            return None
+    model, field = queryset.model, None
+    for part in path.split("__"):
+        if model is None:
+            return None
+        try:
+            field = model._meta.get_field(part)
+        except FieldDoesNotExist:
+            return None
+        model = field.related_model
+    return field
+
+
+def _typed(value):
+    """A spreadsheet keeps no time zone: aware moments become the site's local time."""
+    if isinstance(value, datetime.datetime) and timezone.is_aware(value):
+        return timezone.localtime(value).replace(tzinfo=None)
+    return value
+
+
+def _safe_typed(value):
+    return safe_cell(_typed(value))
+
+
+def _converter(field, shape: Callable | None) -> Callable[[Any], Any] | None:
+    """The cheapest function that turns a stored value into its cell.
+
+    Numbers and plain dates are cells already (most of a big export's cells), text only
+    needs ``safe_cell``, a choice its (safe) label; anything else takes the full path.
+    """
+    if shape is not None:
+
+        def shaped(value):
+            return _safe_typed(shape(value=value))
+
+        return shaped
+    if getattr(field, "choices", None):
+        labels = {key: safe_cell(str(label)) for key, label in field.flatchoices}
+
+        def labelled(value):
+            return labels[value] if value in labels else _safe_typed(value)
+
+        return labelled
+    if isinstance(field, PASS_THROUGH) and not isinstance(field, models.DateTimeField):
+        return None
+    if isinstance(field, TEXT):
+        return safe_cell
+    return _safe_typed
+
+
+def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ()):
+    """An ``ExportColumn`` per exported column of ``table`` over ``queryset``."""
+    paths = getattr(table, "export_paths", {})
+    plan = []
+    for bound in export_columns(table, exclude_columns):
+        name, column = bound.name, bound.column
+        path = paths.get(name, str(bound.accessor).replace(".", "__"))
+        field = _field_at(queryset, path)
+        per_chunk = getattr(column, "export_values", None)
+        if field is not None and field.is_relation and per_chunk is None:
+            raise ImproperlyConfigured(
+                f"{type(table).__name__}.{name} exports a relation: name the value in "
+                f"export_paths (e.g. {path}__name)."
+            )
+        convert = _converter(field, getattr(table, f"value_{name}", None))
+        header = force_str(bound.header)
+        plan.append(ExportColumn(name, header, path, convert, per_chunk))
+    return plan
+
+
+def _chunks(rows: Iterator[dict], size: int) -> Iterator[list[dict]]:
+    while chunk := list(islice(rows, size)):
+        yield chunk
+
+
+def table_rows(
+    table, exclude_columns: Iterable[str] = (), chunk_size: int | None = None
+) -> Iterator[list]:
+    """The header, then one row per record of the configured (sorted, unpaginated)
+    ``table``, every cell safe for a spreadsheet; read ``chunk_size`` records at a time."""
+    queryset = getattr(table.data, "data", None)
+    if not isinstance(queryset, QuerySet):
+        for row in table.as_values(exclude_columns=exclude_columns):
+            yield [safe_cell(_typed(value)) for value in row]
+        return
+    plan = plan_columns(table, queryset, exclude_columns)
+    chunk_size = chunk_size or CHUNK_SIZE
+    yield [safe_cell(column.header) for column in plan]
+    paths = list(dict.fromkeys(column.path for column in plan))
+    where = [paths.index(column.path) for column in plan]
+    converted = [(i, c.convert) for i, c in enumerate(plan) if c.convert and not c.per_chunk]
+    chunked = [(i, c.per_chunk) for i, c in enumerate(plan) if c.per_chunk]
+    # values_list() builds no model instances; prefetching is the per-chunk loaders' job.
+    rows = queryset.prefetch_related(None).values_list(*paths).iterator(chunk_size=chunk_size)
+    for chunk in _chunks(rows, chunk_size):
+        loaded = [(i, load([row[where[i]] for row in chunk])) for i, load in chunked]
+        for row in chunk:
+            cells = [row[at] for at in where]
+            for i, convert in converted:
+                cells[i] = convert(cells[i])
+            for i, values in loaded:
+                cells[i] = safe_cell(values.get(cells[i]))
+            yield cells
+
+
+class _Echo:
+    """A file that hands back what is written, so ``csv.writer`` can feed a generator."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Iterator[str]:
+    """``rows`` as CSV text, a few thousand lines per piece."""
+    writer = csv.writer(_Echo())
+    piece: list[str] = []
+    for row in rows:
+        piece.append(writer.writerow(row))
+        if len(piece) >= lines_per_chunk:
+            yield "".join(piece)
+            piece = []
+    if piece:
+        yield "".join(piece)
+
+
+def write_xlsx(rows: Iterable[list], target, title: str) -> None:
+    """``rows`` into a one-sheet workbook at ``target`` (a path or binary file), through
+    openpyxl's write-only mode: each row goes to disk as it is appended."""
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(title=title[:SHEET_TITLE_MAX] or "Export")
+    for row in rows:
+        sheet.append(row)
+    book.save(target)
+
+
+def export_response(table, export_format: str, filename: str, exclude_columns=()):
+    """A download of ``table``: streamed CSV, or XLSX built in a temporary file."""
+    rows = table_rows(table, exclude_columns)
+    if export_format == CSV:
+        response = StreamingHttpResponse(csv_chunks(rows), content_type=CONTENT_TYPES[CSV])
+        response["Content-Disposition"] = content_disposition_header(True, filename)
+        return response
+    if export_format != XLSX:
+        raise ValueError(f"Unknown export format {export_format!r}.")
+    # Deleted when the response closes it; only the finished zip's bytes sit on disk.
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 -- FileResponse closes it
+    write_xlsx(rows, spool, title=filename.rsplit(".", 1)[0])
+    spool.seek(0)
+    return FileResponse(
+        spool, as_attachment=True, filename=filename, content_type=CONTENT_TYPES[XLSX]
+    )
+
+
+class StreamingExportMixin(ExportMixin):
+    """``ExportMixin`` for CSV and XLSX that streams every filtered, sorted row.
+
+    While exporting, the page's own paginated table is never built (its COUNT and first
+    page are not wanted) and the exported table is not paginated.
+    """
+
+    export_formats = FORMATS
+
+    def export_format(self) -> str | None:
+        chosen = self.request.GET.get(self.export_trigger_param)
+        return chosen if chosen in self.export_formats else None
+
+    def get_table_pagination(self, table):
+        return False if self.export_format() else super().get_table_pagination(table)
+
+    def get_context_data(self, **kwargs):
+        if self.export_format():
+            return kwargs
+        return super().get_context_data(**kwargs)
+
+    def render_to_response(self, context, **kwargs):
+        export_format = self.export_format()
+        if export_format:
+            too_many = self.export_refusal(export_format)
+            if too_many:
+                messages.error(self.request, too_many)
+                query = self.request.GET.copy()
+                query.pop(self.export_trigger_param, None)
+                return redirect(f"{self.request.path}?{query.urlencode()}")
+            return self.create_export(export_format)
+        return super().render_to_response(context, **kwargs)
+
+    def export_size(self) -> int | None:
+        """Rows the export would hold, when the view knows it cheaply (None: unknown)."""
+        return None
+
+    def export_refusal(self, export_format: str) -> str:
+        """Why this export is refused ("" when it is not): an XLSX file is written cell by
+        cell by openpyxl (about 13 µs a cell), so a very large one would outlast a request;
+        CSV streams any size."""
+        limit = MAX_ROWS.get(export_format)
+        size = self.export_size()
+        if limit is None or size is None or size <= limit:
+            return ""
+        return (
+            f"An {export_format.upper()} file holds at most {limit:,} rows here and this "
+            f"selection has {size:,}: narrow the filters, or download CSV, which has no limit."
+        )
+
+    def create_export(self, export_format):
+        table = self.get_table(**self.get_table_kwargs())
+        return export_response(
+            table,
+            export_format,
+            self.get_export_filename(export_format),
+            exclude_columns=self.exclude_columns,
+        )

@@ -1,0 +1,15 @@
+"""Query budgets for what the shared cache costs, added to a page's own queries.
+
+On the database cache (the default) a read is one query and a store five (a count for
+culling, a savepoint, a select, the insert or update, its release); on Redis, none.
+"""
+
+from django.conf import settings
+
+_ON_DATABASE = settings.CACHES["default"]["BACKEND"].endswith(".DatabaseCache")
+CACHE_READ = 1 if _ON_DATABASE else 0
+CACHE_STORE = 5 if _ON_DATABASE else 0
+# A public page not yet cached: version and page looked up, then the page stored.
+PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
+# The API's anonymous rate limit: the caller's history read, then stored.
+API_RATE_LIMIT = CACHE_READ + CACHE_STORE
