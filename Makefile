@@ -6,7 +6,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test test-redis fuzz lint format demo demo-reset chromium bench backup restore
+.PHONY: install run test test-redis fuzz lint format demo demo-reset chromium bench loadtest wrk backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -65,8 +65,20 @@ demo-reset:
 	rm -f $(CURDIR)/demo.sqlite3
 	$(MAKE) demo
 
+# Page timings at several league sizes, e.g. make bench BENCH_ARGS="--sizes 1000,10000".
 bench: install
-	$(PY) manage.py bench_pages
+	$(PY) manage.py bench_pages $(BENCH_ARGS)
+
+# gunicorn (2 workers, DEBUG off) and wrk against the league DATABASE_URL names: req/s per
+# page next to a bare Django page, with the page cache warm and off.
+loadtest: install wrk
+	@test -n "$(DATABASE_URL)" || { echo "Usage: make loadtest DATABASE_URL=postgres://..."; exit 2; }
+	DATABASE_URL=$(DATABASE_URL) $(PY) manage.py loadtest $(LOADTEST_ARGS)
+
+wrk:
+	@command -v wrk >/dev/null || { \
+	  echo "Installing Debian's wrk for the load test"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 
 # Backups of the database DATABASE_URL names, into backups/ (see the README's "Backups").
 backup: install

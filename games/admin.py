@@ -25,7 +25,7 @@ from games.models import (
 )
 from games.permissions import can_moderate
 from games.recording import entry_group, session_entry_sync, session_moderate
-from games.scoring import sessions_rescore
+from games.scoring import sessions_rescore_stored
 from games.summaries import tracking
 
 
@@ -49,7 +49,7 @@ class AncientOneAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         if change and "doom_track" in form.changed_data:
             # Every stored score against this Ancient One starts from its doom track.
-            count = sessions_rescore(
+            count = sessions_rescore_stored(
                 obj.sessions.all(),
                 reason=f"Doom track of {obj} corrected to {obj.doom_track}",
                 user=request.user,

@@ -1,93 +1,39 @@
 """A realistic, rule-valid demo league, generated in bulk for `seed_demo`.
 
 Every game is built as the rules allow (preconditions hold, defeat causes fit) and is
-scored by ``games.rules``; rows go in with ``bulk_create`` so 100,000 games take
-seconds, not hours.
+scored by ``games.rules``, with the seat flags ``rules.seat_flags`` gives, so the stored
+rows are exactly what the one-game write path stores. Games are planned as plain tuples
+(no model instances: a million of them would take longer than writing them) and handed
+to ``games.bulk_load``, which copies them in with PostgreSQL's COPY.
 """
 
 from __future__ import annotations
 
+import bisect
 import datetime
+import itertools
 import random
+import time
 from dataclasses import dataclass, field
 
-from django.db import transaction
 from django.utils import timezone
 
 from games import rules, scenario_rules
-from games.demo_league import ScenarioPlan, demo_series, demo_teams
-from games.models import (
-    AncientOne,
-    Box,
-    Guardian,
-    Herald,
-    Investigator,
-    Player,
-    Seat,
-    Session,
-    Status,
+from games.bulk_load import SEAT_FIELDS, PlannedGame, games_bulk_load
+from games.demo_league import (
+    ScenarioPlan,
+    demo_players,
+    demo_seasons,
+    demo_series,
+    demo_staff_login,
+    demo_teams,
 )
-from games.models.players import unique_player_slug
+from games.models import AncientOne, Box, Guardian, Herald, Investigator, Seat, Session, Status
 from games.models.scenario_play import entry_key_for
-from games.recording import scenario_entries_rebuild
-from games.summaries import summaries_rebuild, suspended
 
-FIRST_NAMES = [
-    "Ada",
-    "Ben",
-    "Cleo",
-    "Dara",
-    "Eli",
-    "Fay",
-    "Gus",
-    "Hana",
-    "Ivo",
-    "Jun",
-    "Kai",
-    "Lena",
-    "Milo",
-    "Nia",
-    "Otto",
-    "Pia",
-    "Quin",
-    "Rosa",
-    "Sam",
-    "Tea",
-    "Uma",
-    "Vic",
-    "Wren",
-    "Xavi",
-    "Yara",
-    "Zed",
-    "Abe",
-    "Bea",
-    "Cal",
-    "Dot",
-    "Emil",
-    "Flo",
-    "Gil",
-    "Ines",
-    "Jack",
-    "Kit",
-]
-SURNAMES = [
-    "Armitage",
-    "Rice",
-    "Morgan",
-    "Whateley",
-    "Marsh",
-    "Gilman",
-    "Pickman",
-    "Ward",
-    "Carter",
-    "Peaslee",
-]
+__all__ = ["demo_seasons", "demo_staff_login", "seed_league"]
+
 LOCATIONS = ("Club night", "Kitchen table", "Game café", "Convention", "Online", "")
-
-# Outcome weights: a cooperative game that is usually won a little more often than lost.
-OUTCOME_WEIGHTS = {rules.CLOSED: 36, rules.SEALED: 20, rules.BANISHED: 14, rules.DEFEAT: 30}
-SEAT_COUNT_WEIGHTS = {1: 3, 2: 12, 3: 20, 4: 24, 5: 16, 6: 12, 7: 7, 8: 6}
-STATUS_WEIGHTS = {Status.APPROVED: 92, Status.PENDING: 6, Status.REJECTED: 2}
 OTHER_LOSSES = (
     "The last investigator was lost in time and space.",
     "We ran out of time at the club and called it a loss.",
@@ -96,264 +42,322 @@ OTHER_LOSSES = (
 SPECIAL_DEFEAT = {"Glaaki", "Shudde M'ell", "Bokrug"}
 TEAM_SHARE = 0.75  # most demo games are played as a team
 SCENARIO_SHARE = 0.08  # and some of them for a league scenario
+HISTORY_DAYS = 3 * 365  # games spread over the last three years
+# From this many new games (and at least as many as already stored), rebuilding the
+# indexes once beats keeping them up row by row (games.bulk_load, PostgreSQL).
+LARGE_LOAD = 100_000
+
+
+class Weighted:
+    """Draw from a fixed table of weights with one random number (cheaper than choices())."""
+
+    __slots__ = ("values", "cumulative", "total")
+
+    def __init__(self, weights: dict):
+        self.values = list(weights)
+        self.cumulative = list(itertools.accumulate(weights.values()))
+        self.total = self.cumulative[-1]
+
+    def draw(self, rng: random.Random):
+        return self.values[bisect.bisect(self.cumulative, rng.random() * self.total)]
+
+
+# A cooperative game that is usually won a little more often than lost.
+OUTCOMES = Weighted({rules.CLOSED: 36, rules.SEALED: 20, rules.BANISHED: 14, rules.DEFEAT: 30})
+SEAT_COUNTS = Weighted({1: 3, 2: 12, 3: 20, 4: 24, 5: 16, 6: 12, 7: 7, 8: 6})
+STATUSES = Weighted({Status.APPROVED.value: 92, Status.PENDING.value: 6, Status.REJECTED.value: 2})
+REPLACED = Weighted({0: 80, 1: 16, 2: 4})
+ENDED = Weighted(dict(zip(Seat.Ended.values, (82, 8, 6, 4), strict=True)))
+GATES = Weighted({0: 40, 1: 35, 2: 18, 3: 7})
+MONSTERS = Weighted(dict(enumerate((25, 20, 18, 14, 10, 8, 5))))
+TERROR = Weighted(dict(enumerate((14, 14, 13, 12, 10, 9, 8, 7, 6, 4, 3))))
+ELDER_SIGNS = Weighted({0: 55, 1: 28, 2: 12, 3: 5})
+SANE = Seat.Ended.SANE.value
+# Indexes into a planned seat (SEAT_FIELDS order) that the generator adjusts.
+SEAT_PLAYER, SEAT_GATES = SEAT_FIELDS.index("player_id"), SEAT_FIELDS.index("gate_trophies")
 
 
 @dataclass
 class Catalog:
+    """The catalog and the league as plain ids and names: planning needs no queries."""
+
     ancient_ones: list[AncientOne]
-    base: Box
-    expansions: list[Box]
-    investigators_by_box: dict[int, list[Investigator]]
-    heralds: list[Herald]
-    guardians: list[Guardian]
-    players: list[Player] = field(default_factory=list)
-    teams: list = field(default_factory=list)  # (Team, members)
-    scenarios: list[ScenarioPlan] = field(default_factory=list)  # open or closed ones
+    base: int
+    expansions: list[int]
+    box_names: dict[int, str]
+    investigators_by_box: dict[int, list[int]]
+    heralds_by_box: dict[int, list[Herald]]
+    guardians_by_box: dict[int, list[int]]
+    players: list[int] = field(default_factory=list)
+    teams: list[tuple[int, list[int]]] = field(default_factory=list)
+    scenarios: list[ScenarioPlan] = field(default_factory=list)
 
     @classmethod
     def load(cls) -> Catalog:
-        boxes = list(Box.objects.all())
-        by_box: dict[int, list[Investigator]] = {}
-        for investigator in Investigator.objects.all():
-            by_box.setdefault(investigator.box_id, []).append(investigator)
+        boxes = list(Box.objects.order_by("pk"))
+        by_box: dict[int, list] = {}
+        for pk, box in Investigator.objects.order_by("pk").values_list("pk", "box"):
+            by_box.setdefault(box, []).append(pk)
+        heralds: dict[int, list[Herald]] = {}
+        for herald in Herald.objects.order_by("pk"):
+            heralds.setdefault(herald.box_id, []).append(herald)
+        guardians: dict[int, list[int]] = {}
+        for pk, box in Guardian.objects.order_by("pk").values_list("pk", "box"):
+            guardians.setdefault(box, []).append(pk)
         return cls(
-            ancient_ones=list(AncientOne.objects.select_related("box")),
-            base=next(box for box in boxes if box.kind == Box.Kind.BASE),
-            expansions=[box for box in boxes if box.kind != Box.Kind.BASE],
+            ancient_ones=list(AncientOne.objects.order_by("pk")),
+            base=next(box.pk for box in boxes if box.kind == Box.Kind.BASE),
+            expansions=[box.pk for box in boxes if box.kind != Box.Kind.BASE],
+            box_names={box.pk: box.name for box in boxes},
             investigators_by_box=by_box,
-            heralds=list(Herald.objects.all()),
-            guardians=list(Guardian.objects.all()),
+            heralds_by_box=heralds,
+            guardians_by_box=guardians,
         )
 
 
-def demo_players(rng: random.Random, count: int) -> list[Player]:
-    """A few dozen league members; existing ones are reused."""
-    players = list(Player.objects.all())
-    names = {player.name for player in players}
-    while len(players) < count:
-        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)}"
-        if name in names:
-            continue
-        names.add(name)
-        players.append(Player.objects.create(name=name, slug=unique_player_slug(name)))
-    return players
+class Planner:
+    """Plans rule-valid games one after another from one random generator."""
 
-
-def _weighted(rng: random.Random, weights: dict):
-    return rng.choices(list(weights), weights=list(weights.values()))[0]
-
-
-def _plan_game(rng: random.Random, catalog: Catalog, now: datetime.datetime):
-    """One game: a Session (unsaved, scored), its boxes, seats (unsaved) and task ids."""
-    plan = (
-        rng.choice(catalog.scenarios)
-        if catalog.scenarios and rng.random() < SCENARIO_SHARE
-        else None
-    )
-    if plan is not None:
-        ancient_one = rng.choice(plan.ancient_ones)
-        boxes = set(plan.required)
-        boxes.update(rng.sample(plan.extras, k=rng.randint(0, len(plan.extras))))
-    else:
-        ancient_one = rng.choice(catalog.ancient_ones)
-        boxes = {catalog.base, ancient_one.box}
-        boxes.update(rng.sample(catalog.expansions, k=rng.choice((0, 0, 1, 1, 2, 3))))
-    outcome = _weighted(rng, OUTCOME_WEIGHTS)
-    if outcome == rules.BANISHED and ancient_one.name == rules.AZATHOTH:
-        outcome = rules.DEFEAT
-    box_names = {box.name for box in boxes}
-
-    pool = [inv for box in boxes for inv in catalog.investigators_by_box.get(box.pk, [])]
-    seat_count = min(_weighted(rng, SEAT_COUNT_WEIGHTS), len(pool))
-    if plan is not None:
-        low, high = plan.terms.investigators_min, plan.terms.investigators_max
-        seat_count = min(max(seat_count, low), high, len(pool))
-    team, people = None, catalog.players
-    if catalog.teams and rng.random() < TEAM_SHARE:
-        team, people = rng.choice(catalog.teams)
-    wanted = max(1, seat_count - rng.choice((0, 0, 0, 1, 2)))
-    humans = rng.sample(people, k=min(wanted, len(people)))
-    seats = []
-    for position, investigator in enumerate(rng.sample(pool, k=seat_count), start=1):
-        replaced = rng.choices((0, 1, 2), weights=(80, 16, 4))[0]
-        ended = rng.choices([choice for choice, _ in Seat.Ended.choices], weights=(82, 8, 6, 4))[0]
-        seats.append(
-            Seat(
-                player=humans[(position - 1) % len(humans)],
-                investigator=investigator,
-                position=position,
-                ended=ended,
-                replaced=replaced,
-                gate_trophies=rng.choices((0, 1, 2, 3), weights=(40, 35, 18, 7))[0],
-                monster_trophies=rng.choices(range(7), weights=(25, 20, 18, 14, 10, 8, 5))[0],
-                unpaid_loans=1 if rng.random() < 0.08 else 0,
+    def __init__(self, rng: random.Random, catalog: Catalog, now: datetime.datetime):
+        self.rng, self.catalog, self.now = rng, catalog, now
+        today = timezone.localdate(now)
+        self.days = [today - datetime.timedelta(days=n) for n in range(HISTORY_DAYS)]
+        self.evenings: dict[tuple[datetime.date, int], datetime.datetime] = {}
+        self.windows = {
+            plan.scenario.pk: (
+                timezone.localdate(plan.terms.opens_at),
+                timezone.localdate(min(plan.terms.closes_at, now)),
             )
-        )
-    if outcome == rules.CLOSED:
-        # Closing needs a gate trophy per investigator in play: hand out the shortfall.
-        short = seat_count - sum(seat.gate_trophies for seat in seats)
-        for _ in range(max(0, short) + rng.choice((0, 0, 1, 2))):
-            rng.choice(seats).gate_trophies += 1
+            for plan in catalog.scenarios
+        }
 
-    defeat_cause = ""
-    if outcome == rules.DEFEAT:
-        if ancient_one.name == rules.AZATHOTH:
-            defeat_cause = rules.AZATHOTH_AWAKENED
-        elif box_names & rules.ACT_DECK_BOXES and rng.random() < 0.25:
-            defeat_cause = rules.ACT_III
-        elif ancient_one.name in SPECIAL_DEFEAT and rng.random() < 0.4:
-            defeat_cause = rules.ANCIENT_ONE_SPECIAL
+    def evening(self, day: datetime.date, hours: int = 0) -> datetime.datetime:
+        """8 pm local time on ``day``, plus ``hours`` (cached: a few thousand distinct)."""
+        key = (day, hours)
+        if key not in self.evenings:
+            naive = datetime.datetime.combine(day, datetime.time(20))
+            self.evenings[key] = timezone.make_aware(naive + datetime.timedelta(hours=hours))
+        return self.evenings[key]
+
+    def game(self) -> PlannedGame:
+        """One game: its session columns (SESSION_FIELDS), seats (SEAT_FIELDS), boxes, tasks."""
+        rng, catalog = self.rng, self.catalog
+        plan = (
+            rng.choice(catalog.scenarios)
+            if catalog.scenarios and rng.random() < SCENARIO_SHARE
+            else None
+        )
+        if plan is not None:
+            ancient_one = rng.choice(plan.ancient_ones)
+            boxes = set(plan.required)
+            boxes.update(rng.sample(plan.extras, k=rng.randint(0, len(plan.extras))))
         else:
-            defeat_cause = rules.DEVOURED if rng.random() < 0.92 else rules.OTHER
+            ancient_one = rng.choice(catalog.ancient_ones)
+            boxes = {catalog.base, ancient_one.box_id}
+            boxes.update(rng.sample(catalog.expansions, k=rng.choice((0, 0, 1, 1, 2, 3))))
+        boxes = sorted(boxes)
+        outcome = OUTCOMES.draw(rng)
+        if outcome == rules.BANISHED and ancient_one.name == rules.AZATHOTH:
+            outcome = rules.DEFEAT
+        victory = outcome != rules.DEFEAT
 
-    heralds = [herald for herald in catalog.heralds if herald.box in boxes]
-    guardians = [guardian for guardian in catalog.guardians if guardian.box in boxes]
-    herald = rng.choice(heralds) if heralds and rng.random() < 0.4 else None
-    if plan is not None and plan.herald is not None:
-        herald = plan.herald
-    session = Session(
-        ancient_one=ancient_one,
-        played_on=timezone.localdate(now) - datetime.timedelta(days=rng.randrange(0, 3 * 365)),
-        herald=herald,
-        team=team,
-        guardian=rng.choice(guardians) if guardians and rng.random() < 0.5 else None,
-        outcome=outcome,
-        defeat_cause=defeat_cause,
-        terror_level=rng.choices(range(11), weights=(14, 14, 13, 12, 10, 9, 8, 7, 6, 4, 3))[0],
-        elder_signs_played=rng.choices((0, 1, 2, 3), weights=(55, 28, 12, 5))[0],
-        elder_sign_tokens=rng.randint(6, 8) if outcome == rules.SEALED else rng.randint(0, 5),
-        location=rng.choice(LOCATIONS),
+        pool = [inv for box in boxes for inv in catalog.investigators_by_box.get(box, ())]
+        seat_count = min(SEAT_COUNTS.draw(rng), len(pool))
+        if plan is not None:
+            low, high = plan.terms.investigators_min, plan.terms.investigators_max
+            seat_count = min(max(seat_count, low), high, len(pool))
+        team, people = None, catalog.players
+        if catalog.teams and rng.random() < TEAM_SHARE:
+            team, people = rng.choice(catalog.teams)
+        wanted = max(1, seat_count - rng.choice((0, 0, 0, 1, 2)))
+        humans = rng.sample(people, k=min(wanted, len(people)))
+        seats = [
+            # SEAT_FIELDS order: position, player, investigator, ended, replaced, trophies…
+            [
+                position,
+                humans[(position - 1) % len(humans)],
+                investigator,
+                ENDED.draw(rng),
+                REPLACED.draw(rng),
+                GATES.draw(rng),
+                MONSTERS.draw(rng),
+                1 if rng.random() < 0.08 else 0,
+            ]
+            for position, investigator in enumerate(rng.sample(pool, k=seat_count), start=1)
+        ]
+        if outcome == rules.CLOSED:
+            # Closing needs a gate trophy per investigator in play: hand out the shortfall.
+            short = seat_count - sum(seat[SEAT_GATES] for seat in seats)
+            for _ in range(max(0, short) + rng.choice((0, 0, 1, 2))):
+                rng.choice(seats)[SEAT_GATES] += 1
+
+        box_names = {catalog.box_names[box] for box in boxes}
+        defeat_cause = "" if victory else self.defeat_cause(ancient_one.name, box_names)
+        heralds = [h for box in boxes for h in catalog.heralds_by_box.get(box, ())]
+        guardians = [g for box in boxes for g in catalog.guardians_by_box.get(box, ())]
+        herald = rng.choice(heralds) if heralds and rng.random() < 0.4 else None
+        if plan is not None and plan.herald is not None:
+            herald = plan.herald
+        guardian = rng.choice(guardians) if guardians and rng.random() < 0.5 else None
+        terror = TERROR.draw(rng)
+        elder_signs = ELDER_SIGNS.draw(rng)
+        tokens = rng.randint(6, 8) if outcome == rules.SEALED else rng.randint(0, 5)
+        location = rng.choice(LOCATIONS)
         # The result form asks what happened whenever a defeat is "another loss".
-        notes=rng.choice(OTHER_LOSSES) if defeat_cause == rules.OTHER else "",
-        status=_weighted(rng, STATUS_WEIGHTS),
-    )
-    # Submitted at the table or within a few days, never in the future.
-    submitted = timezone.make_aware(
-        datetime.datetime.combine(session.played_on, datetime.time(20))
-        + datetime.timedelta(hours=rng.randrange(0, 96))
-    )
-    session.created_at = min(submitted, now)
-    task_ids: list[int] = []
-    if plan is not None:
-        _enter_scenario(rng, session, plan, now)
-        task_ids = rng.sample(plan.task_ids, k=rng.randint(0, len(plan.task_ids)))
-        session.tasks_completed = len(task_ids)
-        session.entry_key = entry_key_for(
-            team_id=team.pk if team else None, player_ids=[seat.player.pk for seat in seats]
+        notes = rng.choice(OTHER_LOSSES) if defeat_cause == rules.OTHER else ""
+        status = STATUSES.draw(rng)
+        played_on = self.days[rng.randrange(HISTORY_DAYS)]
+        # Submitted at the table or within a few days, never in the future.
+        created_at = min(self.evening(played_on, rng.randrange(0, 96)), self.now)
+        task_ids: list[int] = []
+        entry_key = ""
+        if plan is not None:
+            played_on, created_at = self.scenario_dates(plan)
+            task_ids = rng.sample(plan.task_ids, k=rng.randint(0, len(plan.task_ids)))
+            entry_key = entry_key_for(
+                team_id=team, player_ids=[seat[SEAT_PLAYER] for seat in seats]
+            )
+
+        results = [
+            rules.SeatResult(str(seat[1]), seat[3] == SANE, seat[4], seat[5], seat[6], seat[7])
+            for seat in seats
+        ]
+        totals = rules.team_totals(results)
+        for seat, flags in zip(seats, rules.seat_flags(results, victory=victory), strict=True):
+            seat.extend(flags)
+        score = (
+            rules.victory_score(
+                doom_track=ancient_one.doom_track,
+                terror_level=terror,
+                unpaid_loans=totals.unpaid_loans,
+                elder_signs_played=elder_signs,
+                gate_trophies=totals.gate_trophies,
+                monster_trophies=totals.monster_trophies,
+                survivors=totals.survivors,
+            )
+            if victory
+            else None
         )
-    session.apply_totals(seats)
-    for seat, (first_citizen, players_first) in zip(seats, session.seat_flags(seats), strict=True):
-        seat.first_citizen, seat.players_first_seat = first_citizen, players_first
-    totals = rules.team_totals([seat.as_result() for seat in seats])
-    errors = session.result_errors(totals=totals, box_names=box_names)
-    if plan is not None:
-        errors.update(
-            scenario_rules.scenario_problems(
+        problems = [
+            *rules.victory_problems(
+                outcome=outcome,
+                ancient_one=ancient_one.name,
+                investigators=totals.investigators,
+                gate_trophies=totals.gate_trophies,
+                elder_sign_tokens=tokens,
+            ),
+            *rules.table_problems(totals),
+        ]
+        if not victory:
+            problems += rules.defeat_cause_problems(
+                cause=defeat_cause, ancient_one=ancient_one.name, boxes=box_names
+            )
+        if plan is not None:
+            problems += scenario_rules.scenario_problems(
                 plan.terms,
                 ancient_one=ancient_one.name,
                 herald=herald.name if herald else None,
                 boxes=box_names,
                 investigators=totals.investigators,
-                played_on=session.played_on,
-                submitted_at=session.created_at,
-            )
+                played_on=played_on,
+                submitted_at=created_at,
+            ).values()
+        if problems:  # a bug in this generator, never bad luck
+            raise RuntimeError(f"The demo generator broke a rule: {problems}")
+        session = (  # SESSION_FIELDS order
+            ancient_one.pk,
+            played_on,
+            herald.pk if herald else None,
+            guardian,
+            team,
+            plan.scenario.pk if plan else None,
+            outcome,
+            defeat_cause,
+            terror,
+            elder_signs,
+            tokens,
+            location,
+            notes,
+            status,
+            created_at,
+            totals.investigators,
+            totals.survivors,
+            totals.gate_trophies,
+            totals.monster_trophies,
+            totals.unpaid_loans,
+            score,
+            len(task_ids),
+            scenario_rules.scenario_score(victory_score=score, tasks_completed=len(task_ids))
+            if plan
+            else None,
+            entry_key,
         )
-    if errors:  # a bug in this generator, never bad luck
-        raise RuntimeError(f"The demo generator broke a rule: {errors}")
-    return session, boxes, seats, task_ids
+        return PlannedGame(session, seats, boxes, task_ids)
 
+    def defeat_cause(self, ancient_one: str, box_names: set[str]) -> str:
+        rng = self.rng
+        if ancient_one == rules.AZATHOTH:
+            return rules.AZATHOTH_AWAKENED
+        if box_names & rules.ACT_DECK_BOXES and rng.random() < 0.25:
+            return rules.ACT_III
+        if ancient_one in SPECIAL_DEFEAT and rng.random() < 0.4:
+            return rules.ANCIENT_ONE_SPECIAL
+        return rules.DEVOURED if rng.random() < 0.92 else rules.OTHER
 
-def _enter_scenario(rng: random.Random, session: Session, plan: ScenarioPlan, now) -> None:
-    """Play the game while the scenario was open and submit it before it closed."""
-    session.scenario = plan.scenario
-    opens_at, closes_at = plan.terms.opens_at, plan.terms.closes_at
-    first, last = timezone.localdate(opens_at), timezone.localdate(min(closes_at, now))
-    session.played_on = first + datetime.timedelta(days=rng.randrange((last - first).days + 1))
-    evening = timezone.make_aware(datetime.datetime.combine(session.played_on, datetime.time(20)))
-    submitted = max(evening, opens_at) + datetime.timedelta(minutes=rng.randrange(0, 48 * 60))
-    session.created_at = min(submitted, closes_at - datetime.timedelta(minutes=1), now)
+    def scenario_dates(self, plan: ScenarioPlan) -> tuple[datetime.date, datetime.datetime]:
+        """Played while the scenario was open and submitted before it closed."""
+        first, last = self.windows[plan.scenario.pk]
+        played_on = first + datetime.timedelta(days=self.rng.randrange((last - first).days + 1))
+        opens_at, closes_at = plan.terms.opens_at, plan.terms.closes_at
+        submitted = max(self.evening(played_on), opens_at) + datetime.timedelta(
+            minutes=self.rng.randrange(0, 48 * 60)
+        )
+        return played_on, min(submitted, closes_at - datetime.timedelta(minutes=1), self.now)
 
 
 def seed_league(
-    *, games: int, seed: int, players: int = 36, batch_size: int = 2000, league_play: bool = True
+    *,
+    games: int,
+    seed: int,
+    players: int = 36,
+    batch_size: int = 20_000,
+    league_play: bool = True,
+    progress=None,
 ) -> int:
     """Create ``games`` demo games; returns how many were created.
 
     With ``league_play``, also teams, a series of scenarios and two seasons (once), most
-    games played as a team, some for a scenario, and the scenario entries stored.
+    games played as a team, some for a scenario. Each batch is one transaction; scenario
+    entries and the league summaries are rebuilt once at the end (``games_bulk_load``).
+    ``progress(done, seconds)`` is called after every batch.
     """
     rng = random.Random(seed)
     catalog = Catalog.load()
     # Players draw from their own generator so reruns over existing players repeat games.
-    catalog.players = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
+    members = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
+    catalog.players = [player.pk for player in members]
     now = timezone.now()
     if league_play:
-        catalog.teams = demo_teams(random.Random(seed), catalog.players)
+        teams = demo_teams(random.Random(seed), members)
+        catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
         plans = demo_series(random.Random(seed), now)
         catalog.scenarios = [plan for plan in plans if plan.terms.opens_at <= now]
         demo_seasons(timezone.localdate(now))
-    through = Session.boxes.through
-    tasks_through = Session.tasks_done.through
-    created = 0
-    while created < games:
-        planned = [_plan_game(rng, catalog, now) for _ in range(min(batch_size, games - created))]
-        with transaction.atomic():
-            sessions = Session.objects.bulk_create([session for session, *_ in planned])
-            seats, links, done = [], [], []
-            for session, (_, boxes, game_seats, task_ids) in zip(sessions, planned, strict=True):
-                for seat in game_seats:
-                    seat.session_id = session.pk
-                    seats.append(seat)
-                links.extend(through(session_id=session.pk, box_id=box.pk) for box in boxes)
-                done.extend(
-                    tasks_through(session_id=session.pk, scenariotask_id=t) for t in task_ids
-                )
-            Seat.objects.bulk_create(seats)
-            through.objects.bulk_create(links)
-            tasks_through.objects.bulk_create(done)
-        created += len(planned)
-    # Bulk rows skip the per-game upkeep: entries and summaries are recomputed once.
-    with suspended():
-        if catalog.scenarios:
-            scenario_entries_rebuild([plan.scenario.pk for plan in catalog.scenarios])
-    summaries_rebuild()
-    return created
+    planner = Planner(rng, catalog, now)
+    large = games >= LARGE_LOAD and games >= Session.objects.count()
+    started = time.perf_counter()
 
+    def batches():
+        made = 0
+        while made < games:
+            size = min(batch_size, games - made)
+            yield [planner.game() for _ in range(size)]
+            made += size
 
-def demo_seasons(today: datetime.date | None = None):
-    """Last year as a finished season and this year as the running one (kept if present)."""
-    from league.models import Season
-
-    year = (today or timezone.localdate()).year
-    seasons = []
-    for season_year in (year - 1, year):
-        season, _ = Season.objects.get_or_create(
-            slug=f"season-{season_year}",
-            defaults={
-                "name": f"Season {season_year}",
-                "start": datetime.date(season_year, 1, 1),
-                "end": datetime.date(season_year, 12, 31),
-            },
-        )
-        seasons.append(season)
-    return seasons
-
-
-DEMO_USERNAME = "demo"
-
-
-def demo_staff_login(password: str):
-    """The demo database's staff account: moderates games and edits the catalog."""
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Permission
-
-    user, _ = get_user_model().objects.get_or_create(
-        username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
+    return games_bulk_load(
+        batches(),
+        now=now,
+        scenario_ids=[plan.scenario.pk for plan in catalog.scenarios],
+        progress=(lambda done: progress(done, time.perf_counter() - started)) if progress else None,
+        large=large,
     )
-    user.is_staff = True
-    user.set_password(password)
-    user.save()
-    user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=["games", "league"])
-    )
-    return user

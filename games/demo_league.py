@@ -1,4 +1,4 @@
-"""League play for the demo league: teams and a series of ten scenarios.
+"""The demo league's people and league play: players, teams, seasons, ten scenarios.
 
 Built once (reused when already there) before ``games.demo`` plans its games, so most
 demo games are played as a team and some enter a scenario, every one valid by
@@ -11,8 +11,62 @@ import datetime
 import random
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from games import scenario_rules
 from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
+from games.models.players import unique_player_slug
+
+FIRST_NAMES = [
+    "Ada",
+    "Ben",
+    "Cleo",
+    "Dara",
+    "Eli",
+    "Fay",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "Jun",
+    "Kai",
+    "Lena",
+    "Milo",
+    "Nia",
+    "Otto",
+    "Pia",
+    "Quin",
+    "Rosa",
+    "Sam",
+    "Tea",
+    "Uma",
+    "Vic",
+    "Wren",
+    "Xavi",
+    "Yara",
+    "Zed",
+    "Abe",
+    "Bea",
+    "Cal",
+    "Dot",
+    "Emil",
+    "Flo",
+    "Gil",
+    "Ines",
+    "Jack",
+    "Kit",
+]
+SURNAMES = [
+    "Armitage",
+    "Rice",
+    "Morgan",
+    "Whateley",
+    "Marsh",
+    "Gilman",
+    "Pickman",
+    "Ward",
+    "Carter",
+    "Peaslee",
+]
 
 TEAM_NAMES = [
     "Silver Twilight Irregulars",
@@ -46,8 +100,8 @@ class ScenarioPlan:
     scenario: Scenario
     terms: scenario_rules.ScenarioTerms
     ancient_ones: list[AncientOne]
-    required: list[Box]
-    extras: list[Box]  # allowed but not required
+    required: list[int]  # box ids
+    extras: list[int]  # box ids allowed but not required
     herald: Herald | None
     task_ids: list[int]
 
@@ -125,13 +179,66 @@ def _make_scenario(rng, series, number, slug, first_open, ancient_ones, base, ex
 
 
 def _plan_of(scenario: Scenario) -> ScenarioPlan:
-    required = list(scenario.boxes_required.all())
+    required = sorted(scenario.boxes_required.values_list("pk", flat=True))
+    allowed = sorted(scenario.boxes_allowed.values_list("pk", flat=True))
     return ScenarioPlan(
         scenario=scenario,
         terms=scenario.terms(),
-        ancient_ones=list(scenario.ancient_ones.select_related("box")),
+        ancient_ones=list(scenario.ancient_ones.select_related("box").order_by("pk")),
         required=required,
-        extras=[box for box in scenario.boxes_allowed.all() if box not in required],
+        extras=[pk for pk in allowed if pk not in required],
         herald=scenario.herald,
         task_ids=list(scenario.tasks.values_list("pk", flat=True)),
     )
+
+
+def demo_players(rng: random.Random, count: int) -> list[Player]:
+    """A few dozen league members; existing ones are reused."""
+    players = list(Player.objects.all())
+    names = {player.name for player in players}
+    while len(players) < count:
+        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)}"
+        if name in names:
+            continue
+        names.add(name)
+        players.append(Player.objects.create(name=name, slug=unique_player_slug(name)))
+    return players
+
+
+def demo_seasons(today: datetime.date | None = None):
+    """Last year as a finished season and this year as the running one (kept if present)."""
+    from league.models import Season
+
+    year = (today or timezone.localdate()).year
+    seasons = []
+    for season_year in (year - 1, year):
+        season, _ = Season.objects.get_or_create(
+            slug=f"season-{season_year}",
+            defaults={
+                "name": f"Season {season_year}",
+                "start": datetime.date(season_year, 1, 1),
+                "end": datetime.date(season_year, 12, 31),
+            },
+        )
+        seasons.append(season)
+    return seasons
+
+
+DEMO_USERNAME = "demo"
+
+
+def demo_staff_login(password: str):
+    """The demo database's staff account: moderates games and edits the catalog."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    user, _ = get_user_model().objects.get_or_create(
+        username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
+    )
+    user.is_staff = True
+    user.set_password(password)
+    user.save()
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label__in=["games", "league"])
+    )
+    return user

@@ -273,6 +273,22 @@ def first_citizens_in_seat_order(seats: list[SeatResult]) -> list[str]:
     return list(dict.fromkeys(seat.player for seat in seats if seat.player in winners))
 
 
+def seat_flags(seats: list[SeatResult], *, victory: bool) -> list[tuple[bool, bool]]:
+    """(First Citizen?, the player's first seat at this game?) for each seat, in order.
+
+    Seats are taken in the order given (seat order), so a player who ran several
+    investigators counts once per game wherever per-player totals are added up; a defeat
+    crowns nobody.
+    """
+    winners = first_citizens_of(seats) if victory else set()
+    seen: set[str] = set()
+    flags = []
+    for seat in seats:
+        flags.append((seat.player in winners, seat.player not in seen))
+        seen.add(seat.player)
+    return flags
+
+
 def table_problems(totals: TeamTotals) -> list[str]:
     """Range checks on the table itself: 1-8 investigators, loans at most one each."""
     problems: list[str] = []

@@ -1,14 +1,36 @@
-"""Rescoring stored games after reference data (a doom track) changes."""
+"""Rescoring stored games after reference data (a doom track) changes.
+
+Two paths give the same scores. ``sessions_rescore_stored`` reads the totals stored on
+each game row (the write path keeps them equal to the seats) and only the Ancient One's
+doom track besides, so it rescores a million games in seconds and writes only the
+games whose score moved. ``sessions_rescore`` loads every game with its seats and
+recomputes the totals too: the full check, for when seats may have been changed behind
+the write path's back.
+"""
 
 from __future__ import annotations
 
+import functools
+
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from games.models import Seat, Session
+from games import rules, scenario_rules
+from games.models import AncientOne, Seat, Session
 from games.summaries import tracking
 
 DEFAULT_REASON = "Rescored after a catalog correction"
+# What a game's score depends on besides the doom track, as stored on its row.
+SCORE_INPUTS = (
+    "outcome",
+    "terror_level",
+    "unpaid_loans",
+    "elder_signs_played",
+    "gate_trophies",
+    "monster_trophies",
+    "survivors",
+)
 
 
 def sessions_rescore(
@@ -76,4 +98,115 @@ def _record_history(sessions: list[Session], *, reason: str, user, when) -> None
         box_history(id=pk, session_id=record.id, box_id=box_id, history=record)
         for record in records
         for pk, box_id in by_session.get(record.id, [])
+    )
+
+
+def sessions_rescore_stored(
+    sessions: QuerySet[Session],
+    *,
+    reason: str = DEFAULT_REASON,
+    user=None,
+    chunk_size: int = 5000,
+) -> int:
+    """Recompute the score and scenario score of ``sessions`` from their stored totals.
+
+    Returns how many changed. Reads plain values in chunks (no model instances), scores
+    them with ``games.rules`` and writes only the games whose score moved, one statement
+    per chunk, bumping their version and ``updated_at`` and adding a history entry with
+    ``reason`` (and ``user``) as ``sessions_rescore`` does. A game edited between the
+    read and the write keeps the edit: the write is conditional on the version read.
+    """
+    doom_tracks = dict(AncientOne.objects.values_list("pk", "doom_track"))
+    score = functools.lru_cache(maxsize=None)(_victory_score)
+    rows = sessions.order_by("pk").values_list(
+        "pk",
+        "version",
+        "ancient_one_id",
+        *SCORE_INPUTS,
+        "scenario_id",
+        "tasks_completed",
+        "score",
+        "scenario_score",
+    )
+    changed, last = 0, None
+    while True:
+        chunk = list((rows if last is None else rows.filter(pk__gt=last))[:chunk_size])
+        if not chunk:
+            return changed
+        last = chunk[-1][0]
+        moved = []
+        for pk, version, ancient_one, *inputs, scenario, tasks, old_score, old_scenario in chunk:
+            new_score = score(doom_tracks[ancient_one], *inputs)
+            new_scenario = (
+                scenario_rules.scenario_score(victory_score=new_score, tasks_completed=tasks)
+                if scenario
+                else None
+            )
+            if (new_score, new_scenario) != (old_score, old_scenario):
+                moved.append((pk, version, new_score, new_scenario))
+        if moved:
+            changed += _write_scores(moved, reason=reason, user=user)
+
+
+def _victory_score(doom_track, outcome, terror, loans, elder_signs, gates, monsters, survivors):
+    """``Session.compute_score`` on plain values."""
+    if outcome not in rules.VICTORIES:
+        return None
+    return rules.victory_score(
+        doom_track=doom_track,
+        terror_level=terror,
+        unpaid_loans=loans,
+        elder_signs_played=elder_signs,
+        gate_trophies=gates,
+        monster_trophies=monsters,
+        survivors=survivors,
+    )
+
+
+def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
+    """Write (pk, version read, score, scenario score) rows; returns how many were written."""
+    quote = connection.ops.quote_name
+    table = quote(Session._meta.db_table)
+    now = timezone.now()
+    values = ", ".join(["(%s, %s, CAST(%s AS INTEGER), CAST(%s AS INTEGER))"] * len(moved))
+    # The summaries count victories by score: these games leave their old score's
+    # buckets and enter the new ones in the same transaction ("minus old, plus new").
+    with tracking([row[0] for row in moved]), connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET score = v.column3, scenario_score = v.column4, "
+            f"version = {table}.version + 1, updated_at = %s "
+            f"FROM (VALUES {values}) AS v "
+            f"WHERE {table}.id = v.column1 AND {table}.version = v.column2 "
+            f"RETURNING {table}.id",
+            [now, *(value for row in moved for value in row)],
+        )
+        written = [row[0] for row in cursor.fetchall()]
+        if written:
+            _record_history_rows(cursor, written, reason=reason, user=user, when=now)
+    return len(written)
+
+
+def _record_history_rows(cursor, session_ids: list[int], *, reason: str, user, when) -> None:
+    """One history entry per rewritten game, copied from its new row inside the database,
+    with the boxes it had (as ``_record_history`` writes them)."""
+    quote = connection.ops.quote_name
+    history = Session.history.model
+    box_history = history._meta.get_field("historicalsession_boxes").related_model
+    boxes = Session.boxes.through._meta.db_table
+    columns = ", ".join(quote(field.column) for field in Session._meta.concrete_fields)
+    ids = ", ".join(["%s"] * len(session_ids))
+    cursor.execute(
+        f"INSERT INTO {quote(history._meta.db_table)} ({columns}, history_date, history_type, "
+        f"history_change_reason, history_user_id) "
+        f"SELECT {columns}, %s, '~', %s, %s FROM {quote(Session._meta.db_table)} "
+        f"WHERE id IN ({ids})",
+        [when, reason, user.pk if user else None, *session_ids],
+    )
+    cursor.execute(
+        f"INSERT INTO {quote(box_history._meta.db_table)} (id, session_id, box_id, history_id) "
+        f"SELECT b.id, b.session_id, b.box_id, h.history_id FROM {quote(boxes)} b "
+        f"JOIN {quote(history._meta.db_table)} h ON h.id = b.session_id "
+        f"AND h.history_date = %s AND h.history_type = '~' "
+        f"WHERE b.session_id IN ({ids})",
+        [when, *session_ids],
     )

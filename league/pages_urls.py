@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league import views, views_scenarios, views_teams
+from league import views, views_bench, views_scenarios, views_teams
 from league.page_cache import page_cached
 
 app_name = "league"
@@ -28,4 +28,5 @@ urlpatterns = [
     ),
     path("series/<slug:slug>/", page_cached(views_scenarios.SeriesView.as_view()), name="series"),
     path("rules/", page_cached(views.RulesView.as_view()), name="rules"),
+    path("bench/bare/", views_bench.bare, name="bench_bare"),
 ]

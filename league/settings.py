@@ -232,6 +232,9 @@ LEAGUE_THROTTLES = {
 # Requests an anonymous caller may make to the API (per IP); signed-in members are not limited.
 LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")
 
+# A bare page for `make loadtest` to compare with (league.views_bench); off unless asked.
+LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
+
 # League policy: new results wait for staff approval unless this is on.
 LEAGUE_AUTO_APPROVE = env_bool("LEAGUE_AUTO_APPROVE", False)
 

@@ -128,6 +128,30 @@ def test_first_citizen_sums_a_players_investigators():
     assert rules.first_citizens_of(seats) == {"Ann"}
 
 
+def _seat(player, gates=0, monsters=0):
+    return SeatResult(player, True, gate_trophies=gates, monster_trophies=monsters)
+
+
+@pytest.mark.parametrize(
+    ("seats", "victory", "expected"),
+    [
+        ([_seat("Ann", 2), _seat("Bob", 1)], True, [(True, True), (False, True)]),
+        ([_seat("Ann", 2), _seat("Bob", 1)], False, [(False, True), (False, True)]),
+        # Ann's two seats add up (1+1 > 1); only the first of them is her first seat.
+        (
+            [_seat("Ann", 1), _seat("Bob", 1), _seat("Ann", 1)],
+            True,
+            [(True, True), (False, True), (True, False)],
+        ),
+        # Tied on gates: monsters decide; still tied, the title is shared.
+        ([_seat("Ann", 1, 3), _seat("Bob", 1, 3)], True, [(True, True), (True, True)]),
+        ([_seat("Ann", 1, 2), _seat("Bob", 1, 3)], True, [(False, True), (True, True)]),
+    ],
+)
+def test_seat_flags(seats, victory, expected):
+    assert rules.seat_flags(seats, victory=victory) == expected
+
+
 @pytest.mark.parametrize(
     ("kwargs", "expected"),
     [

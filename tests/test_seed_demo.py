@@ -6,11 +6,14 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
-from django.db.models import Count
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Prefetch
+from django.urls import reverse
 
 from games import rules
 from games.models import Seat, Session
 from games.scoring import sessions_rescore
+from tests.factories import moderator
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +34,69 @@ def test_seed_demo_makes_a_valid_league():
         boxes = [box.name for box in session.boxes.all()]
         assert session.result_errors(totals=totals, box_names=boxes) == {}
         session.full_clean()
+
+
+def test_seed_demo_stores_the_seat_flags_the_write_path_stores():
+    call_command("seed_demo", games=300, seed=11, verbosity=0)
+    sessions = Session.objects.prefetch_related(
+        Prefetch("seats", Seat.objects.order_by("position"))
+    )
+    for session in sessions:
+        seats = list(session.seats.all())
+        stored = [(seat.first_citizen, seat.players_first_seat) for seat in seats]
+        assert stored == session.seat_flags(seats), session.pk
+        assert [seat.position for seat in seats] == list(range(1, len(seats) + 1))
+
+
+def test_a_seeded_game_without_history_rows_has_a_history_page(client):
+    call_command("seed_demo", games=5, seed=2, verbosity=0)
+    session = Session.objects.first()
+    assert not session.history.exists()  # bulk loads write no history
+    client.force_login(moderator())
+    response = client.get(reverse("games:history", kwargs={"pk": session.pk}))
+    assert response.status_code == 200
+    assert response.context["entries"] == []
+
+
+def test_a_large_load_sets_the_indexes_aside_and_restores_every_one(monkeypatch):
+    from games import demo
+
+    tables = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
+
+    def schema():
+        with connection.cursor() as cursor:
+            return {
+                model._meta.db_table: connection.introspection.get_constraints(
+                    cursor, model._meta.db_table
+                )
+                for model in tables
+            }
+
+    before = schema()
+    monkeypatch.setattr(demo, "LARGE_LOAD", 50)
+    call_command("seed_demo", games=120, seed=4, verbosity=0)
+    assert schema() == before
+    assert Session.objects.count() == 120
+    assert sessions_rescore(Session.objects.all()) == 0
+    # The keys came back working: a second seat for an investigator already seated fails.
+    seat = Seat.objects.first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.bulk_create(
+            [
+                Seat(
+                    session=seat.session,
+                    player=seat.player,
+                    investigator=seat.investigator,
+                    position=9,
+                )
+            ]
+        )
+
+
+def test_seed_demo_prints_games_per_second():
+    out = io.StringIO()
+    call_command("seed_demo", games=50, seed=1, stdout=out)
+    assert re.search(r"50 demo games seeded in [\d.]+ s \([\d,]+ games/s\)", out.getvalue())
 
 
 def test_seed_demo_is_repeatable_and_respects_if_empty():

@@ -454,19 +454,6 @@ class Session(ScenarioPlay):
             self.seats.model.objects.bulk_update(changed, ["first_citizen", "players_first_seat"])
 
     def seat_flags(self, seats: list[Seat]) -> list[tuple[bool, bool]]:
-        """(First Citizen?, the player's first seat at this game?) for each seat, in order.
-
-        Seats are taken in the order given (seat order), so a player who ran several
-        investigators counts once per game wherever per-player totals are added up.
-        """
-        winners = (
-            rules.first_citizens_of([seat.as_result() for seat in seats])
-            if self.is_victory
-            else set()
-        )
-        seen: set[int] = set()
-        flags = []
-        for seat in seats:
-            flags.append((str(seat.player_id) in winners, seat.player_id not in seen))
-            seen.add(seat.player_id)
-        return flags
+        """(First Citizen?, the player's first seat at this game?) for each seat, in order
+        (``rules.seat_flags``)."""
+        return rules.seat_flags([seat.as_result() for seat in seats], victory=self.is_victory)

@@ -1,7 +1,9 @@
+import time
+
 from django.core.management.base import BaseCommand
 
 from games.models import Session
-from games.scoring import sessions_rescore
+from games.scoring import sessions_rescore, sessions_rescore_stored
 
 
 class Command(BaseCommand):
@@ -11,13 +13,23 @@ class Command(BaseCommand):
         parser.add_argument(
             "--ancient-one", help="Only games against this Ancient One (its slug or name)."
         )
+        parser.add_argument(
+            "--from-seats",
+            action="store_true",
+            help="Also recompute each game's totals from its seats, game by game (slow: for "
+            "seats changed outside the site). By default scores are recomputed from the "
+            "totals stored on each game.",
+        )
 
-    def handle(self, *args, ancient_one=None, **options):
+    def handle(self, *args, ancient_one=None, from_seats=False, **options):
         sessions = Session.objects.all()
         if ancient_one:
             sessions = sessions.filter(ancient_one__slug=ancient_one) | sessions.filter(
                 ancient_one__name__iexact=ancient_one
             )
         reason = "Recomputed by recompute_scores" + (f" for {ancient_one}" if ancient_one else "")
-        changed = sessions_rescore(sessions, reason=reason)
-        self.stdout.write(f"{changed} of {sessions.count()} games rescored.")
+        rescore = sessions_rescore if from_seats else sessions_rescore_stored
+        started = time.perf_counter()
+        changed = rescore(sessions, reason=reason)
+        elapsed = time.perf_counter() - started
+        self.stdout.write(f"{changed} of {sessions.count()} games rescored in {elapsed:.1f} s.")

@@ -30,7 +30,13 @@ class Command(BaseCommand):
             "Refused unless the database is a demo one.",
         )
 
+    def progress(self, done: int, seconds: float) -> None:
+        """A line per batch on stderr, so a million-game load shows it is moving."""
+        if self.verbosity > 1:
+            self.stderr.write(f"{done:,} games in {seconds:.0f} s ({done / seconds:,.0f}/s)")
+
     def handle(self, *args, games, seed, players, if_empty, demo_login, **options):
+        self.verbosity = options["verbosity"]
         if games < 0 or players < 1:
             raise CommandError("--games must be 0 or more and --players at least 1.")
         database = Path(str(settings.DATABASES["default"]["NAME"])).name
@@ -47,9 +53,12 @@ class Command(BaseCommand):
             )
         else:
             started = time.perf_counter()
-            created = seed_league(games=games, seed=seed, players=players)
+            created = seed_league(games=games, seed=seed, players=players, progress=self.progress)
             elapsed = time.perf_counter() - started
-            self.stdout.write(f"{created:,} demo games seeded in {elapsed:.1f} s.")
+            rate = created / elapsed if elapsed else 0
+            self.stdout.write(
+                f"{created:,} demo games seeded in {elapsed:.1f} s ({rate:,.0f} games/s)."
+            )
         finished, running = demo_seasons()
         self.stdout.write(f"Seasons: {finished} (finished) and {running} (running).")
         if demo_login:

@@ -1,173 +1,210 @@
-"""Measure every public league page at several league sizes, on a scratch database.
+"""Measure every public league page at several league sizes, in one table.
 
     python manage.py bench_pages                       # 1k, 10k, 100k approved games
     python manage.py bench_pages --sizes 1000,10000 --repeat 20
+    python manage.py bench_pages --sizes 10000,1000000 \\
+        --databases league_bench_10k,league_bench_1m   # seeded once, kept, reused
 
-For each size the command creates a fresh *test* database beside the configured one (a
-temporary SQLite file, or ``<name>_bench`` on PostgreSQL when DATABASE_URL points there),
-migrates it, seeds it with ``seed_demo`` until it holds that many approved games, requests
-each page in-process with ``django.test.Client`` and drops the database again. The
-developer's own database is never opened for writing. Timings are wall-clock per request,
-rendering included; queries are counted on one request per page.
+Without ``--databases`` each size gets a fresh scratch database beside the configured
+one (a temporary SQLite file, or ``<name>_bench`` on PostgreSQL), seeded with
+``seed_demo`` and dropped afterwards. With ``--databases`` (one per size, same order;
+file paths on SQLite) a database that already holds games is reused as it is (after
+``migrate``), and a missing or empty one is created, seeded to its size and kept, so a
+million-game league is built once. The developer's own database is never written.
+
+Each page is requested in-process with ``django.test.Client``: p50/p95 of ``--repeat``
+timed requests (rendering included), queries and HTML size of one request, and per page
+the ratio of the largest league's figure to the smallest's. ``--cache warm`` times pages
+served from the page cache, ``miss`` with it off and cleared before every request.
 """
 
 from __future__ import annotations
 
-import statistics
+import math
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
-from django.db.models import Count
-from django.test import Client, override_settings
-from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
-from games.models import AncientOne, Player, Scenario, Series, Session, Team
+from games.models import Session
+from league.benchmarks import PageError, measure_page, public_pages
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    """The nearest-rank percentile of ``samples`` (0 < fraction <= 1)."""
-    ordered = sorted(samples)
-    index = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
-    return ordered[index]
+APPROVED_SHARE = 0.9  # a little under seed_demo's 92 %, so one load nearly always does
+CACHE_MODES = {"warm": (False,), "miss": (True,), "both": (False, True)}
 
 
 class Command(BaseCommand):
-    help = "Seed scratch databases with 1k/10k/100k approved games and time each public page."
+    help = "Time each public page at several league sizes (p50/p95, queries, HTML, ratios)."
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--sizes", default=DEFAULT_SIZES, help="Approved games, comma-separated."
         )
+        parser.add_argument(
+            "--databases",
+            default="",
+            help="One database per size (comma-separated, same order; file paths on "
+            "SQLite): reused when it holds games, else created, seeded and kept.",
+        )
         parser.add_argument("--repeat", type=int, default=10, help="Timed requests per page.")
         parser.add_argument("--seed", type=int, default=1, help="seed_demo's random seed.")
+        parser.add_argument(
+            "--cache",
+            choices=sorted(CACHE_MODES),
+            default="both",
+            help="Time pages from a warm page cache, on misses (cache off), or both.",
+        )
+        parser.add_argument(
+            "--exports", action="store_true", help="Also time a CSV export of one Ancient One."
+        )
 
-    def handle(self, *args, sizes, repeat, seed, **options):
+    def handle(self, *args, sizes, databases, repeat, seed, cache, exports, **options):
         try:
             targets = [int(size) for size in sizes.split(",") if size.strip()]
         except ValueError as error:
             raise CommandError("--sizes takes whole numbers, e.g. 1000,10000") from error
+        names = [name.strip() for name in databases.split(",") if name.strip()]
         if not targets or min(targets) < 1 or repeat < 1:
             raise CommandError("--sizes must be positive and --repeat at least 1.")
+        if names and len(names) != len(targets):
+            raise CommandError("--databases needs one database per size, in the same order.")
+        self.repeat, self.random_seed, self.exports = repeat, seed, exports
+        self.misses = CACHE_MODES[cache]
         results = []
-        for target in targets:
-            results.extend(self.bench_size(target, repeat=repeat, seed=seed))
-        self.print_table(results, repeat)
+        for index, target in enumerate(targets):
+            database = (
+                self.kept_database(names[index], target) if names else self.scratch_database(target)
+            )
+            with database:
+                results.append(self.bench_league())
+        self.print_table(results)
 
-    def bench_size(self, target: int, *, repeat: int, seed: int) -> list[dict]:
+    # -- databases ---------------------------------------------------------------------
+
+    @contextmanager
+    def scratch_database(self, target: int):
+        """A fresh test database, seeded to ``target``, dropped on exit."""
         with tempfile.TemporaryDirectory(prefix="bench-pages-") as folder:
-            old_name = self.create_scratch_database(Path(folder))
+            test_settings = connection.settings_dict.setdefault("TEST", {})
+            if connection.vendor == "sqlite":
+                test_settings["NAME"] = str(Path(folder) / "bench.sqlite3")
+            else:
+                test_settings["NAME"] = f"{connection.settings_dict['NAME']}_bench"
+            old_name = connection.settings_dict["NAME"]
+            connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
             try:
-                approved = self.seed(target, seed)
-                self.stderr.write(f"{approved} approved games on {connection.vendor}; timing…")
-                return [
-                    {"size": approved, "page": label, **self.measure(url, repeat)}
-                    for label, url in self.pages()
-                ]
+                self.seed(target)
+                yield
             finally:
                 connection.creation.destroy_test_db(old_name, verbosity=0)
 
-    def create_scratch_database(self, folder: Path) -> str:
-        """Point the connection at a fresh test database; return the name to restore."""
-        test_settings = connection.settings_dict.setdefault("TEST", {})
-        if connection.vendor == "sqlite":
-            test_settings["NAME"] = str(folder / "bench.sqlite3")
-        else:
-            test_settings["NAME"] = f"{connection.settings_dict['NAME']}_bench"
+    @contextmanager
+    def kept_database(self, name: str, target: int):
+        """Point the connection at ``name`` (created and seeded when empty); restore on exit."""
         old_name = connection.settings_dict["NAME"]
-        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-        return old_name
+        connection.close()
+        if connection.vendor != "sqlite" and not self.database_exists(name):
+            with connection._nodb_cursor() as cursor:
+                cursor.execute(f"CREATE DATABASE {connection.ops.quote_name(name)}")
+        connection.settings_dict["NAME"] = name
+        try:
+            call_command("migrate", verbosity=0)
+            if Session.objects.exists():
+                self.stderr.write(f"Reusing {name} as it is.")
+            else:
+                self.seed(target)
+            yield
+        finally:
+            connection.close()
+            connection.settings_dict["NAME"] = old_name
 
-    def seed(self, target: int, seed: int) -> int:
+    def database_exists(self, name: str) -> bool:
+        with connection._nodb_cursor() as cursor:
+            cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+            return cursor.fetchone() is not None
+
+    def seed(self, target: int) -> None:
+        """Seed the current database until it holds about ``target`` approved games."""
         started = time.perf_counter()
         approved = 0
         for attempt in range(MAX_TOP_UPS):
             missing = target - approved
             if missing <= 0:
                 break
-            call_command("seed_demo", games=missing, seed=seed + attempt, stdout=_Null())
+            games = math.ceil(missing / APPROVED_SHARE) if attempt == 0 else missing
+            call_command("seed_demo", games=games, seed=self.random_seed + attempt, stdout=_Null())
             approved = Session.objects.approved().count()
-        self.stderr.write(f"Seeded in {time.perf_counter() - started:.1f} s.")
-        return approved
-
-    def pages(self) -> list[tuple[str, str]]:
-        """Each public page, with realistic arguments picked from the seeded league."""
-        player = Player.objects.annotate(n=Count("seats")).order_by("-n").first()
-        ancient_one = (
-            AncientOne.objects.annotate(n=Count("sessions")).order_by("-n", "name").first()
+        self.stderr.write(
+            f"Seeded {approved:,} approved games in {time.perf_counter() - started:.1f} s."
         )
-        victory = Session.objects.approved().victories().order_by("-pk").first()
-        leaderboard = reverse("league:leaderboard")
-        standings = reverse("league:standings")
-        team = Team.objects.annotate(n=Count("sessions")).order_by("-n").first()
-        scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n").first()
-        series = Series.objects.order_by("pk").first()
-        return [
-            ("home", reverse("league:home")),
-            ("leaderboard", leaderboard),
-            ("leaderboard page 40, by date", f"{leaderboard}?sort=-played_on&page=40"),
-            (
-                "leaderboard filtered",
-                f"{leaderboard}?ancient_one={ancient_one.slug}&investigators=4&boxes=arkham-horror",
-            ),
-            (
-                "leaderboard CSV, one Ancient One",
-                f"{leaderboard}?ancient_one={ancient_one.slug}&_export=csv",
-            ),
-            ("standings", standings),
-            ("standings min 50, by win %", f"{standings}?min_games=50&sort=-win_pct"),
-            ("player", player.get_absolute_url()),
-            ("ancient ones", reverse("league:ancient_ones")),
-            ("ancient one", ancient_one.get_absolute_url()),
-            ("game page (compare)", victory.get_absolute_url()),
-            ("teams", reverse("league:teams")),
-            ("team", team.get_absolute_url()),
-            ("scenarios", reverse("league:scenarios")),
-            ("scenario board", scenario.get_absolute_url()),
-            ("series", series.get_absolute_url()),
-        ]
 
-    def measure(self, url: str, repeat: int) -> dict:
-        client = Client()
-        connection.queries_log.clear()  # a full log (seeding) would hide the count
-        with override_settings(ALLOWED_HOSTS=["testserver"], DEBUG=False):
-            with CaptureQueriesContext(connection) as queries:
-                response = client.get(url)
-            query_count = len(queries)  # read now: later requests reset the log
-            if response.status_code != 200:
-                raise CommandError(f"{url} answered {response.status_code}")
-            timings = []
-            for _ in range(repeat):
-                started = time.perf_counter()
-                client.get(url)
-                timings.append((time.perf_counter() - started) * 1000)
-        return {
-            "p50": statistics.median(timings),
-            "p95": percentile(timings, 0.95),
-            "queries": query_count,
-        }
+    # -- measuring ---------------------------------------------------------------------
 
-    def print_table(self, results: list[dict], repeat: int) -> None:
-        width = max(len(row["page"]) for row in results)
+    def bench_league(self) -> dict:
+        approved = Session.objects.approved().count()
+        self.stderr.write(f"{approved:,} approved games on {connection.vendor}; timing…")
+        try:
+            pages = public_pages(exports=self.exports)
+            rows = {
+                (label, miss): measure_page(url, self.repeat, cache_miss=miss)
+                for miss in self.misses
+                for label, url in pages
+            }
+        except PageError as error:
+            raise CommandError(str(error)) from error
+        return {"size": approved, "rows": rows}
+
+    def print_table(self, results: list[dict]) -> None:
+        """One row per page and cache state: each size's figures, then the ratios."""
+        small, large = min(results, key=lambda r: r["size"]), max(results, key=lambda r: r["size"])
+        keys = list(results[0]["rows"])
+        width = max(len(self.label(key)) for key in keys)
         self.stdout.write(
-            f"\n{connection.vendor}, {repeat} timed requests per page (ms, in-process)\n"
+            f"\n{connection.vendor}, {self.repeat} timed requests per page (ms, in-process); "
+            f"ratio = {large['size']:,} games / {small['size']:,} games\n"
         )
-        self.stdout.write(
-            f"| {'approved games':>14} | {'page':<{width}} | {'p50':>8} | {'p95':>8} | queries |"
-        )
-        self.stdout.write(f"|{'-' * 16}|{'-' * (width + 2)}|{'-' * 10}|{'-' * 10}|{'-' * 9}|")
-        for row in results:
-            self.stdout.write(
-                f"| {row['size']:>14,} | {row['page']:<{width}} | {row['p50']:>8.1f} "
-                f"| {row['p95']:>8.1f} | {row['queries']:>7} |"
+        head = f"| {'page':<{width}} |"
+        rule = f"|{'-' * (width + 2)}|"
+        for result in results:
+            size = _short(result["size"])
+            head += f" {size + ' p50':>10} | {size + ' p95':>10} | {'queries':>7} | {'KB':>7} |"
+            rule += f"{'-' * 12}|{'-' * 12}|{'-' * 9}|{'-' * 9}|"
+        head += " p50 ratio | HTML ratio |"
+        rule += f"{'-' * 11}|{'-' * 12}|"
+        self.stdout.write(head)
+        self.stdout.write(rule)
+        for key in keys:
+            line = f"| {self.label(key):<{width}} |"
+            for result in results:
+                row = result["rows"][key]
+                line += (
+                    f" {row['p50']:>10.1f} | {row['p95']:>10.1f} | {row['queries']:>7} "
+                    f"| {row['bytes'] / 1024:>7.1f} |"
+                )
+            first, last = small["rows"][key], large["rows"][key]
+            line += (
+                f" {last['p50'] / first['p50']:>8.2f}× | {last['bytes'] / first['bytes']:>9.2f}× |"
             )
+            self.stdout.write(line)
+
+    def label(self, key: tuple[str, bool]) -> str:
+        page, miss = key
+        return f"{page} (miss)" if miss else page
+
+
+def _short(size: int) -> str:
+    """10,000 → 10k, 1,000,000 → 1M (column headings)."""
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.3g}M"
+    if size >= 1000:
+        return f"{size / 1000:.3g}k"
+    return str(size)
 
 
 class _Null:

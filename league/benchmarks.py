@@ -1,0 +1,131 @@
+"""What the page benchmarks measure: the public pages, picked from the league at hand.
+
+Shared by ``bench_pages`` (in-process, per page p50/p95, queries, HTML size) and the
+``loadtest`` command (the same pages under gunicorn and wrk), so both time the same URLs.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Count
+from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import AncientOne, Player, Scenario, Series, Session, Team
+
+LEADERBOARD_PAGE_SIZE = 25  # league.views.LeaderboardView
+DEEP_PAGE = 200  # "page 200": far enough that numbering everything before it shows
+
+
+class PageError(Exception):
+    """A benchmarked page did not answer 200."""
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    """The nearest-rank percentile of ``samples`` (0 < fraction <= 1)."""
+    ordered = sorted(samples)
+    index = max(0, min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
+    """(label, URL) of each public page, with arguments picked from the league at hand.
+
+    The "busiest" player, Ancient One, team and scenario are the ones with the most
+    games: the worst case of each page. A small league without 200 pages of victories
+    gets its last page instead (same label, so sizes line up in one table).
+    """
+    player = Player.objects.annotate(n=Count("seats")).order_by("-n", "pk").first()
+    ancient_one = AncientOne.objects.annotate(n=Count("sessions")).order_by("-n", "name").first()
+    victory = Session.objects.approved().victories().order_by("-pk").first()
+    team = Team.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
+    scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
+    series = Series.objects.order_by("pk").first()
+    if None in (player, ancient_one, victory, team, scenario, series):
+        raise PageError("The league has no games to benchmark: seed it first (seed_demo).")
+    victories = Session.objects.approved().victories().count()
+    deep = max(1, min(DEEP_PAGE, -(-victories // LEADERBOARD_PAGE_SIZE)))
+    leaderboard = reverse("league:leaderboard")
+    standings = reverse("league:standings")
+    pages = [
+        ("home", reverse("league:home")),
+        ("leaderboard by score", leaderboard),
+        ("leaderboard by date, page 1", f"{leaderboard}?sort=-played_on"),
+        (f"leaderboard by date, page {DEEP_PAGE}", f"{leaderboard}?sort=-played_on&page={deep}"),
+        (
+            "leaderboard filtered",
+            f"{leaderboard}?ancient_one={ancient_one.slug}&investigators=4&boxes=arkham-horror",
+        ),
+        ("standings", standings),
+        ("standings min 50, by win %", f"{standings}?min_games=50&sort=-win_pct"),
+        ("player (busiest)", player.get_absolute_url()),
+        ("ancient ones", reverse("league:ancient_ones")),
+        ("ancient one (busiest)", ancient_one.get_absolute_url()),
+        ("game page", victory.get_absolute_url()),
+        ("teams", reverse("league:teams")),
+        ("team (busiest)", team.get_absolute_url()),
+        ("scenarios", reverse("league:scenarios")),
+        ("scenario board (busiest)", scenario.get_absolute_url()),
+        ("series", series.get_absolute_url()),
+    ]
+    if exports:
+        pages.append(
+            (
+                "leaderboard CSV, one Ancient One",
+                f"{leaderboard}?ancient_one={ancient_one.slug}&_export=csv",
+            )
+        )
+    return pages
+
+
+def _get(client: Client, url: str) -> tuple[int, int]:
+    """Request ``url`` and read the whole body (streamed or not): (status, bytes)."""
+    response = client.get(url)
+    if response.streaming:
+        size = sum(len(chunk) for chunk in response.streaming_content)
+    else:
+        size = len(response.content)
+    return response.status_code, size
+
+
+def measure_page(url: str, repeat: int, *, cache_miss: bool) -> dict:
+    """Time ``repeat`` requests of ``url`` in-process (rendering included).
+
+    ``cache_miss``: the page cache is off (``LEAGUE_PAGE_CACHE_SECONDS`` = 0) and cleared
+    before every request, so each one renders from the database. Otherwise one untimed
+    request warms the cache first. Queries are counted on one request in that state.
+    """
+    client = Client()
+    settings = {"ALLOWED_HOSTS": ["testserver"], "DEBUG": False}
+    if cache_miss:
+        settings["LEAGUE_PAGE_CACHE_SECONDS"] = 0
+    with override_settings(**settings):
+        if not cache_miss:
+            _get(client, url)
+        connection.queries_log.clear()
+        if cache_miss:
+            cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            status, size = _get(client, url)
+        query_count = len(queries)  # read now: later requests reset the log
+        if status != 200:
+            raise PageError(f"{url} answered {status}")
+        timings = []
+        for _ in range(repeat):
+            if cache_miss:
+                cache.clear()
+            started = time.perf_counter()
+            _get(client, url)
+            timings.append((time.perf_counter() - started) * 1000)
+    return {
+        "p50": statistics.median(timings),
+        "p95": percentile(timings, 0.95),
+        "queries": query_count,
+        "bytes": size,
+    }

@@ -1,0 +1,181 @@
+"""Load-test the public pages under gunicorn with wrk, against a bare Django page.
+
+    DATABASE_URL=postgres://… python manage.py loadtest     # or: make loadtest
+
+Starts gunicorn (2 workers, DEBUG off, production settings with a throwaway secret key)
+on the database DATABASE_URL names, waits until it answers, runs wrk (16 connections,
+``--duration`` seconds) against the bare page (``league.views_bench``) and each public
+page, and stops gunicorn again. Twice: with the page cache warm (one request first), then
+with it off (``LEAGUE_PAGE_CACHE_SECONDS=0``: every request renders). Prints requests per
+second per page and the ratio to the bare page. Only reads the league.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from league.benchmarks import PageError, public_pages
+
+READY_SECONDS = 60  # gunicorn's workers import Django and connect before answering
+REQUESTS_PER_SECOND = re.compile(r"Requests/sec:\s+([\d.]+)")
+ERRORS = re.compile(r"Non-2xx or 3xx responses:\s+(\d+)")
+
+
+class Command(BaseCommand):
+    help = "gunicorn + wrk: requests per second of each public page vs a bare Django page."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=8765)
+        parser.add_argument("--workers", type=int, default=2)
+        parser.add_argument("--connections", type=int, default=16)
+        parser.add_argument("--duration", type=int, default=10, help="Seconds per URL.")
+
+    def handle(self, *args, port, workers, connections, duration, **options):
+        if not shutil.which("wrk"):
+            raise CommandError("wrk is not installed (make loadtest installs Debian's).")
+        if not os.environ.get("DATABASE_URL"):
+            raise CommandError("Set DATABASE_URL to the league to load-test.")
+        try:
+            pages = [("bare Django page (20 KB)", reverse("league:bench_bare"))]
+            pages += public_pages()
+        except PageError as error:
+            raise CommandError(str(error)) from error
+        self.base = f"http://127.0.0.1:{port}"
+        self.wrk_args = ["-t2", f"-c{connections}", f"-d{duration}s"]
+        static_root = Path(settings.STATIC_ROOT)
+        collected_here = not static_root.exists()
+        self.collect_static()
+        try:
+            results = self.run_all(pages, workers, port)
+        finally:
+            if collected_here:  # leave the checkout as it was (tests expect no staticfiles/)
+                shutil.rmtree(static_root, ignore_errors=True)
+        self.print_table([label for label, _ in pages], results, workers, connections, duration)
+
+    def run_all(self, pages: list[tuple[str, str]], workers: int, port: int) -> dict:
+        """wrk on every page: first with the page cache warm, then with it off."""
+        results = {}
+        for mode, cache_seconds in (("cache", None), ("miss", "0")):
+            with self.gunicorn(port, workers, cache_seconds):
+                for label, url in pages:
+                    if mode == "cache":
+                        self.fetch(url)  # fill the page cache first
+                    results[label, mode] = self.wrk(url)
+                    # Requests wrk left queued would eat into the next page's run:
+                    # one more request returns only once the workers are through them.
+                    self.fetch(pages[0][1])
+                    self.stderr.write(f"{mode:>5}  {label}: {results[label, mode][0]:,.1f} req/s")
+        return results
+
+    def server_env(self, cache_seconds: str | None) -> dict:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "league.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain HTTP on the loopback
+            "DJANGO_LOG_LEVEL": "WARNING",
+            "LEAGUE_BENCH_VIEWS": "1",
+        }
+        if cache_seconds is not None:
+            env["LEAGUE_PAGE_CACHE_SECONDS"] = cache_seconds
+        return env
+
+    def collect_static(self) -> None:
+        """Production settings serve the hashed files of collectstatic (whitenoise)."""
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=settings.BASE_DIR,
+            env=self.server_env(None),
+            check=True,
+        )
+
+    @contextmanager
+    def gunicorn(self, port: int, workers: int, cache_seconds: str | None):
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "league.wsgi:application",
+            f"--workers={workers}",
+            f"--bind=127.0.0.1:{port}",
+            "--log-level=warning",
+        ]
+        server = subprocess.Popen(
+            command, cwd=settings.BASE_DIR, env=self.server_env(cache_seconds)
+        )
+        try:
+            self.wait_until_ready(server)
+            yield
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+    def wait_until_ready(self, server: subprocess.Popen) -> None:
+        deadline = time.monotonic() + READY_SECONDS
+        while time.monotonic() < deadline:
+            if server.poll() is not None:
+                raise CommandError(f"gunicorn exited with code {server.returncode}.")
+            try:
+                self.fetch(reverse("league:bench_bare"))
+                return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.5)
+        raise CommandError(f"gunicorn did not answer within {READY_SECONDS} s.")
+
+    def fetch(self, url: str) -> None:
+        with urllib.request.urlopen(self.base + url, timeout=60) as response:
+            response.read()
+
+    def wrk(self, url: str) -> tuple[float, int]:
+        """(requests per second, non-2xx answers) of one wrk run."""
+        done = subprocess.run(
+            ["wrk", *self.wrk_args, self.base + url], capture_output=True, text=True, check=True
+        )
+        rate = REQUESTS_PER_SECOND.search(done.stdout)
+        if rate is None:
+            raise CommandError(f"Could not read wrk's output:\n{done.stdout}{done.stderr}")
+        errors = ERRORS.search(done.stdout)
+        return float(rate.group(1)), int(errors.group(1)) if errors else 0
+
+    def print_table(self, labels, results, workers, connections, duration) -> None:
+        bare = {mode: results[labels[0], mode][0] for mode in ("cache", "miss")}
+        width = max(len(label) for label in labels)
+        self.stdout.write(
+            f"\ngunicorn {workers} workers, DEBUG off; wrk {connections} connections, "
+            f"{duration} s per URL; ratio = page / bare page\n"
+        )
+        self.stdout.write(
+            f"| {'page':<{width}} | cache req/s | ratio | miss req/s | ratio | errors |"
+        )
+        self.stdout.write(
+            f"|{'-' * (width + 2)}|-------------|-------|------------|-------|--------|"
+        )
+        for label in labels:
+            (warm, warm_errors), (miss, miss_errors) = (
+                results[label, "cache"],
+                results[label, "miss"],
+            )
+            self.stdout.write(
+                f"| {label:<{width}} | {warm:>11,.1f} | {warm / bare['cache']:>5.2f} "
+                f"| {miss:>10,.1f} | {miss / bare['miss']:>5.2f} | {warm_errors + miss_errors:>6} |"
+            )
