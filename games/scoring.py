@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import functools
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games import rules, scenario_rules
 from games.models import AncientOne, Seat, Session
-from games.summaries import tracking
+from games.summaries import summaries_rebuild, suspended, tracking
+from games.summaries.rebuild import SCORE_TABLES
 
 DEFAULT_REASON = "Rescored after a catalog correction"
+# Above this many moved games, recomputing the score-fed summary tables once (about a
+# minute at a million games) is cheaper than upkeep game by game (a few ms each).
+UPKEEP_PER_GAME_UP_TO = 10_000
 # What a game's score depends on besides the doom track, as stored on its row.
 SCORE_INPUTS = (
     "outcome",
@@ -128,13 +132,12 @@ def sessions_rescore_stored(
         "score",
         "scenario_score",
     )
-    changed, last = 0, None
+    moved, last = [], None
     while True:
         chunk = list((rows if last is None else rows.filter(pk__gt=last))[:chunk_size])
         if not chunk:
-            return changed
+            break
         last = chunk[-1][0]
-        moved = []
         for pk, version, ancient_one, *inputs, scenario, tasks, old_score, old_scenario in chunk:
             new_score = score(doom_tracks[ancient_one], *inputs)
             new_scenario = (
@@ -144,8 +147,21 @@ def sessions_rescore_stored(
             )
             if (new_score, new_scenario) != (old_score, old_scenario):
                 moved.append((pk, version, new_score, new_scenario))
-        if moved:
-            changed += _write_scores(moved, reason=reason, user=user)
+    if len(moved) <= UPKEEP_PER_GAME_UP_TO:
+        # Few games: each written chunk keeps the summaries itself ("minus old, plus new").
+        return sum(
+            _write_scores(moved[at : at + chunk_size], reason=reason, user=user)
+            for at in range(0, len(moved), chunk_size)
+        )
+    # Many games: one transaction writes them all without per-game upkeep, then recomputes
+    # the summary tables a score feeds, once (a grouped query each, not a game at a time).
+    with transaction.atomic(), suspended():
+        changed = sum(
+            _write_scores(moved[at : at + chunk_size], reason=reason, user=user)
+            for at in range(0, len(moved), chunk_size)
+        )
+        summaries_rebuild(tables=SCORE_TABLES)
+    return changed
 
 
 def _victory_score(doom_track, outcome, terror, loans, elder_signs, gates, monsters, survivors):

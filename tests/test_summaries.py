@@ -304,3 +304,17 @@ def test_a_full_rebuild_writes_what_upkeep_kept(catalog):
     after = sorted(PlayerStanding.objects.values_list("player_id", "games", "best_score"))
     assert before == after
     assert summaries_differences() == []
+
+
+@pytest.mark.parametrize("per_game_up_to", [0, 10_000])
+def test_a_doom_track_fix_keeps_the_summaries_either_way(catalog, monkeypatch, per_game_up_to):
+    from games import scoring
+
+    monkeypatch.setattr(scoring, "UPKEEP_PER_GAME_UP_TO", per_game_up_to)
+    for gates in (0, 1, 2):
+        game(seats=[seat("Ann", gate_trophies=gates), seat("Bob", "Bob Jenkins")])
+    AncientOne.objects.filter(name="Cthulhu").update(doom_track=20)
+    assert scoring.sessions_rescore_stored(Session.objects.all()) == 3
+    best = max(Session.objects.values_list("score", flat=True))
+    assert PlayerStanding.objects.get(player__name="Ann", scope=0).best_score == best
+    assert summaries_differences() == []
