@@ -46,6 +46,11 @@ class Tally(models.Model):
     def mean_score(self) -> float | None:
         return self.score_sum / self.victories if self.victories else None
 
+    def as_summary(self, *extra: str) -> dict:
+        """The numbers a page's summary box shows (rates derived), plus ``extra`` fields."""
+        numbers = ("games", "victories", "win_pct", "best_score", "mean_score", *extra)
+        return {name: getattr(self, name) for name in numbers}
+
 
 class TallyQuerySet(models.QuerySet):
     def in_scope(self, season=None):

@@ -73,14 +73,7 @@ def player_summary(player: Player, *, season=None) -> dict[str, Any]:
     row = PlayerStanding.objects.in_scope(season).filter(player=player).first()
     if row is None:
         row = PlayerStanding(player=player)
-    return {
-        "games": row.games,
-        "victories": row.victories,
-        "win_pct": row.win_pct,
-        "best_score": row.best_score,
-        "mean_score": row.mean_score,
-        "first_citizen_titles": row.first_citizen_titles,
-    }
+    return row.as_summary("first_citizen_titles")
 
 
 def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, int, float]]:

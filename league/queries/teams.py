@@ -72,15 +72,7 @@ class TeamProfile:
 def team_summary(team: Team, season=None) -> dict[str, Any]:
     """The team's standings row in the scope as a dict (zeros when it has no games)."""
     row = TeamStanding.objects.in_scope(season).filter(team=team).first() or TeamStanding()
-    return {
-        "games": row.games,
-        "victories": row.victories,
-        "win_pct": row.win_pct,
-        "best_score": row.best_score,
-        "mean_score": row.mean_score,
-        "scenarios_entered": row.scenarios_entered,
-        "series_points": row.series_points,
-    }
+    return row.as_summary("scenarios_entered", "series_points")
 
 
 def team_profile(team: Team, *, season=None) -> TeamProfile:
