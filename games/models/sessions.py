@@ -175,6 +175,12 @@ class Session(ScenarioPlay):
                     ("board_ancient_one_idx", ["ancient_one", "-score", "played_on", "id"]),
                 ]
             ),
+            # "Compare your score" among team games: an index-only count, no table reads.
+            models.Index(
+                fields=["ancient_one", "score", "played_on", "id"],
+                name="board_team_games_idx",
+                condition=BOARD & Q(team__isnull=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(

@@ -246,17 +246,23 @@ def score_comparison(game: Session) -> ScoreComparison | None:
         "ties": Count("pk", filter=ties),
         "same_ties": Count("pk", filter=ties & Q(investigator_count=size)),
     }
+    # Only the games tying the score: a range of the (status, Ancient One, score) index.
+    counts = victories.filter(score=score).aggregate(**numbers)
     if game.team_id:
-        team = Q(team__isnull=False)
-        numbers |= {
-            "team_total": Count("pk", filter=team),
-            "team_ahead": Count("pk", filter=team & (Q(score__gt=score) | ties)),
-            "team_beaten": Count("pk", filter=team & Q(score__lt=score)),
-        }
-        counts = victories.aggregate(**numbers)
-    else:
-        # Only the games tying the score: a range of the (status, Ancient One, score) index.
-        counts = victories.filter(score=score).aggregate(**numbers)
+        # Read from the team games' own partial index alone (every column it needs is in
+        # it), so the count never visits the games table.
+        team_pool = (
+            league_games()
+            .scored_victories()
+            .filter(ancient_one_id=game.ancient_one_id, team__isnull=False)
+            .exclude(pk=game.pk)
+            .order_by()
+        )
+        counts |= team_pool.aggregate(
+            team_total=Count("pk"),
+            team_ahead=Count("pk", filter=Q(score__gt=score) | ties),
+            team_beaten=Count("pk", filter=Q(score__lt=score)),
+        )
     # An approved game is in the histogram itself; the pools count it once, as "you".
     own = int(game.status == Status.APPROVED)
     team_games = (
