@@ -74,14 +74,16 @@ def test_tag_renders_for_a_defeat(pool):
 
 
 @pytest.mark.parametrize("games", [10, 300])
-def test_comparison_is_two_queries(django_assert_num_queries, games):
-    """The histogram's rows, then one count (of the ties, or of the team pool)."""
+def test_comparison_is_two_queries_and_one_more_for_a_team_game(django_assert_num_queries, games):
+    """The histogram's rows and the count of the ties; a team game also counts its pool."""
     demo_league(games)
     from games.models import Session
 
-    victory = Session.objects.approved().victories().first()
-    with django_assert_num_queries(2):
-        score_comparison(victory)
+    victories = Session.objects.approved().victories()
+    for team_game, queries in ((False, 2), (True, 3)):
+        victory = victories.filter(team__isnull=not team_game).first()
+        with django_assert_num_queries(queries):
+            score_comparison(victory)
 
 
 def test_placings_agree_with_counting_every_victory():
