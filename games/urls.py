@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views
+from league.page_cache import page_cached
 
 app_name = "games"
 urlpatterns = [
@@ -8,7 +9,8 @@ urlpatterns = [
     path("preview/", views.PreviewView.as_view(), name="preview"),
     path("mine/", views.MySessionsView.as_view(), name="mine"),
     path("players/", views.PlayerSearchView.as_view(), name="player_search"),
-    path("<int:pk>/", views.SessionDetailView.as_view(), name="detail"),
+    # Cached for visitors like the league pages: they see approved games only.
+    path("<int:pk>/", page_cached(views.SessionDetailView.as_view()), name="detail"),
     path("<int:pk>/edit/", views.SessionUpdateView.as_view(), name="edit"),
     path("<int:pk>/withdraw/", views.SessionWithdrawView.as_view(), name="withdraw"),
     path("<int:pk>/history/", views.SessionHistoryView.as_view(), name="history"),
