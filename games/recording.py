@@ -237,7 +237,6 @@ def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
     for group in {g for g in groups if g}:
         scenario_id, key = group
         games = Session.objects.filter(scenario_id=scenario_id, entry_key=key)
-        _track(games)
         candidates = [
             scenario_rules.EntryCandidate(pk, score, submitted, chosen)
             for pk, score, submitted, chosen in games.filter(
@@ -245,16 +244,19 @@ def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
             ).values_list("pk", "scenario_score", "created_at", "entry_chosen")
         ]
         winner = scenario_rules.entry_of(candidates)
-        games.filter(is_entry=True).exclude(pk=winner).update(is_entry=False)
+        losing = games.filter(is_entry=True).exclude(pk=winner)
+        _track([*losing.values_list("pk", flat=True), winner])
+        losing.update(is_entry=False)
         if winner is not None:
             games.filter(pk=winner, is_entry=False).update(is_entry=True)
 
 
-def _track(games) -> None:
-    """Entry flags change by bulk updates: read the group's games first, for the summaries."""
+def _track(ids: Iterable[int | None]) -> None:
+    """Entry flags change by bulk updates: read the games whose flag flips first, for the
+    summaries (only those: a team's group of games for a scenario can be thousands)."""
     tracker = active_tracker()
     if tracker is not None:
-        tracker.add(games.values_list("pk", flat=True))
+        tracker.add(ids)
 
 
 def _closes_at(scenario_id: int):
@@ -278,9 +280,10 @@ def scenario_entries_rebuild(scenario_ids: Iterable[int]) -> int:
             groups.setdefault(key, []).append(scenario_rules.EntryCandidate(*candidate))
         winners = [scenario_rules.entry_of(candidates) for candidates in groups.values()]
         with tracking():
-            _track(games)
-            games.filter(is_entry=True).update(is_entry=False)
-            games.filter(pk__in=winners).update(is_entry=True)
+            current = set(games.filter(is_entry=True).values_list("pk", flat=True))
+            _track(current.symmetric_difference(winners))
+            games.filter(is_entry=True).exclude(pk__in=winners).update(is_entry=False)
+            games.filter(pk__in=winners, is_entry=False).update(is_entry=True)
         entries += len(winners)
     return entries
 
