@@ -182,10 +182,8 @@ class StandingsTable(LeagueTable):
         return queryset.order_by(key, "name", "pk"), True
 
     def order_win_pct(self, queryset, is_descending):
-        # Summary rows annotate the rate as ``win_pct_value`` (``win_pct`` is their property);
-        # tables that reuse this one over annotated rows (teams) sort on ``win_pct``.
-        key = "win_pct_value" if "win_pct_value" in queryset.query.annotations else "win_pct"
-        return self._nulls_last(queryset, key, is_descending)
+        # Rows carry the rate as ``win_pct_value`` (``win_pct`` is a summary row's property).
+        return self._nulls_last(queryset, "win_pct_value", is_descending)
 
     def order_best_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "best_score", is_descending)

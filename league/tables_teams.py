@@ -17,7 +17,6 @@ class TeamStandingsTable(StandingsTable):
     """One row per team over its approved games (within the chosen season)."""
 
     caption = "Team standings: approved games"
-    export_paths: dict[str, str] = {}  # team rows are annotated with ``win_pct`` itself
 
     name = tables.Column(verbose_name="Team", linkify=True)
     scenarios_entered = tables.Column(verbose_name="Scenarios entered", attrs=NUMERIC)

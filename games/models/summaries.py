@@ -52,17 +52,32 @@ class Tally(models.Model):
         return {name: getattr(self, name) for name in numbers}
 
 
+def scope_of(season) -> int:
+    """The summary scope of ``season``: its id, or ``ALL_TIME`` when None."""
+    return season.pk if season else ALL_TIME
+
+
+def rates(prefix: str = "") -> dict[str, Cast]:
+    """``win_pct_value`` and ``avg_victory_score`` of a tally's columns (under ``prefix``,
+    e.g. ``"standings__"`` from a joined model), NULL where undefined, to sort on."""
+
+    def ratio(part: str, whole: str, scale: float) -> Cast:
+        return Cast(F(prefix + part) * scale / NullIf(F(prefix + whole), 0), FloatField())
+
+    return {
+        "win_pct_value": ratio("victories", "games", 100.0),
+        "avg_victory_score": ratio("score_sum", "victories", 1.0),
+    }
+
+
 class TallyQuerySet(models.QuerySet):
     def in_scope(self, season=None):
         """Rows for ``season`` (all time when None)."""
-        return self.filter(scope=season.pk if season else ALL_TIME)
+        return self.filter(scope=scope_of(season))
 
     def with_rates(self):
-        """Annotate ``win_pct`` and ``avg_victory_score`` (NULL where undefined) to sort on."""
-        return self.annotate(
-            win_pct_value=Cast(F("victories") * 100.0 / NullIf(F("games"), 0), FloatField()),
-            avg_victory_score=Cast(F("score_sum") * 1.0 / NullIf(F("victories"), 0), FloatField()),
-        )
+        """Annotate ``win_pct_value`` and ``avg_victory_score`` (see ``rates``)."""
+        return self.annotate(**rates())
 
 
 class PlayerStanding(Tally):

@@ -12,25 +12,14 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, FloatField, QuerySet
-from django.db.models.functions import Cast, NullIf
+from django.db.models import F, QuerySet
 
 from games.models import Team, TeamAncientOne, TeamMonth, TeamStanding
-from games.models.summaries import ALL_TIME
+from games.models.summaries import rates, scope_of
 
 from .games import LeagueGames, league_games
 
 STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
-
-
-def scope_of(season) -> int:
-    """The summary scope of ``season``: its id, or ``ALL_TIME`` when None."""
-    return season.pk if season else ALL_TIME
-
-
-def _ratio(part, whole, scale: float) -> Cast:
-    """``part * scale / whole`` as a float, NULL when ``whole`` is 0: a per-row sum."""
-    return Cast(part * scale / NullIf(whole, 0), FloatField())
 
 
 def team_standings(season=None) -> QuerySet[Team]:
@@ -45,11 +34,8 @@ def team_standings(season=None) -> QuerySet[Team]:
     row = "standings__"
     return (
         Team.objects.filter(standings__scope=scope_of(season))
-        .annotate(**{name: F(row + name) for name in STANDING_COLUMNS})
-        .annotate(
-            win_pct=_ratio(F(row + "victories"), F(row + "games"), 100.0),
-            avg_victory_score=_ratio(F(row + "score_sum"), F(row + "victories"), 1.0),
-        )
+        .annotate(**{name: F(row + name) for name in STANDING_COLUMNS}, **rates(row))
+        .annotate(win_pct=F("win_pct_value"))
     )
 
 
