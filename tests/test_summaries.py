@@ -2,9 +2,10 @@
 
 A property test drives random sequences of every kind of write (record, edit, moderate,
 withdraw, bulk delete, rescore after a doom-track fix, seasons added/moved/deleted,
-scenario entries chosen, an import) and checks after each sequence that the maintained
-rows are exactly what ``rebuild_summaries`` would write. Table tests pin the derived
-numbers pages read.
+scenario entries chosen, an import, and bare ``save()``/``delete()`` of games and seats
+through the models, as the admin, a shell or a test writes) and checks after each
+sequence that the maintained rows are exactly what ``rebuild_summaries`` would write.
+Table tests pin the derived numbers pages read.
 """
 
 import datetime
@@ -20,6 +21,7 @@ from games.models import (
     AncientOne,
     AncientOneOutcome,
     AncientOneScore,
+    Investigator,
     PlayerStanding,
     PlayerTeammate,
     Session,
@@ -85,6 +87,15 @@ operation = st.one_of(
     st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"])),
     st.tuples(st.just("entry"), index),
     st.tuples(st.just("import"), st.sampled_from(NAMES), st.sampled_from(DATES)),
+    st.tuples(
+        st.just("model_save"),
+        index,
+        st.sampled_from(["approved", "pending", "rejected"]),
+        st.integers(0, 10),
+        st.integers(0, 3),
+    ),
+    st.tuples(st.just("model_create"), st.sampled_from(NAMES), st.sampled_from(DATES)),
+    st.tuples(st.just("model_delete"), index),
 )
 
 
@@ -192,6 +203,46 @@ class League:
             status="approved",
         )
         sessions_record_many([(new, [], seats_for([name, "Bob"], 1), [])])
+
+    # Bare model writes: no recording function around them, the models alone keep the
+    # summaries (through the hook ``games.signals.game_write``).
+
+    def do_model_save(self, i, status, terror, gates):
+        if (target := self.pick(i)) is None:
+            return
+        target.status = status
+        target.terror_level = terror
+        target.save()
+        first = target.seats.order_by("position").first()
+        if first is not None:
+            first.gate_trophies = gates
+            first.save()
+
+    def do_model_create(self, name, played_on):
+        new = Session(
+            ancient_one=AncientOne.objects.get(name="Azathoth"),
+            outcome="sealed",
+            elder_sign_tokens=6,
+            terror_level=3,
+            played_on=played_on,
+            status="approved",
+            team=self.team,
+        )
+        new.save()
+        for i, person in enumerate([name, "Di"]):
+            added = seats_for([person], i)[0]
+            added.investigator = Investigator.objects.get(name=INVESTIGATORS[i])
+            added.session, added.position = new, i + 1
+            added.save()
+
+    def do_model_delete(self, i):
+        if (target := self.pick(i)) is None:
+            return
+        seats = list(target.seats.order_by("position"))
+        if len(seats) > 1:
+            seats[-1].delete()
+        else:
+            target.delete()
 
 
 @settings(max_examples=60)
