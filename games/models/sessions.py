@@ -23,6 +23,7 @@ from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
 
 from games import rules
+from games.signals import game_write
 
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
@@ -317,23 +318,19 @@ class Session(ScenarioPlay):
 
     def save(self, *args, **kwargs) -> None:
         """Validate, store the score from the seats saved so far, and save atomically
-        (with the league's summaries, ``games.summaries``)."""
-        from games.summaries import tracking
-
-        with tracking([self.pk]) as tracker:
+        (with what the league keeps beside the games, ``games.signals.game_write``)."""
+        with game_write([self.pk]) as write:
             self.full_clean(exclude=list(self.DERIVED_FIELDS))
             seats = list(self.seats.all()) if self.pk else []
             self.apply_totals(seats)
             self._bump_version(kwargs)
             super().save(*args, **kwargs)
-            tracker.add_created(self.pk)
+            write.add_created(self.pk)
             self._mark_seats(seats)
 
     def delete(self, *args, **kwargs):
         """Delete the game, its seats and what it added to the summaries, atomically."""
-        from games.summaries import tracking
-
-        with tracking([self.pk]):
+        with game_write([self.pk]):
             return super().delete(*args, **kwargs)
 
     def rescore(self) -> None:
@@ -342,9 +339,7 @@ class Session(ScenarioPlay):
         Raises ``ValidationError`` when the seats break a rule (the caller's transaction
         then rolls back the write that broke it).
         """
-        from games.summaries import tracking
-
-        with tracking([self.pk]):
+        with game_write([self.pk]):
             seats = list(self.seats.all())
             if seats:
                 totals = rules.team_totals([seat.as_result() for seat in seats])

@@ -1,7 +1,8 @@
 """Summary upkeep around a write: minus each game's contribution before, plus after.
 
 ``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered
-while it runs (``Session``/``Seat`` saves and deletes register themselves), are read
+while it runs (the models' own writes -- ``Session``/``Seat`` saves and deletes, a
+rescore -- run in it through their hook ``games.signals.game_write``), are read
 before they change; when the block ends their contributions are read again and the
 difference is applied to the summary rows, inside the same transaction. Trackers nest:
 an inner one only registers its games with the outermost, which applies once, so a
