@@ -1,6 +1,6 @@
 """A realistic, rule-valid demo league, generated in bulk for `seed_demo`.
 
-Every game is built as the rules allow (preconditions hold, defeat causes fit) and is
+Every game is built as the rules allow (``games.validation`` finds nothing to say) and is
 scored by ``games.rules``, with the seat flags ``rules.seat_flags`` gives, so the stored
 rows are exactly what the one-game write path stores. Games are planned as plain tuples
 (no model instances: a million of them would take longer than writing them) and handed
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from games import rules, scenario_rules
+from games import rules, scenario_rules, validation
 from games.bulk_load import SEAT_FIELDS, PlannedGame, games_bulk_load
 from games.demo_league import (
     ScenarioPlan,
@@ -120,8 +120,8 @@ class Planner:
 
     def __init__(self, rng: random.Random, catalog: Catalog, now: datetime.datetime):
         self.rng, self.catalog, self.now = rng, catalog, now
-        today = timezone.localdate(now)
-        self.days = [today - datetime.timedelta(days=n) for n in range(HISTORY_DAYS)]
+        self.today = timezone.localdate(now)
+        self.days = [self.today - datetime.timedelta(days=n) for n in range(HISTORY_DAYS)]
         self.evenings: dict[tuple[datetime.date, int], datetime.datetime] = {}
         self.windows = {
             plan.scenario.pk: (
@@ -225,33 +225,28 @@ class Planner:
         totals = rules.team_totals(results)
         for seat, flags in zip(seats, rules.seat_flags(results, victory=victory), strict=True):
             seat.extend(flags)
-        score = (
-            rules.victory_score(
-                doom_track=ancient_one.doom_track,
-                terror_level=terror,
-                unpaid_loans=totals.unpaid_loans,
-                elder_signs_played=elder_signs,
-                gate_trophies=totals.gate_trophies,
-                monster_trophies=totals.monster_trophies,
-                survivors=totals.survivors,
-            )
-            if victory
-            else None
+        score = rules.game_score(
+            outcome=outcome,
+            doom_track=ancient_one.doom_track,
+            terror_level=terror,
+            unpaid_loans=totals.unpaid_loans,
+            elder_signs_played=elder_signs,
+            gate_trophies=totals.gate_trophies,
+            monster_trophies=totals.monster_trophies,
+            survivors=totals.survivors,
         )
-        problems = [
-            *rules.victory_problems(
-                outcome=outcome,
-                ancient_one=ancient_one.name,
-                investigators=totals.investigators,
-                gate_trophies=totals.gate_trophies,
-                elder_sign_tokens=tokens,
-            ),
-            *rules.table_problems(totals),
-        ]
-        if not victory:
-            problems += rules.defeat_cause_problems(
-                cause=defeat_cause, ancient_one=ancient_one.name, boxes=box_names
-            )
+        result = validation.GameResult(
+            outcome=outcome,
+            defeat_cause=defeat_cause,
+            ancient_one=ancient_one.name,
+            played_on=played_on,
+            terror_level=terror,
+            elder_sign_tokens=tokens,
+        )
+        errors = validation.result_errors(
+            result, today=self.today, totals=totals, box_names=box_names
+        )
+        problems = [message for messages in errors.values() for message in messages]
         if plan is not None:
             problems += scenario_rules.scenario_problems(
                 plan.terms,

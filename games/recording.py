@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from games import notifications, rules, scenario_rules
+from games import notifications, rules, scenario_rules, validation
 from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
 from games.models.scenario_play import entry_key_for
 from games.permissions import (
@@ -50,6 +50,22 @@ class SessionChanged(Exception):
         super().__init__(f"{CHANGED_MESSAGE}{': ' + detail if detail else ''}.")
 
 
+def _check_rules(
+    session: Session, box_list: list[Box], seats: list[Seat], task_list: list[ScenarioTask]
+) -> None:
+    """Raise ``ValidationError`` with every rule the game and its scenario break, by field."""
+    totals = rules.team_totals([seat.as_result() for seat in seats])
+    box_names = [box.name for box in box_list]
+    errors = validation.merged(
+        session.result_errors(totals=totals, box_names=box_names),
+        session.scenario_errors(
+            box_names=box_names, investigators=totals.investigators, tasks=task_list
+        ),
+    )
+    if errors:
+        raise ValidationError(errors)
+
+
 def _locked(session_id: int) -> Session:
     """The game's current row, locked until the transaction ends (PostgreSQL)."""
     return Session.objects.select_for_update().select_related("ancient_one").get(pk=session_id)
@@ -78,16 +94,7 @@ def session_record(
     The scenario entries of the game's team (before and after an edit) are refreshed.
     """
     box_list, task_list = list(boxes), list(tasks)
-    totals = rules.team_totals([seat.as_result() for seat in seats])
-    box_names = [box.name for box in box_list]
-    errors = session.result_errors(totals=totals, box_names=box_names)
-    more = session.scenario_errors(
-        box_names=box_names, investigators=totals.investigators, tasks=task_list
-    )
-    for field, messages in more.items():
-        errors.setdefault(field, []).extend(messages)
-    if errors:
-        raise ValidationError(errors)
+    _check_rules(session, box_list, seats, task_list)
     with tracking([session.pk]):
         save_kwargs = {}
         before = entry_group(session.pk)
@@ -308,16 +315,7 @@ def sessions_record_many(
         for session, boxes, seats, tasks in games
     ]
     for session, box_list, seats, task_list in planned:
-        totals = rules.team_totals([seat.as_result() for seat in seats])
-        box_names = [box.name for box in box_list]
-        errors = session.result_errors(totals=totals, box_names=box_names)
-        more = session.scenario_errors(
-            box_names=box_names, investigators=totals.investigators, tasks=task_list
-        )
-        for field, messages in more.items():
-            errors.setdefault(field, []).extend(messages)
-        if errors:
-            raise ValidationError(errors)
+        _check_rules(session, box_list, seats, task_list)
         session.tasks_completed = len(task_list)
         session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
         session.apply_totals(seats)

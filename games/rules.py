@@ -162,6 +162,46 @@ def victory_score(
     return sum(term.points for term in terms)
 
 
+# What a stored victory score is computed from besides the doom track: the keyword names
+# of ``victory_score``, and the game's stored columns of the same names.
+SCORE_COUNTS = (
+    "terror_level",
+    "unpaid_loans",
+    "elder_signs_played",
+    "gate_trophies",
+    "monster_trophies",
+    "survivors",
+)
+
+
+def game_score(
+    *,
+    outcome: str,
+    doom_track: int,
+    terror_level: int,
+    unpaid_loans: int,
+    elder_signs_played: int,
+    gate_trophies: int,
+    monster_trophies: int,
+    survivors: int,
+) -> int | None:
+    """The score a finished game stores: its victory score, ``None`` for a defeat (not 0).
+
+    Raises ``ValueError`` for out-of-range values of a victory.
+    """
+    if outcome not in VICTORIES:
+        return None
+    return victory_score(
+        doom_track=doom_track,
+        terror_level=terror_level,
+        unpaid_loans=unpaid_loans,
+        elder_signs_played=elder_signs_played,
+        gate_trophies=gate_trophies,
+        monster_trophies=monster_trophies,
+        survivors=survivors,
+    )
+
+
 def first_citizens(trophies: Mapping[str, tuple[int, int]]) -> set[str]:
     """Every player holding the First Citizen title.
 
