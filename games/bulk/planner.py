@@ -1,10 +1,10 @@
-"""A realistic, rule-valid demo league, generated in bulk for `seed_demo`.
+"""Planning realistic, rule-valid games at random, one after another, for the demo league.
 
 Every game is built as the rules allow (``games.validation`` finds nothing to say) and is
 scored by ``games.rules``, with the seat flags ``rules.seat_flags`` gives, so the stored
 rows are exactly what the one-game write path stores. Games are planned as plain tuples
-(no model instances: a million of them would take longer than writing them) and handed
-to ``games.bulk_load``, which copies them in with PostgreSQL's COPY.
+(no model instances: a million of them would take longer than writing them) for
+``games.bulk.load`` to copy in.
 """
 
 from __future__ import annotations
@@ -13,25 +13,16 @@ import bisect
 import datetime
 import itertools
 import random
-import time
 from dataclasses import dataclass, field
 
 from django.utils import timezone
 
 from games import rules, scenario_rules, validation
-from games.bulk_load import SEAT_FIELDS, PlannedGame, games_bulk_load
-from games.demo_league import (
-    ScenarioPlan,
-    demo_players,
-    demo_seasons,
-    demo_series,
-    demo_staff_login,
-    demo_teams,
-)
-from games.models import AncientOne, Box, Guardian, Herald, Investigator, Seat, Session, Status
+from games.models import AncientOne, Box, Guardian, Herald, Investigator, Seat, Status
 from games.models.scenario_play import entry_key_for
 
-__all__ = ["demo_seasons", "demo_staff_login", "seed_league"]
+from .league import ScenarioPlan
+from .load import SEAT_FIELDS, PlannedGame
 
 LOCATIONS = ("Club night", "Kitchen table", "Game café", "Convention", "Online", "")
 OTHER_LOSSES = (
@@ -43,9 +34,6 @@ SPECIAL_DEFEAT = {"Glaaki", "Shudde M'ell", "Bokrug"}
 TEAM_SHARE = 0.75  # most demo games are played as a team
 SCENARIO_SHARE = 0.08  # and some of them for a league scenario
 HISTORY_DAYS = 3 * 365  # games spread over the last three years
-# From this many new games (and at least as many as already stored), rebuilding the
-# indexes once beats keeping them up row by row (games.bulk_load, PostgreSQL).
-LARGE_LOAD = 100_000
 
 
 class Weighted:
@@ -308,51 +296,3 @@ class Planner:
             minutes=self.rng.randrange(0, 48 * 60)
         )
         return played_on, min(submitted, closes_at - datetime.timedelta(minutes=1), self.now)
-
-
-def seed_league(
-    *,
-    games: int,
-    seed: int,
-    players: int = 36,
-    batch_size: int = 20_000,
-    league_play: bool = True,
-    progress=None,
-) -> int:
-    """Create ``games`` demo games; returns how many were created.
-
-    With ``league_play``, also teams, a series of scenarios and two seasons (once), most
-    games played as a team, some for a scenario. Each batch is one transaction; scenario
-    entries and the league summaries are rebuilt once at the end (``games_bulk_load``).
-    ``progress(done, seconds)`` is called after every batch.
-    """
-    rng = random.Random(seed)
-    catalog = Catalog.load()
-    # Players draw from their own generator so reruns over existing players repeat games.
-    members = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
-    catalog.players = [player.pk for player in members]
-    now = timezone.now()
-    if league_play:
-        teams = demo_teams(random.Random(seed), members)
-        catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
-        plans = demo_series(random.Random(seed), now)
-        catalog.scenarios = [plan for plan in plans if plan.terms.opens_at <= now]
-        demo_seasons(timezone.localdate(now))
-    planner = Planner(rng, catalog, now)
-    large = games >= LARGE_LOAD and games >= Session.objects.count()
-    started = time.perf_counter()
-
-    def batches():
-        made = 0
-        while made < games:
-            size = min(batch_size, games - made)
-            yield [planner.game() for _ in range(size)]
-            made += size
-
-    return games_bulk_load(
-        batches(),
-        now=now,
-        scenario_ids=[plan.scenario.pk for plan in catalog.scenarios],
-        progress=(lambda done: progress(done, time.perf_counter() - started)) if progress else None,
-        large=large,
-    )

@@ -1,6 +1,6 @@
 """The demo league's people and league play: players, teams, seasons, ten scenarios.
 
-Built once (reused when already there) before ``games.demo`` plans its games, so most
+Built once (reused when already there) before ``games.bulk.planner`` plans its games, so most
 demo games are played as a team and some enter a scenario, every one valid by
 ``games.rules`` and ``games.scenario_rules``.
 """
