@@ -25,7 +25,6 @@ from games.permissions import (
     session_editable_by,
     session_withdrawable_by,
 )
-from games.signals import league_changed
 from games.summaries import tracking
 from games.summaries.tracking import active as active_tracker
 
@@ -215,8 +214,6 @@ def scenario_entry_choose(*, session: Session, user, moment=None) -> Session:
         group.filter(pk=session.pk).update(entry_chosen=True)
         session.entry_chosen = True
         scenario_entries_refresh((session.scenario_id, session.entry_key))
-        # Plain updates send no post_save: say the scenario's board changed.
-        league_changed.send(sender=Session)
     session.refresh_from_db(fields=["is_entry", "entry_chosen"])
     return session
 
@@ -345,6 +342,4 @@ def sessions_record_many(
         task_through.objects.bulk_create(task_links)
         # One rebuild per scenario touched: a few queries, however many groups it has.
         scenario_entries_rebuild({s.scenario_id for s in sessions if s.scenario_id})
-        # Bulk inserts send no post_save: say the league changed.
-        league_changed.send(sender=Session)
     return sessions

@@ -36,7 +36,9 @@ from games.recording import (
     sessions_record_many,
 )
 from games.scoring import sessions_rescore
+from games.signals import league_changed
 from games.summaries import summaries_differences, summaries_rebuild
+from games.summaries.tracking import Tracker
 from league.models import Season
 from tests.factories import (
     SeasonFactory,
@@ -369,3 +371,70 @@ def test_a_doom_track_fix_keeps_the_summaries_either_way(catalog, monkeypatch, p
     best = max(Session.objects.values_list("score", flat=True))
     assert PlayerStanding.objects.get(player__name="Ann", scope=0).best_score == best
     assert summaries_differences() == []
+
+
+@pytest.fixture
+def league_changes():
+    """Every ``league_changed`` sent while the test runs, by sender."""
+    sent = []
+
+    def receive(sender, **kwargs):
+        sent.append(sender)
+
+    league_changed.connect(receive, dispatch_uid="test-league-changes")
+    yield sent
+    league_changed.disconnect(dispatch_uid="test-league-changes")
+
+
+def _scenario_game():
+    board = scenario(series=None, opens_at=datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC))
+    return game(scenario=board, tasks=list(board.tasks.all()[:1]))
+
+
+def _import(status):
+    new = Session(
+        ancient_one=AncientOne.objects.get(name="Azathoth"),
+        outcome="sealed",
+        elder_sign_tokens=6,
+        terror_level=1,
+        played_on=DATES[1],
+        status=status,
+    )
+    sessions_record_many([(new, [], seats_for(["Ann", "Bob"], 1), [])])
+
+
+NEW_GAMES = {
+    "record approved": lambda: game(),
+    "record pending": lambda: game(status="pending"),
+    "import approved": lambda: _import("approved"),
+    "import pending": lambda: _import("pending"),
+}
+WRITES_TO_A_GAME = {
+    "moderate": lambda g: session_moderate(
+        session_id=g.pk,
+        status="rejected",
+        seen_version=g.version,
+        moderator=moderator(),
+        reason="x",
+    ),
+    "withdraw": lambda g: session_withdraw(session_id=g.pk, user=moderator()),
+    "entry chosen": lambda g: scenario_entry_choose(session=g, user=moderator()),
+    "bare save": lambda g: g.save(),
+    "bare seat save": lambda g: g.seats.first().save(),
+    "bare delete": lambda g: g.delete(),
+}
+
+
+@pytest.mark.parametrize("write", NEW_GAMES)
+def test_recording_a_game_sends_one_league_changed(catalog, league_changes, write):
+    """The summaries' upkeep says the league changed, once, whatever the write changed."""
+    NEW_GAMES[write]()
+    assert league_changes == [Tracker]
+
+
+@pytest.mark.parametrize("write", WRITES_TO_A_GAME)
+def test_a_write_to_a_game_sends_one_league_changed(catalog, league_changes, write):
+    target = _scenario_game()
+    league_changes.clear()
+    WRITES_TO_A_GAME[write](target)
+    assert league_changes == [Tracker]
