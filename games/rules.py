@@ -174,32 +174,14 @@ SCORE_COUNTS = (
 )
 
 
-def game_score(
-    *,
-    outcome: str,
-    doom_track: int,
-    terror_level: int,
-    unpaid_loans: int,
-    elder_signs_played: int,
-    gate_trophies: int,
-    monster_trophies: int,
-    survivors: int,
-) -> int | None:
-    """The score a finished game stores: its victory score, ``None`` for a defeat (not 0).
-
-    Raises ``ValueError`` for out-of-range values of a victory.
+def game_score(*, outcome: str, **score_inputs: int) -> int | None:
+    """The score a finished game stores: the victory score of ``score_inputs`` (the doom
+    track and the ``SCORE_COUNTS``, as ``victory_score`` takes them); ``None`` for a defeat
+    (not 0). Raises ``ValueError`` for out-of-range values of a victory.
     """
     if outcome not in VICTORIES:
         return None
-    return victory_score(
-        doom_track=doom_track,
-        terror_level=terror_level,
-        unpaid_loans=unpaid_loans,
-        elder_signs_played=elder_signs_played,
-        gate_trophies=gate_trophies,
-        monster_trophies=monster_trophies,
-        survivors=survivors,
-    )
+    return victory_score(**score_inputs)
 
 
 def first_citizens(trophies: Mapping[str, tuple[int, int]]) -> set[str]:

@@ -61,6 +61,17 @@ class Rollback(Exception):
     """Ends an example: its writes are rolled back so the next starts clean."""
 
 
+def azathoth_sealed(played_on, **fields):
+    """An unsaved approved game sealed against Azathoth (any seats can seal the gates)."""
+    values = {"elder_sign_tokens": 6, "terror_level": 1, "status": "approved", **fields}
+    return Session(
+        ancient_one=AncientOne.objects.get(name="Azathoth"),
+        outcome="sealed",
+        played_on=played_on,
+        **values,
+    )
+
+
 def seats_for(names, gates):
     return [
         seat(name, INVESTIGATORS[i % len(INVESTIGATORS)], gate_trophies=gates, monster_trophies=i)
@@ -196,14 +207,7 @@ class League:
         scenario_entry_choose(session=target, user=self.boss)
 
     def do_import(self, name, played_on):
-        new = Session(
-            ancient_one=AncientOne.objects.get(name="Azathoth"),
-            outcome="sealed",
-            elder_sign_tokens=6,
-            terror_level=1,
-            played_on=played_on,
-            status="approved",
-        )
+        new = azathoth_sealed(played_on)
         sessions_record_many([(new, [], seats_for([name, "Bob"], 1), [])])
 
     # Bare model writes: no recording function around them, the models alone keep the
@@ -221,15 +225,7 @@ class League:
             first.save()
 
     def do_model_create(self, name, played_on):
-        new = Session(
-            ancient_one=AncientOne.objects.get(name="Azathoth"),
-            outcome="sealed",
-            elder_sign_tokens=6,
-            terror_level=3,
-            played_on=played_on,
-            status="approved",
-            team=self.team,
-        )
+        new = azathoth_sealed(played_on, team=self.team)
         new.save()
         for i, person in enumerate([name, "Di"]):
             added = seats_for([person], i)[0]
@@ -392,14 +388,7 @@ def _scenario_game():
 
 
 def _import(status):
-    new = Session(
-        ancient_one=AncientOne.objects.get(name="Azathoth"),
-        outcome="sealed",
-        elder_sign_tokens=6,
-        terror_level=1,
-        played_on=DATES[1],
-        status=status,
-    )
+    new = azathoth_sealed(DATES[1], status=status)
     sessions_record_many([(new, [], seats_for(["Ann", "Bob"], 1), [])])
 
 

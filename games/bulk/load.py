@@ -40,15 +40,9 @@ SESSION_FIELDS = (
     "notes",
     "status",
     "created_at",
-    "investigator_count",
-    "survivors",
-    "gate_trophies",
-    "monster_trophies",
-    "unpaid_loans",
-    "score",
     "tasks_completed",
-    "scenario_score",
     "entry_key",
+    *Session.DERIVED_FIELDS,
 )
 # Seat columns of a planned seat, in this order (session_id is added when written).
 SEAT_FIELDS = (

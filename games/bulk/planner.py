@@ -263,17 +263,18 @@ class Planner:
             notes,
             status,
             created_at,
+            len(task_ids),
+            entry_key,
+            # Session.DERIVED_FIELDS
             totals.investigators,
             totals.survivors,
             totals.gate_trophies,
             totals.monster_trophies,
             totals.unpaid_loans,
             score,
-            len(task_ids),
             scenario_rules.scenario_score(victory_score=score, tasks_completed=len(task_ids))
             if plan
             else None,
-            entry_key,
         )
         return PlannedGame(session, seats, boxes, task_ids)
 
