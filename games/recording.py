@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from games import notifications, rules, scenario_rules
+from games import notifications, rules, scenario_rules, validation
 from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
 from games.models.scenario_play import entry_key_for
 from games.permissions import (
@@ -25,7 +25,6 @@ from games.permissions import (
     session_editable_by,
     session_withdrawable_by,
 )
-from games.signals import league_changed
 from games.summaries import tracking
 from games.summaries.tracking import active as active_tracker
 
@@ -48,6 +47,22 @@ class SessionChanged(Exception):
     def __init__(self, session: Session, detail: str = ""):
         self.session = session
         super().__init__(f"{CHANGED_MESSAGE}{': ' + detail if detail else ''}.")
+
+
+def _check_rules(
+    session: Session, box_list: list[Box], seats: list[Seat], task_list: list[ScenarioTask]
+) -> None:
+    """Raise ``ValidationError`` with every rule the game and its scenario break, by field."""
+    totals = rules.team_totals([seat.as_result() for seat in seats])
+    box_names = [box.name for box in box_list]
+    errors = validation.merged(
+        session.result_errors(totals=totals, box_names=box_names),
+        session.scenario_errors(
+            box_names=box_names, investigators=totals.investigators, tasks=task_list
+        ),
+    )
+    if errors:
+        raise ValidationError(errors)
 
 
 def _locked(session_id: int) -> Session:
@@ -78,16 +93,7 @@ def session_record(
     The scenario entries of the game's team (before and after an edit) are refreshed.
     """
     box_list, task_list = list(boxes), list(tasks)
-    totals = rules.team_totals([seat.as_result() for seat in seats])
-    box_names = [box.name for box in box_list]
-    errors = session.result_errors(totals=totals, box_names=box_names)
-    more = session.scenario_errors(
-        box_names=box_names, investigators=totals.investigators, tasks=task_list
-    )
-    for field, messages in more.items():
-        errors.setdefault(field, []).extend(messages)
-    if errors:
-        raise ValidationError(errors)
+    _check_rules(session, box_list, seats, task_list)
     with tracking([session.pk]):
         save_kwargs = {}
         before = entry_group(session.pk)
@@ -208,8 +214,6 @@ def scenario_entry_choose(*, session: Session, user, moment=None) -> Session:
         group.filter(pk=session.pk).update(entry_chosen=True)
         session.entry_chosen = True
         scenario_entries_refresh((session.scenario_id, session.entry_key))
-        # Plain updates send no post_save: say the scenario's board changed.
-        league_changed.send(sender=Session)
     session.refresh_from_db(fields=["is_entry", "entry_chosen"])
     return session
 
@@ -308,16 +312,7 @@ def sessions_record_many(
         for session, boxes, seats, tasks in games
     ]
     for session, box_list, seats, task_list in planned:
-        totals = rules.team_totals([seat.as_result() for seat in seats])
-        box_names = [box.name for box in box_list]
-        errors = session.result_errors(totals=totals, box_names=box_names)
-        more = session.scenario_errors(
-            box_names=box_names, investigators=totals.investigators, tasks=task_list
-        )
-        for field, messages in more.items():
-            errors.setdefault(field, []).extend(messages)
-        if errors:
-            raise ValidationError(errors)
+        _check_rules(session, box_list, seats, task_list)
         session.tasks_completed = len(task_list)
         session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
         session.apply_totals(seats)
@@ -347,6 +342,4 @@ def sessions_record_many(
         task_through.objects.bulk_create(task_links)
         # One rebuild per scenario touched: a few queries, however many groups it has.
         scenario_entries_rebuild({s.scenario_id for s in sessions if s.scenario_id})
-        # Bulk inserts send no post_save: say the league changed.
-        league_changed.send(sender=Session)
     return sessions

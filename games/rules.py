@@ -162,6 +162,28 @@ def victory_score(
     return sum(term.points for term in terms)
 
 
+# What a stored victory score is computed from besides the doom track: the keyword names
+# of ``victory_score``, and the game's stored columns of the same names.
+SCORE_COUNTS = (
+    "terror_level",
+    "unpaid_loans",
+    "elder_signs_played",
+    "gate_trophies",
+    "monster_trophies",
+    "survivors",
+)
+
+
+def game_score(*, outcome: str, **score_inputs: int) -> int | None:
+    """The score a finished game stores: the victory score of ``score_inputs`` (the doom
+    track and the ``SCORE_COUNTS``, as ``victory_score`` takes them); ``None`` for a defeat
+    (not 0). Raises ``ValueError`` for out-of-range values of a victory.
+    """
+    if outcome not in VICTORIES:
+        return None
+    return victory_score(**score_inputs)
+
+
 def first_citizens(trophies: Mapping[str, tuple[int, int]]) -> set[str]:
     """Every player holding the First Citizen title.
 

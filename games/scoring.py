@@ -26,15 +26,7 @@ DEFAULT_REASON = "Rescored after a catalog correction"
 # minute at a million games) is cheaper than upkeep game by game (a few ms each).
 UPKEEP_PER_GAME_UP_TO = 10_000
 # What a game's score depends on besides the doom track, as stored on its row.
-SCORE_INPUTS = (
-    "outcome",
-    "terror_level",
-    "unpaid_loans",
-    "elder_signs_played",
-    "gate_trophies",
-    "monster_trophies",
-    "survivors",
-)
+SCORE_INPUTS = ("outcome", *rules.SCORE_COUNTS)
 
 
 def sessions_rescore(
@@ -121,7 +113,7 @@ def sessions_rescore_stored(
     read and the write keeps the edit: the write is conditional on the version read.
     """
     doom_tracks = dict(AncientOne.objects.values_list("pk", "doom_track"))
-    score = functools.lru_cache(maxsize=None)(_victory_score)
+    score = functools.lru_cache(maxsize=None)(_stored_score)
     rows = sessions.order_by("pk").values_list(
         "pk",
         "version",
@@ -164,19 +156,9 @@ def sessions_rescore_stored(
     return changed
 
 
-def _victory_score(doom_track, outcome, terror, loans, elder_signs, gates, monsters, survivors):
-    """``Session.compute_score`` on plain values."""
-    if outcome not in rules.VICTORIES:
-        return None
-    return rules.victory_score(
-        doom_track=doom_track,
-        terror_level=terror,
-        unpaid_loans=loans,
-        elder_signs_played=elder_signs,
-        gate_trophies=gates,
-        monster_trophies=monsters,
-        survivors=survivors,
-    )
+def _stored_score(doom_track: int, *inputs) -> int | None:
+    """``rules.game_score`` (as ``Session.compute_score``) of a row's ``SCORE_INPUTS``."""
+    return rules.game_score(doom_track=doom_track, **dict(zip(SCORE_INPUTS, inputs, strict=True)))
 
 
 def _write_scores(moved: list[tuple], *, reason: str, user) -> int:

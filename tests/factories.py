@@ -237,6 +237,6 @@ def result_form_data(
 
 def demo_league(games: int, *, seed: int = 4, players: int = 12) -> int:
     """Many rule-valid games at once (mostly approved), in bulk: for query-count tests."""
-    from games.demo import seed_league
+    from games.bulk.seed import seed_league
 
     return seed_league(games=games, seed=seed, players=players)

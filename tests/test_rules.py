@@ -241,3 +241,11 @@ def test_rule_module_imports_without_django():
     code = "import sys; import games.rules; assert 'django' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=".")
     assert importlib.import_module("games.rules") is rules
+
+
+@pytest.mark.parametrize("outcome", rules.OUTCOMES)
+def test_game_score_is_the_victory_score_and_none_for_a_defeat(outcome):
+    values = {**BASE, "terror_level": 3, "gate_trophies": 2}
+    expected = None if outcome == rules.DEFEAT else rules.victory_score(**values)
+    assert rules.game_score(outcome=outcome, **values) == expected
+    assert set(BASE) - {"doom_track"} == set(rules.SCORE_COUNTS)

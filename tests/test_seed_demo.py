@@ -59,7 +59,7 @@ def test_a_seeded_game_without_history_rows_has_a_history_page(client):
 
 
 def test_a_large_load_sets_the_indexes_aside_and_restores_every_one(monkeypatch):
-    from games import demo
+    from games.bulk import seed
 
     tables = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
 
@@ -73,7 +73,7 @@ def test_a_large_load_sets_the_indexes_aside_and_restores_every_one(monkeypatch)
             }
 
     before = schema()
-    monkeypatch.setattr(demo, "LARGE_LOAD", 50)
+    monkeypatch.setattr(seed, "LARGE_LOAD", 50)
     call_command("seed_demo", games=120, seed=4, verbosity=0)
     assert schema() == before
     assert Session.objects.count() == 120

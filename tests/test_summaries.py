@@ -2,9 +2,10 @@
 
 A property test drives random sequences of every kind of write (record, edit, moderate,
 withdraw, bulk delete, rescore after a doom-track fix, seasons added/moved/deleted,
-scenario entries chosen, an import) and checks after each sequence that the maintained
-rows are exactly what ``rebuild_summaries`` would write. Table tests pin the derived
-numbers pages read.
+scenario entries chosen, an import, and bare ``save()``/``delete()`` of games and seats
+through the models, as the admin, a shell or a test writes) and checks after each
+sequence that the maintained rows are exactly what ``rebuild_summaries`` would write.
+Table tests pin the derived numbers pages read.
 """
 
 import datetime
@@ -20,6 +21,7 @@ from games.models import (
     AncientOne,
     AncientOneOutcome,
     AncientOneScore,
+    Investigator,
     PlayerStanding,
     PlayerTeammate,
     Session,
@@ -34,7 +36,9 @@ from games.recording import (
     sessions_record_many,
 )
 from games.scoring import sessions_rescore
+from games.signals import league_changed
 from games.summaries import summaries_differences, summaries_rebuild
+from games.summaries.tracking import Tracker
 from league.models import Season
 from tests.factories import (
     SeasonFactory,
@@ -55,6 +59,17 @@ DATES = [datetime.date(2025, 6, 1), datetime.date(2026, 1, 10), datetime.date(20
 
 class Rollback(Exception):
     """Ends an example: its writes are rolled back so the next starts clean."""
+
+
+def azathoth_sealed(played_on, **fields):
+    """An unsaved approved game sealed against Azathoth (any seats can seal the gates)."""
+    values = {"elder_sign_tokens": 6, "terror_level": 1, "status": "approved", **fields}
+    return Session(
+        ancient_one=AncientOne.objects.get(name="Azathoth"),
+        outcome="sealed",
+        played_on=played_on,
+        **values,
+    )
 
 
 def seats_for(names, gates):
@@ -85,6 +100,15 @@ operation = st.one_of(
     st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"])),
     st.tuples(st.just("entry"), index),
     st.tuples(st.just("import"), st.sampled_from(NAMES), st.sampled_from(DATES)),
+    st.tuples(
+        st.just("model_save"),
+        index,
+        st.sampled_from(["approved", "pending", "rejected"]),
+        st.integers(0, 10),
+        st.integers(0, 3),
+    ),
+    st.tuples(st.just("model_create"), st.sampled_from(NAMES), st.sampled_from(DATES)),
+    st.tuples(st.just("model_delete"), index),
 )
 
 
@@ -183,15 +207,40 @@ class League:
         scenario_entry_choose(session=target, user=self.boss)
 
     def do_import(self, name, played_on):
-        new = Session(
-            ancient_one=AncientOne.objects.get(name="Azathoth"),
-            outcome="sealed",
-            elder_sign_tokens=6,
-            terror_level=1,
-            played_on=played_on,
-            status="approved",
-        )
+        new = azathoth_sealed(played_on)
         sessions_record_many([(new, [], seats_for([name, "Bob"], 1), [])])
+
+    # Bare model writes: no recording function around them, the models alone keep the
+    # summaries (through the hook ``games.signals.game_write``).
+
+    def do_model_save(self, i, status, terror, gates):
+        if (target := self.pick(i)) is None:
+            return
+        target.status = status
+        target.terror_level = terror
+        target.save()
+        first = target.seats.order_by("position").first()
+        if first is not None:
+            first.gate_trophies = gates
+            first.save()
+
+    def do_model_create(self, name, played_on):
+        new = azathoth_sealed(played_on, team=self.team)
+        new.save()
+        for i, person in enumerate([name, "Di"]):
+            added = seats_for([person], i)[0]
+            added.investigator = Investigator.objects.get(name=INVESTIGATORS[i])
+            added.session, added.position = new, i + 1
+            added.save()
+
+    def do_model_delete(self, i):
+        if (target := self.pick(i)) is None:
+            return
+        seats = list(target.seats.order_by("position"))
+        if len(seats) > 1:
+            seats[-1].delete()
+        else:
+            target.delete()
 
 
 @settings(max_examples=60)
@@ -318,3 +367,63 @@ def test_a_doom_track_fix_keeps_the_summaries_either_way(catalog, monkeypatch, p
     best = max(Session.objects.values_list("score", flat=True))
     assert PlayerStanding.objects.get(player__name="Ann", scope=0).best_score == best
     assert summaries_differences() == []
+
+
+@pytest.fixture
+def league_changes():
+    """Every ``league_changed`` sent while the test runs, by sender."""
+    sent = []
+
+    def receive(sender, **kwargs):
+        sent.append(sender)
+
+    league_changed.connect(receive, dispatch_uid="test-league-changes")
+    yield sent
+    league_changed.disconnect(dispatch_uid="test-league-changes")
+
+
+def _scenario_game():
+    board = scenario(series=None, opens_at=datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC))
+    return game(scenario=board, tasks=list(board.tasks.all()[:1]))
+
+
+def _import(status):
+    new = azathoth_sealed(DATES[1], status=status)
+    sessions_record_many([(new, [], seats_for(["Ann", "Bob"], 1), [])])
+
+
+NEW_GAMES = {
+    "record approved": lambda: game(),
+    "record pending": lambda: game(status="pending"),
+    "import approved": lambda: _import("approved"),
+    "import pending": lambda: _import("pending"),
+}
+WRITES_TO_A_GAME = {
+    "moderate": lambda g: session_moderate(
+        session_id=g.pk,
+        status="rejected",
+        seen_version=g.version,
+        moderator=moderator(),
+        reason="x",
+    ),
+    "withdraw": lambda g: session_withdraw(session_id=g.pk, user=moderator()),
+    "entry chosen": lambda g: scenario_entry_choose(session=g, user=moderator()),
+    "bare save": lambda g: g.save(),
+    "bare seat save": lambda g: g.seats.first().save(),
+    "bare delete": lambda g: g.delete(),
+}
+
+
+@pytest.mark.parametrize("write", NEW_GAMES)
+def test_recording_a_game_sends_one_league_changed(catalog, league_changes, write):
+    """The summaries' upkeep says the league changed, once, whatever the write changed."""
+    NEW_GAMES[write]()
+    assert league_changes == [Tracker]
+
+
+@pytest.mark.parametrize("write", WRITES_TO_A_GAME)
+def test_a_write_to_a_game_sends_one_league_changed(catalog, league_changes, write):
+    target = _scenario_game()
+    league_changes.clear()
+    WRITES_TO_A_GAME[write](target)
+    assert league_changes == [Tracker]

@@ -69,6 +69,25 @@ class Column:
         return text
 
 
+def count(scope: str, field: str, help: str, *, example: str) -> Column:
+    """A column of a counted number (elder signs, trophies, loans): declared by its field.
+
+    The header is the field's name in words ("gate_trophies": "Gate trophies"); export
+    writes the stored number, import reads it back into the same form field, and a blank
+    cell means the model's default (0).
+    """
+    model = Session if scope == GAME else Seat
+    return Column(
+        field.replace("_", " ").capitalize(),
+        scope,
+        help,
+        attr(field),
+        field=field,
+        read=model_default(model, field),
+        example=example,
+    )
+
+
 # -- the format ----------------------------------------------------------------------------
 
 COLUMNS: tuple[Column, ...] = (
@@ -129,22 +148,16 @@ COLUMNS: tuple[Column, ...] = (
         required=True,
         example="2",
     ),
-    Column(
-        "Elder signs played",
+    count(
         GAME,
+        "elder_signs_played",
         "Elder Sign unique item cards used during the game (blank means 0).",
-        attr("elder_signs_played"),
-        field="elder_signs_played",
-        read=model_default(Session, "elder_signs_played"),
         example="0",
     ),
-    Column(
-        "Elder sign tokens",
+    count(
         GAME,
+        "elder_sign_tokens",
         "Elder sign tokens on the board at the end (blank means 0); sealing needs 6.",
-        attr("elder_sign_tokens"),
-        field="elder_sign_tokens",
-        read=model_default(Session, "elder_sign_tokens"),
         example="6",
     ),
     Column(
@@ -275,40 +288,28 @@ COLUMNS: tuple[Column, ...] = (
         read=choice(Seat.Ended, default=Seat.Ended.SANE),
         example="sane",
     ),
-    Column(
-        "Replaced",
+    count(
         SEAT,
+        "replaced",
         "Earlier investigators this seat lost and replaced (blank means 0).",
-        attr("replaced"),
-        field="replaced",
-        read=model_default(Seat, "replaced"),
         example="0",
     ),
-    Column(
-        "Gate trophies",
+    count(
         SEAT,
+        "gate_trophies",
         "Unspent gate trophies held at the end (blank means 0).",
-        attr("gate_trophies"),
-        field="gate_trophies",
-        read=model_default(Seat, "gate_trophies"),
         example="1",
     ),
-    Column(
-        "Monster trophies",
+    count(
         SEAT,
+        "monster_trophies",
         "Unspent monster trophies held at the end (blank means 0).",
-        attr("monster_trophies"),
-        field="monster_trophies",
-        read=model_default(Seat, "monster_trophies"),
         example="0",
     ),
-    Column(
-        "Unpaid loans",
+    count(
         SEAT,
+        "unpaid_loans",
         "Bank Loans unpaid at the end, at most one per investigator (blank means 0).",
-        attr("unpaid_loans"),
-        field="unpaid_loans",
-        read=model_default(Seat, "unpaid_loans"),
         example="0",
     ),
 )

@@ -13,6 +13,16 @@ import re
 
 from django.db.models import Model
 
+from games.models import (
+    AncientOne,
+    Box,
+    Guardian,
+    Herald,
+    Investigator,
+    Scenario,
+    ScenarioTask,
+    Team,
+)
 from games.names import name_key
 
 # Quotes people type for the apostrophes and quotes in catalog names ("Skids" O'Toole).
@@ -54,13 +64,13 @@ class Catalog:
     """Every catalog table a results file names, each loaded on first use."""
 
     TABLES = {
-        "ancient_ones": ("AncientOne", "Ancient One"),
-        "boxes": ("Box", "box"),
-        "heralds": ("Herald", "herald"),
-        "guardians": ("Guardian", "guardian"),
-        "investigators": ("Investigator", "investigator"),
-        "teams": ("Team", "team"),
-        "scenarios": ("Scenario", "scenario"),
+        "ancient_ones": (AncientOne, "Ancient One"),
+        "boxes": (Box, "box"),
+        "heralds": (Herald, "herald"),
+        "guardians": (Guardian, "guardian"),
+        "investigators": (Investigator, "investigator"),
+        "teams": (Team, "team"),
+        "scenarios": (Scenario, "scenario"),
     }
 
     def __init__(self):
@@ -70,8 +80,6 @@ class Catalog:
     def task(self, scenario_id: int, text: str):
         """The task of this scenario whose text is ``text`` (spelled as names are)."""
         if scenario_id not in self._tasks:
-            from games.models import ScenarioTask
-
             tasks = ScenarioTask.objects.filter(scenario_id=scenario_id)
             self._tasks[scenario_id] = {catalog_key(task.text): task for task in tasks}
         tasks = self._tasks[scenario_id]
@@ -87,8 +95,6 @@ class Catalog:
         if table not in self.TABLES:
             raise AttributeError(table)
         if table not in self._tables:
-            from django.apps import apps
-
-            model_name, what = self.TABLES[table]
-            self._tables[table] = CatalogNames(apps.get_model("games", model_name), what)
+            model, what = self.TABLES[table]
+            self._tables[table] = CatalogNames(model, what)
         return self._tables[table]

@@ -4,6 +4,7 @@ Filled by migration 0002 from the printed game; league staff correct it in the a
 """
 
 from django.db import models
+from django.urls import reverse
 
 
 class Box(models.Model):
@@ -50,8 +51,6 @@ class AncientOne(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        from django.urls import reverse
-
         return reverse("league:ancient_one", kwargs={"slug": self.slug})
 
 

@@ -6,6 +6,7 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from games import rules
+from games.signals import game_write
 
 from .catalog import Investigator
 from .players import Player
@@ -120,18 +121,14 @@ class Seat(models.Model):
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""
-        from games.summaries import tracking
-
-        with tracking([self.session_id]):
+        with game_write([self.session_id]):
             self.full_clean(exclude=["session"] if not self.session_id else None)
             super().save(*args, **kwargs)
             if rescore:
                 self.session.rescore()
 
     def delete(self, *args, rescore: bool = True, **kwargs):
-        from games.summaries import tracking
-
-        with tracking([self.session_id]):
+        with game_write([self.session_id]):
             result = super().delete(*args, **kwargs)
             if rescore:
                 self.session.rescore()

@@ -1,14 +1,14 @@
-"""A finished game (Session) and its seats at the table.
+"""A finished game (Session): what was played, how it ended, who submitted it.
 
 The score and the team totals are stored on the row, written from ``games.rules`` by
-``Session.rescore()`` whenever the session or its seats are saved, so leaderboards sort
-and filter on indexed columns instead of recomputing anything per row.
+``Session.rescore()`` whenever the session or its seats are saved (``derived``), so
+leaderboards sort and filter on indexed columns instead of recomputing anything per row.
+Whether a result breaks a rule is ``games.validation``'s to say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -22,14 +22,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
 
-from games import rules
+from games import rules, validation
+from games.signals import game_write
 
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
+from .derived import DerivedFromSeats
 from .scenario_play import ScenarioPlay
-
-if TYPE_CHECKING:
-    from .seats import Seat
 
 
 def sees_every_game(user) -> bool:
@@ -86,7 +85,7 @@ NOTES_MAX_LENGTH = 2000
 BOARD = Q(status=Status.APPROVED, score__isnull=False)
 
 
-class Session(ScenarioPlay):
+class Session(DerivedFromSeats, ScenarioPlay):
     """One finished game of Arkham Horror."""
 
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.PROTECT, related_name="sessions")
@@ -234,82 +233,37 @@ class Session(ScenarioPlay):
     def is_victory(self) -> bool:
         return self.outcome in rules.VICTORIES
 
-    # -- validation -------------------------------------------------------------------
+    # -- validation: ``games.validation`` judges the row's values ----------------------------
 
-    def session_errors(self) -> dict[str, list[str]]:
-        """Broken rules that this row alone shows (no seats, no boxes needed)."""
-        errors: dict[str, list[str]] = {}
-        if self.played_on and self.played_on > timezone.localdate():
-            errors["played_on"] = ["The date played cannot be in the future."]
-        if self.terror_level is not None and self.terror_level > rules.MAX_TERROR:
-            errors["terror_level"] = [f"The terror level runs from 0 to {rules.MAX_TERROR}."]
-        if self.outcome == rules.DEFEAT and not self.defeat_cause:
-            errors["defeat_cause"] = ["Say how the investigators were defeated."]
-        elif self.outcome != rules.DEFEAT and self.defeat_cause:
-            errors["defeat_cause"] = ["Only a defeat has a defeat cause."]
-        elif self.outcome == rules.DEFEAT and self.ancient_one_id:
-            # Act III depends on the boxes: box_errors() checks it.
-            problems = rules.defeat_cause_problems(
-                cause=self.defeat_cause,
-                ancient_one=self.ancient_one.name,
-                boxes=set(rules.ACT_DECK_BOXES),
-            )
-            if problems:
-                errors["defeat_cause"] = problems
-        if self.outcome == rules.SEALED and (self.elder_sign_tokens or 0) < rules.SEALED_MIN_TOKENS:
-            errors["elder_sign_tokens"] = self._victory_problems(investigators=0, gates=0)
-        if self.outcome == rules.BANISHED and self.ancient_one_id:
-            problems = self._victory_problems(investigators=0, gates=0)
-            if problems:
-                errors["outcome"] = problems
-        return errors
-
-    def box_errors(self, box_names: Iterable[str]) -> dict[str, list[str]]:
-        """Broken rules that depend on the boxes in play (Act III)."""
-        if self.outcome != rules.DEFEAT or self.defeat_cause != rules.ACT_III:
-            return {}
-        problems = rules.defeat_cause_problems(
-            cause=self.defeat_cause,
-            ancient_one=self.ancient_one.name if self.ancient_one_id else "",
-            boxes=set(box_names),
-        )
-        return {"defeat_cause": problems} if problems else {}
-
-    def table_errors(self, totals: rules.TeamTotals) -> dict[str, list[str]]:
-        """Broken rules of the table as a whole: seat count, loans, closing the gates."""
-        errors: dict[str, list[str]] = {}
-        if self.outcome == rules.CLOSED:
-            problems = self._victory_problems(
-                investigators=totals.investigators, gates=totals.gate_trophies
-            )
-            if problems:
-                errors["outcome"] = problems
-        problems = rules.table_problems(totals)
-        if problems:
-            errors["__all__"] = problems
-        return errors
-
-    def result_errors(
-        self, *, totals: rules.TeamTotals, box_names: Iterable[str]
-    ) -> dict[str, list[str]]:
-        """Every broken rule of the whole result, by field; ``{}`` when it is valid."""
-        errors = self.session_errors()
-        for more in (self.box_errors(box_names), self.table_errors(totals)):
-            for field, messages in more.items():
-                errors.setdefault(field, []).extend(messages)
-        return errors
-
-    def _victory_problems(self, *, investigators: int, gates: int) -> list[str]:
-        return rules.victory_problems(
+    def as_game_result(self) -> validation.GameResult:
+        return validation.GameResult(
             outcome=self.outcome,
+            defeat_cause=self.defeat_cause,
             ancient_one=self.ancient_one.name if self.ancient_one_id else "",
-            investigators=investigators,
-            gate_trophies=gates,
+            played_on=self.played_on,
+            terror_level=self.terror_level,
             elder_sign_tokens=self.elder_sign_tokens or 0,
         )
 
+    def box_errors(self, box_names: Iterable[str]) -> validation.Errors:
+        """Broken rules that depend on the boxes in play (Act III)."""
+        return validation.box_errors(self.as_game_result(), box_names)
+
+    def table_errors(self, totals: rules.TeamTotals) -> validation.Errors:
+        """Broken rules of the table as a whole: seat count, loans, closing the gates."""
+        return validation.table_errors(self.as_game_result(), totals)
+
+    def result_errors(
+        self, *, totals: rules.TeamTotals, box_names: Iterable[str]
+    ) -> validation.Errors:
+        """Every broken rule of the whole result, by field; ``{}`` when it is valid."""
+        return validation.result_errors(
+            self.as_game_result(), today=timezone.localdate(), totals=totals, box_names=box_names
+        )
+
     def clean(self) -> None:
-        errors = self.session_errors()
+        """The rules this row alone shows (no seats, no boxes needed)."""
+        errors = validation.game_errors(self.as_game_result(), today=timezone.localdate())
         if errors:
             raise ValidationError(errors)
 
@@ -317,23 +271,19 @@ class Session(ScenarioPlay):
 
     def save(self, *args, **kwargs) -> None:
         """Validate, store the score from the seats saved so far, and save atomically
-        (with the league's summaries, ``games.summaries``)."""
-        from games.summaries import tracking
-
-        with tracking([self.pk]) as tracker:
+        (with what the league keeps beside the games, ``games.signals.game_write``)."""
+        with game_write([self.pk]) as write:
             self.full_clean(exclude=list(self.DERIVED_FIELDS))
             seats = list(self.seats.all()) if self.pk else []
             self.apply_totals(seats)
             self._bump_version(kwargs)
             super().save(*args, **kwargs)
-            tracker.add_created(self.pk)
+            write.add_created(self.pk)
             self._mark_seats(seats)
 
     def delete(self, *args, **kwargs):
         """Delete the game, its seats and what it added to the summaries, atomically."""
-        from games.summaries import tracking
-
-        with tracking([self.pk]):
+        with game_write([self.pk]):
             return super().delete(*args, **kwargs)
 
     def rescore(self) -> None:
@@ -342,16 +292,14 @@ class Session(ScenarioPlay):
         Raises ``ValidationError`` when the seats break a rule (the caller's transaction
         then rolls back the write that broke it).
         """
-        from games.summaries import tracking
-
-        with tracking([self.pk]):
+        with game_write([self.pk]):
             seats = list(self.seats.all())
             if seats:
                 totals = rules.team_totals([seat.as_result() for seat in seats])
-                errors = {
-                    **self.table_errors(totals),
-                    **self.box_errors(self.boxes.values_list("name", flat=True)),
-                }
+                errors = validation.merged(
+                    self.table_errors(totals),
+                    self.box_errors(self.boxes.values_list("name", flat=True)),
+                )
                 if errors:
                     raise ValidationError(errors)
             self.apply_totals(seats)
@@ -385,81 +333,3 @@ class Session(ScenarioPlay):
         "team",
         "tasks_done",
     )
-    DERIVED_FIELDS = (
-        "investigator_count",
-        "survivors",
-        "gate_trophies",
-        "monster_trophies",
-        "unpaid_loans",
-        "score",
-        "scenario_score",
-    )
-
-    def derived_values(self) -> tuple:
-        return tuple(getattr(self, field) for field in self.DERIVED_FIELDS)
-
-    def apply_totals(self, seats: list[Seat]) -> None:
-        """Set the stored totals and score from these seats (does not save)."""
-        totals = rules.team_totals([seat.as_result() for seat in seats])
-        self.investigator_count = totals.investigators
-        self.survivors = totals.survivors
-        self.gate_trophies = totals.gate_trophies
-        self.monster_trophies = totals.monster_trophies
-        self.unpaid_loans = totals.unpaid_loans
-        self.score = self.compute_score()
-        self.scenario_score = self.compute_scenario_score()
-
-    def compute_score(self) -> int | None:
-        """The rulebook score from the stored totals; ``None`` for a defeat."""
-        if not self.is_victory:
-            return None
-        return rules.victory_score(
-            doom_track=self.ancient_one.doom_track,
-            terror_level=self.terror_level,
-            unpaid_loans=self.unpaid_loans,
-            elder_signs_played=self.elder_signs_played,
-            gate_trophies=self.gate_trophies,
-            monster_trophies=self.monster_trophies,
-            survivors=self.survivors,
-        )
-
-    def breakdown(self) -> list[rules.ScoreTerm]:
-        """The score line by line, for the game page."""
-        if not self.is_victory:
-            return []
-        return rules.score_breakdown(
-            doom_track=self.ancient_one.doom_track,
-            terror_level=self.terror_level,
-            unpaid_loans=self.unpaid_loans,
-            elder_signs_played=self.elder_signs_played,
-            gate_trophies=self.gate_trophies,
-            monster_trophies=self.monster_trophies,
-            survivors=self.survivors,
-        )
-
-    def title_holders(self) -> list:
-        """The First Citizens from the stored seat flags: each player once, in seat order.
-
-        Reads the (usually prefetched) seats; a player's first seat carries the title for
-        every seat they held, so a player with two seats is named once.
-        """
-        return [
-            seat.player
-            for seat in self.seats.all()
-            if seat.first_citizen and seat.players_first_seat
-        ]
-
-    def _mark_seats(self, seats: list[Seat]) -> None:
-        """Store each seat's per-player flags: First Citizen, and the player's first seat."""
-        changed = []
-        for seat, (first_citizen, players_first) in zip(seats, self.seat_flags(seats), strict=True):
-            if (seat.first_citizen, seat.players_first_seat) != (first_citizen, players_first):
-                seat.first_citizen, seat.players_first_seat = first_citizen, players_first
-                changed.append(seat)
-        if changed:
-            self.seats.model.objects.bulk_update(changed, ["first_citizen", "players_first_seat"])
-
-    def seat_flags(self, seats: list[Seat]) -> list[tuple[bool, bool]]:
-        """(First Citizen?, the player's first seat at this game?) for each seat, in order
-        (``rules.seat_flags``)."""
-        return rules.seat_flags([seat.as_result() for seat in seats], victory=self.is_victory)

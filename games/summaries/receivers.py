@@ -1,4 +1,9 @@
-"""Upkeep for writes that do not pass through ``Session.save``/``delete``.
+"""The summaries' hooks into the league's writes (``connect()``, from ``GamesConfig.ready``).
+
+- Every write of games the models make (``Session``/``Seat`` saves and deletes, a
+  rescore) runs in ``tracking``: plugged into the models' hook ``games.signals.game_write``.
+
+Upkeep for writes that do not pass through ``Session.save``/``delete``:
 
 - A bulk delete of games (``QuerySet.delete()``, the admin's "delete selected") sends
   ``pre_delete`` for each game: its contribution is taken away before the rows go.
@@ -11,12 +16,13 @@ from __future__ import annotations
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 
 from games.models import Session
-from games.signals import league_changed
+from games.signals import game_write_use, league_changed
+from league.models import Season
 
 from . import contribution as c
 from . import store
 from .rebuild import summaries_rebuild
-from .tracking import active
+from .tracking import active, tracking
 
 
 def game_deleting(sender, instance, **kwargs) -> None:
@@ -55,8 +61,7 @@ def season_deleted(sender, instance, **kwargs) -> None:
 
 
 def connect() -> None:
-    from league.models import Season
-
+    game_write_use(tracking)
     pre_delete.connect(game_deleting, sender=Session, dispatch_uid="summaries-game-deleting")
     post_delete.connect(game_deleted, sender=Session, dispatch_uid="summaries-game-deleted")
     pre_save.connect(season_saving, sender=Season, dispatch_uid="summaries-season-saving")

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games import models as m
 from games.models import Session, Status
+from league.models import Season
 
 from . import contribution as c
 
@@ -116,8 +117,6 @@ SEAT_FIELDS = (
 
 def season_spans() -> list[c.SeasonSpan]:
     """Every season, with the moment it closes in the league's time zone."""
-    from league.models import Season
-
     return [
         c.SeasonSpan(pk, start, end, closes_at(end))
         for pk, start, end in Season.objects.values_list("pk", "start", "end")

@@ -1,11 +1,14 @@
 """Summary upkeep around a write: minus each game's contribution before, plus after.
 
 ``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered
-while it runs (``Session``/``Seat`` saves and deletes register themselves), are read
+while it runs (the models' own writes -- ``Session``/``Seat`` saves and deletes, a
+rescore -- run in it through their hook ``games.signals.game_write``), are read
 before they change; when the block ends their contributions are read again and the
 difference is applied to the summary rows, inside the same transaction. Trackers nest:
 an inner one only registers its games with the outermost, which applies once, so a
-multi-step write (a game, its seats, its rescore) costs one upkeep.
+multi-step write (a game, its seats, its rescore) costs one upkeep. A write that touched
+any game then sends ``league_changed`` once, whatever it changed: rows written in bulk
+(an import, entry flags) send no ``post_save`` of their own.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ class Tracker:
         self.before.setdefault(pk, None)
 
     def apply(self) -> bool:
+        """Apply the games' changes to the summaries and say the league changed; returns
+        whether any summary row changed."""
         if not self.before:
             return False
         seasons = store.season_spans()
@@ -54,8 +59,7 @@ class Tracker:
             if pk in after:
                 c.add_into(delta, after[pk], seasons, 1)
         changed = store.apply(delta)
-        if changed:
-            league_changed.send(sender=Tracker)
+        league_changed.send(sender=Tracker)
         return changed
 
 

@@ -6,7 +6,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from games.demo import demo_seasons, demo_staff_login, seed_league
+from games.bulk.league import demo_seasons, demo_staff_login
+from games.bulk.seed import seed_league
 from games.models import Session
 
 # The demo staff account may only ever be created in a database named like this (Makefile).

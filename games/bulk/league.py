@@ -1,6 +1,6 @@
 """The demo league's people and league play: players, teams, seasons, ten scenarios.
 
-Built once (reused when already there) before ``games.demo`` plans its games, so most
+Built once (reused when already there) before ``games.bulk.planner`` plans its games, so most
 demo games are played as a team and some enter a scenario, every one valid by
 ``games.rules`` and ``games.scenario_rules``.
 """
@@ -11,11 +11,14 @@ import datetime
 import random
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.utils import timezone
 
 from games import scenario_rules
 from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
 from games.models.players import unique_player_slug
+from league.models import Season
 
 FIRST_NAMES = [
     "Ada",
@@ -207,8 +210,6 @@ def demo_players(rng: random.Random, count: int) -> list[Player]:
 
 def demo_seasons(today: datetime.date | None = None):
     """Last year as a finished season and this year as the running one (kept if present)."""
-    from league.models import Season
-
     year = (today or timezone.localdate()).year
     seasons = []
     for season_year in (year - 1, year):
@@ -229,9 +230,6 @@ DEMO_USERNAME = "demo"
 
 def demo_staff_login(password: str):
     """The demo database's staff account: moderates games and edits the catalog."""
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Permission
-
     user, _ = get_user_model().objects.get_or_create(
         username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
     )

@@ -7,8 +7,8 @@ Both bypass ``save()``: no per-game summary upkeep and no history rows run while
 loading (the history page shows a game without them as it was created). Scenario
 entries and the league summaries are rebuilt once at the end (``_after_bulk_load``).
 
-Only for rows that are already rule-valid and scored (``games.demo`` checks each game
-against ``games.rules``): nothing here validates.
+Only for rows that are already rule-valid and scored (``games.bulk.planner`` checks each
+game with ``games.validation``): nothing here validates.
 """
 
 from __future__ import annotations
@@ -40,15 +40,9 @@ SESSION_FIELDS = (
     "notes",
     "status",
     "created_at",
-    "investigator_count",
-    "survivors",
-    "gate_trophies",
-    "monster_trophies",
-    "unpaid_loans",
-    "score",
     "tasks_completed",
-    "scenario_score",
     "entry_key",
+    *Session.DERIVED_FIELDS,
 )
 # Seat columns of a planned seat, in this order (session_id is added when written).
 SEAT_FIELDS = (

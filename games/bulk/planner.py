@@ -1,10 +1,10 @@
-"""A realistic, rule-valid demo league, generated in bulk for `seed_demo`.
+"""Planning realistic, rule-valid games at random, one after another, for the demo league.
 
-Every game is built as the rules allow (preconditions hold, defeat causes fit) and is
+Every game is built as the rules allow (``games.validation`` finds nothing to say) and is
 scored by ``games.rules``, with the seat flags ``rules.seat_flags`` gives, so the stored
 rows are exactly what the one-game write path stores. Games are planned as plain tuples
-(no model instances: a million of them would take longer than writing them) and handed
-to ``games.bulk_load``, which copies them in with PostgreSQL's COPY.
+(no model instances: a million of them would take longer than writing them) for
+``games.bulk.load`` to copy in.
 """
 
 from __future__ import annotations
@@ -13,25 +13,16 @@ import bisect
 import datetime
 import itertools
 import random
-import time
 from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from games import rules, scenario_rules
-from games.bulk_load import SEAT_FIELDS, PlannedGame, games_bulk_load
-from games.demo_league import (
-    ScenarioPlan,
-    demo_players,
-    demo_seasons,
-    demo_series,
-    demo_staff_login,
-    demo_teams,
-)
-from games.models import AncientOne, Box, Guardian, Herald, Investigator, Seat, Session, Status
+from games import rules, scenario_rules, validation
+from games.models import AncientOne, Box, Guardian, Herald, Investigator, Seat, Status
 from games.models.scenario_play import entry_key_for
 
-__all__ = ["demo_seasons", "demo_staff_login", "seed_league"]
+from .league import ScenarioPlan
+from .load import SEAT_FIELDS, PlannedGame
 
 LOCATIONS = ("Club night", "Kitchen table", "Game café", "Convention", "Online", "")
 OTHER_LOSSES = (
@@ -43,9 +34,6 @@ SPECIAL_DEFEAT = {"Glaaki", "Shudde M'ell", "Bokrug"}
 TEAM_SHARE = 0.75  # most demo games are played as a team
 SCENARIO_SHARE = 0.08  # and some of them for a league scenario
 HISTORY_DAYS = 3 * 365  # games spread over the last three years
-# From this many new games (and at least as many as already stored), rebuilding the
-# indexes once beats keeping them up row by row (games.bulk_load, PostgreSQL).
-LARGE_LOAD = 100_000
 
 
 class Weighted:
@@ -120,8 +108,8 @@ class Planner:
 
     def __init__(self, rng: random.Random, catalog: Catalog, now: datetime.datetime):
         self.rng, self.catalog, self.now = rng, catalog, now
-        today = timezone.localdate(now)
-        self.days = [today - datetime.timedelta(days=n) for n in range(HISTORY_DAYS)]
+        self.today = timezone.localdate(now)
+        self.days = [self.today - datetime.timedelta(days=n) for n in range(HISTORY_DAYS)]
         self.evenings: dict[tuple[datetime.date, int], datetime.datetime] = {}
         self.windows = {
             plan.scenario.pk: (
@@ -225,33 +213,28 @@ class Planner:
         totals = rules.team_totals(results)
         for seat, flags in zip(seats, rules.seat_flags(results, victory=victory), strict=True):
             seat.extend(flags)
-        score = (
-            rules.victory_score(
-                doom_track=ancient_one.doom_track,
-                terror_level=terror,
-                unpaid_loans=totals.unpaid_loans,
-                elder_signs_played=elder_signs,
-                gate_trophies=totals.gate_trophies,
-                monster_trophies=totals.monster_trophies,
-                survivors=totals.survivors,
-            )
-            if victory
-            else None
+        score = rules.game_score(
+            outcome=outcome,
+            doom_track=ancient_one.doom_track,
+            terror_level=terror,
+            unpaid_loans=totals.unpaid_loans,
+            elder_signs_played=elder_signs,
+            gate_trophies=totals.gate_trophies,
+            monster_trophies=totals.monster_trophies,
+            survivors=totals.survivors,
         )
-        problems = [
-            *rules.victory_problems(
-                outcome=outcome,
-                ancient_one=ancient_one.name,
-                investigators=totals.investigators,
-                gate_trophies=totals.gate_trophies,
-                elder_sign_tokens=tokens,
-            ),
-            *rules.table_problems(totals),
-        ]
-        if not victory:
-            problems += rules.defeat_cause_problems(
-                cause=defeat_cause, ancient_one=ancient_one.name, boxes=box_names
-            )
+        result = validation.GameResult(
+            outcome=outcome,
+            defeat_cause=defeat_cause,
+            ancient_one=ancient_one.name,
+            played_on=played_on,
+            terror_level=terror,
+            elder_sign_tokens=tokens,
+        )
+        errors = validation.result_errors(
+            result, today=self.today, totals=totals, box_names=box_names
+        )
+        problems = [message for messages in errors.values() for message in messages]
         if plan is not None:
             problems += scenario_rules.scenario_problems(
                 plan.terms,
@@ -280,17 +263,18 @@ class Planner:
             notes,
             status,
             created_at,
+            len(task_ids),
+            entry_key,
+            # Session.DERIVED_FIELDS
             totals.investigators,
             totals.survivors,
             totals.gate_trophies,
             totals.monster_trophies,
             totals.unpaid_loans,
             score,
-            len(task_ids),
             scenario_rules.scenario_score(victory_score=score, tasks_completed=len(task_ids))
             if plan
             else None,
-            entry_key,
         )
         return PlannedGame(session, seats, boxes, task_ids)
 
@@ -313,51 +297,3 @@ class Planner:
             minutes=self.rng.randrange(0, 48 * 60)
         )
         return played_on, min(submitted, closes_at - datetime.timedelta(minutes=1), self.now)
-
-
-def seed_league(
-    *,
-    games: int,
-    seed: int,
-    players: int = 36,
-    batch_size: int = 20_000,
-    league_play: bool = True,
-    progress=None,
-) -> int:
-    """Create ``games`` demo games; returns how many were created.
-
-    With ``league_play``, also teams, a series of scenarios and two seasons (once), most
-    games played as a team, some for a scenario. Each batch is one transaction; scenario
-    entries and the league summaries are rebuilt once at the end (``games_bulk_load``).
-    ``progress(done, seconds)`` is called after every batch.
-    """
-    rng = random.Random(seed)
-    catalog = Catalog.load()
-    # Players draw from their own generator so reruns over existing players repeat games.
-    members = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
-    catalog.players = [player.pk for player in members]
-    now = timezone.now()
-    if league_play:
-        teams = demo_teams(random.Random(seed), members)
-        catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
-        plans = demo_series(random.Random(seed), now)
-        catalog.scenarios = [plan for plan in plans if plan.terms.opens_at <= now]
-        demo_seasons(timezone.localdate(now))
-    planner = Planner(rng, catalog, now)
-    large = games >= LARGE_LOAD and games >= Session.objects.count()
-    started = time.perf_counter()
-
-    def batches():
-        made = 0
-        while made < games:
-            size = min(batch_size, games - made)
-            yield [planner.game() for _ in range(size)]
-            made += size
-
-    return games_bulk_load(
-        batches(),
-        now=now,
-        scenario_ids=[plan.scenario.pk for plan in catalog.scenarios],
-        progress=(lambda done: progress(done, time.perf_counter() - started)) if progress else None,
-        large=large,
-    )

@@ -1,0 +1,9 @@
+"""Building a league in bulk: the demo league (``seed_demo``) and benchmark databases.
+
+- ``seed``: ``seed_league()`` seeds a demo league: its people, then its games in batches.
+- ``league``: the demo league's people and league play (players, teams, seasons, a series
+  of scenarios) and its staff login.
+- ``planner``: plans realistic, rule-valid games at random, as plain tuples.
+- ``load``: writes planned games in bulk (PostgreSQL's COPY), then rebuilds the scenario
+  entries and the summaries once.
+"""

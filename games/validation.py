@@ -1,0 +1,126 @@
+"""A game's result judged by ``games.rules``: every broken rule, under the field it concerns.
+
+Pure Python like ``games.rules`` (no Django import). The rules say what a finished game
+may be; this module applies them to one game's plain values (``GameResult``) and files
+each broken rule under the result form's field that shows it (``__all__`` for the table
+as a whole). ``Session`` hands its values here (its ``clean()`` and the ``*_errors``
+methods the result form, the admin and ``games.recording`` call), so does the demo
+league's generator; nothing else restates these checks. A scenario's own rules are
+``games.scenario_rules`` (``Session.scenario_errors``).
+
+The checks, in the order the form shows them:
+
+* the date played is not in the future; the terror level is 0-10;
+* a defeat has a cause and a victory none; the cause fits the Ancient One, and Act III
+  the boxes in play (its Act deck);
+* a sealed game has six or more elder sign tokens; Azathoth is never banished; closing
+  the gates needs a gate trophy per investigator in play;
+* 1-8 investigators in play; at most one Bank Loan per investigator who played.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from games import rules
+
+# Broken rules by result field: readable sentences, ``{}`` when the result is valid.
+Errors = dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a game's own row says, as the checks read it (its seats come as totals)."""
+
+    outcome: str
+    defeat_cause: str = ""
+    ancient_one: str = ""  # the Ancient One's name; "" while none is chosen
+    played_on: datetime.date | None = None
+    terror_level: int | None = None
+    elder_sign_tokens: int = 0
+
+
+def game_errors(game: GameResult, *, today: datetime.date) -> Errors:
+    """Broken rules that the game's row alone shows (no seats, no boxes needed)."""
+    errors: Errors = {}
+    if game.played_on and game.played_on > today:
+        errors["played_on"] = ["The date played cannot be in the future."]
+    if game.terror_level is not None and game.terror_level > rules.MAX_TERROR:
+        errors["terror_level"] = [f"The terror level runs from 0 to {rules.MAX_TERROR}."]
+    if game.outcome == rules.DEFEAT and not game.defeat_cause:
+        errors["defeat_cause"] = ["Say how the investigators were defeated."]
+    elif game.outcome != rules.DEFEAT and game.defeat_cause:
+        errors["defeat_cause"] = ["Only a defeat has a defeat cause."]
+    elif game.outcome == rules.DEFEAT and game.ancient_one:
+        # Act III depends on the boxes: box_errors() checks it.
+        problems = rules.defeat_cause_problems(
+            cause=game.defeat_cause, ancient_one=game.ancient_one, boxes=set(rules.ACT_DECK_BOXES)
+        )
+        if problems:
+            errors["defeat_cause"] = problems
+    if game.outcome == rules.SEALED and game.elder_sign_tokens < rules.SEALED_MIN_TOKENS:
+        errors["elder_sign_tokens"] = _victory_problems(game, investigators=0, gates=0)
+    if game.outcome == rules.BANISHED and game.ancient_one:
+        problems = _victory_problems(game, investigators=0, gates=0)
+        if problems:
+            errors["outcome"] = problems
+    return errors
+
+
+def box_errors(game: GameResult, box_names: Iterable[str]) -> Errors:
+    """Broken rules that depend on the boxes in play (Act III)."""
+    if game.outcome != rules.DEFEAT or game.defeat_cause != rules.ACT_III:
+        return {}
+    problems = rules.defeat_cause_problems(
+        cause=game.defeat_cause, ancient_one=game.ancient_one, boxes=set(box_names)
+    )
+    return {"defeat_cause": problems} if problems else {}
+
+
+def table_errors(game: GameResult, totals: rules.TeamTotals) -> Errors:
+    """Broken rules of the table as a whole: seat count, loans, closing the gates."""
+    errors: Errors = {}
+    if game.outcome == rules.CLOSED:
+        problems = _victory_problems(
+            game, investigators=totals.investigators, gates=totals.gate_trophies
+        )
+        if problems:
+            errors["outcome"] = problems
+    problems = rules.table_problems(totals)
+    if problems:
+        errors["__all__"] = problems
+    return errors
+
+
+def result_errors(
+    game: GameResult,
+    *,
+    today: datetime.date,
+    totals: rules.TeamTotals,
+    box_names: Iterable[str],
+) -> Errors:
+    """Every broken rule of the whole result, by field; ``{}`` when it is valid."""
+    return merged(
+        game_errors(game, today=today), box_errors(game, box_names), table_errors(game, totals)
+    )
+
+
+def merged(*errors: Errors) -> Errors:
+    """The fields' messages of several checks together, in the order given."""
+    together: Errors = {}
+    for more in errors:
+        for field, messages in more.items():
+            together.setdefault(field, []).extend(messages)
+    return together
+
+
+def _victory_problems(game: GameResult, *, investigators: int, gates: int) -> list[str]:
+    return rules.victory_problems(
+        outcome=game.outcome,
+        ancient_one=game.ancient_one,
+        investigators=investigators,
+        gate_trophies=gates,
+        elder_sign_tokens=game.elder_sign_tokens,
+    )
