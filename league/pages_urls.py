@@ -1,7 +1,7 @@
 from django.urls import path
 
 from league import views, views_bench, views_scenarios, views_teams
-from league.page_cache import page_cached
+from league.caching.page_cache import page_cached
 
 app_name = "league"
 urlpatterns = [

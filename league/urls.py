@@ -5,7 +5,7 @@ from django.urls import include, path
 from games.views import SignupView
 from league.api import api
 from league.feeds import urlpatterns as feed_urls
-from league.throttle import throttle_posts
+from league.ops.throttle import throttle_posts
 
 urlpatterns = [
     path("admin/", admin.site.urls),
