@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import include, path
 
-from league import views, views_bench, views_scenarios, views_teams
+from league import views, views_scenarios, views_teams
 from league.caching.page_cache import page_cached
 
 app_name = "league"
@@ -28,5 +28,6 @@ urlpatterns = [
     ),
     path("series/<slug:slug>/", page_cached(views_scenarios.SeriesView.as_view()), name="series"),
     path("rules/", page_cached(views.RulesView.as_view()), name="rules"),
-    path("bench/bare/", views_bench.bare, name="bench_bare"),
+    # Bench-only (league/bench/): named in this namespace, league:bench_bare.
+    path("bench/", include("league.bench.urls")),
 ]

@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "csp",
     "games",
     "league",
+    # Bench-only: the benchmark commands and the load test's bare page (league/bench/).
+    "league.bench",
     # Last, as django-axes asks: it counts failed log-ins (site and admin) and locks them out.
     "axes",
 ]
@@ -232,7 +234,7 @@ LEAGUE_THROTTLES = {
 # Requests an anonymous caller may make to the API (per IP); signed-in members are not limited.
 LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")
 
-# A bare page for `make loadtest` to compare with (league.views_bench); off unless asked.
+# A bare page for `make loadtest` to compare with (league.bench.views); off unless asked.
 LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
 
 # League policy: new results wait for staff approval unless this is on.
