@@ -15,7 +15,8 @@ from league.filters import LeaderboardFilter
 from league.queries import visible_games
 
 from .http import conditional, invalid_filters
-from .schemas import ErrorOut, GameDetailOut, GameOut
+from .schemas.common import ErrorOut
+from .schemas.games import GameDetailOut, GameOut
 
 router = Router(tags=["games"])
 

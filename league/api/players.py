@@ -11,7 +11,8 @@ from league.models import Season
 from league.queries import player_profile
 
 from .http import conditional, invalid_filters
-from .schemas import ErrorOut, PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
+from .schemas.common import ErrorOut
+from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
 router = Router(tags=["players"])
 
