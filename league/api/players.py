@@ -6,8 +6,8 @@ from ninja.errors import HttpError
 from ninja.pagination import PageNumberPagination, paginate
 
 from games.models import Player
-from league.filters import StandingsFilter
 from league.models import Season
+from league.pages.filters import StandingsFilter
 from league.queries import player_profile
 
 from .http import conditional, invalid_filters

@@ -12,9 +12,11 @@ from django_tables2 import SingleTableMixin
 from games import rules
 from games.models import AncientOne, DefeatCause, Outcome, Player
 from games.models.choices import OUTCOME_HELP
-from league import charts
-from league.filters import LeaderboardFilter, SeasonForm, StandingsFilter
-from league.paginators import KnownCountPaginator
+from league.pages import charts
+from league.pages.exports import StreamingExportMixin
+from league.pages.filters import LeaderboardFilter, SeasonForm, StandingsFilter
+from league.pages.paginators import KnownCountPaginator
+from league.pages.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
 from league.queries import (
     ancient_one_doom_tracks,
     ancient_one_profile,
@@ -24,8 +26,6 @@ from league.queries import (
     player_profile,
     standings,
 )
-from league.streaming_exports import StreamingExportMixin
-from league.tables import LeaderboardTable, PlayerGamesTable, StandingsTable, TopGamesTable
 
 
 class HomeView(TemplateView):

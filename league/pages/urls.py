@@ -1,7 +1,7 @@
 from django.urls import include, path
 
-from league import views, views_scenarios, views_teams
 from league.caching.page_cache import page_cached
+from league.pages import scenarios, teams, views
 
 app_name = "league"
 urlpatterns = [
@@ -16,17 +16,17 @@ urlpatterns = [
         page_cached(views.AncientOneView.as_view()),
         name="ancient_one",
     ),
-    path("teams/", page_cached(views_teams.TeamStandingsView.as_view()), name="teams"),
-    path("teams/new/", views_teams.TeamCreateView.as_view(), name="team_new"),
-    path("teams/<slug:slug>/", page_cached(views_teams.TeamView.as_view()), name="team"),
-    path("teams/<slug:slug>/members/", views_teams.TeamMembersView.as_view(), name="team_members"),
-    path("scenarios/", page_cached(views_scenarios.ScenarioListView.as_view()), name="scenarios"),
+    path("teams/", page_cached(teams.TeamStandingsView.as_view()), name="teams"),
+    path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),
+    path("teams/<slug:slug>/", page_cached(teams.TeamView.as_view()), name="team"),
+    path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
+    path("scenarios/", page_cached(scenarios.ScenarioListView.as_view()), name="scenarios"),
     path(
         "scenarios/<slug:slug>/",
-        page_cached(views_scenarios.ScenarioView.as_view()),
+        page_cached(scenarios.ScenarioView.as_view()),
         name="scenario",
     ),
-    path("series/<slug:slug>/", page_cached(views_scenarios.SeriesView.as_view()), name="series"),
+    path("series/<slug:slug>/", page_cached(scenarios.SeriesView.as_view()), name="series"),
     path("rules/", page_cached(views.RulesView.as_view()), name="rules"),
     # Bench-only (league/bench/): named in this namespace, league:bench_bare.
     path("bench/", include("league.bench.urls")),

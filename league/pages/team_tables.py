@@ -1,11 +1,17 @@
-"""Tables of teams, scenarios and series (see ``league.tables`` for the shared base)."""
+"""Tables of teams, scenarios and series (see ``league.pages.tables`` for the shared base)."""
 
 from __future__ import annotations
 
 import django_tables2 as tables
 from django.db.models import F
 
-from league.tables import NUMERIC, LeagueTable, PlayerGamesTable, PlayersColumn, StandingsTable
+from league.pages.tables import (
+    NUMERIC,
+    LeagueTable,
+    PlayerGamesTable,
+    PlayersColumn,
+    StandingsTable,
+)
 
 
 def _nulls_last(queryset, name, is_descending, *then):

@@ -42,7 +42,7 @@ class PlayersColumn(tables.Column):
 
     def export_values(self, game_ids: list[int]) -> dict[int, str]:
         """The cell of each game in a chunk of a streamed export, in one query
-        (``league.streaming_exports``): no seat or player objects are built."""
+        (``league.pages.exports``): no seat or player objects are built."""
         return {game_id: ", ".join(names) for game_id, names in players_by_game(game_ids).items()}
 
 
@@ -106,7 +106,7 @@ class LeaderboardTable(LeagueTable):
     team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
     played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
 
-    # What a streamed export writes for the relation columns (league.streaming_exports).
+    # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 
     class Meta(LeagueTable.Meta):

@@ -9,6 +9,8 @@ from django_tables2 import RequestConfig, SingleTableMixin
 
 from games import scenario_rules
 from games.models import Series
+from league.pages.exports import FORMATS, StreamingExportMixin, export_response
+from league.pages.team_tables import ScenarioBoardTable, SeriesPlayerTable, SeriesTeamTable
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -17,8 +19,6 @@ from league.queries import (
     series_scenarios,
     series_team_standings,
 )
-from league.streaming_exports import FORMATS, StreamingExportMixin, export_response
-from league.tables_teams import ScenarioBoardTable, SeriesPlayerTable, SeriesTeamTable
 
 
 class ScenarioListView(TemplateView):

@@ -14,12 +14,12 @@ from django_tables2 import SingleTableMixin
 from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
 from games.models import Player, Team
 from games.teams import team_create, team_member_add, team_member_remove
-from league import charts
-from league.filters import SeasonForm, TeamStandingsFilter
-from league.paginators import KnownCountPaginator
+from league.pages import charts
+from league.pages.exports import StreamingExportMixin
+from league.pages.filters import SeasonForm, TeamStandingsFilter
+from league.pages.paginators import KnownCountPaginator
+from league.pages.team_tables import TeamGamesTable, TeamStandingsTable
 from league.queries import team_profile, team_standings
-from league.streaming_exports import StreamingExportMixin
-from league.tables_teams import TeamGamesTable, TeamStandingsTable
 
 
 class TeamStandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
