@@ -158,7 +158,7 @@ def test_hostile_text_is_neutralised_across_chunks(small_league, monkeypatch):
 
 
 def _leaderboard_table():
-    from league.pages.tables import LeaderboardTable
+    from league.pages.games import LeaderboardTable
 
     return LeaderboardTable(league_games().victories().with_rank())
 

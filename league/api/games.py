@@ -11,7 +11,7 @@ from ninja import Query, Router, Schema
 from ninja.pagination import PageNumberPagination, paginate
 
 from games.models import Outcome, Seat, Session
-from league.pages.filters import LeaderboardFilter
+from league.pages.games import LeaderboardFilter
 from league.queries import visible_games
 
 from .http import conditional, invalid_filters

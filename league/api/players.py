@@ -7,7 +7,7 @@ from ninja.pagination import PageNumberPagination, paginate
 
 from games.models import Player
 from league.models import Season
-from league.pages.filters import StandingsFilter
+from league.pages.players import StandingsFilter
 from league.queries import player_profile
 
 from .http import conditional, invalid_filters

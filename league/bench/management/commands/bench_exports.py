@@ -29,7 +29,7 @@ from django.urls import reverse
 from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
 from games.models import Status
 from league.pages import exports
-from league.pages.views import LeaderboardView
+from league.pages.games import LeaderboardView
 from league.queries import league_games
 
 
