@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games import views
-from league.page_cache import page_cached
+from league.caching.page_cache import page_cached
 
 app_name = "games"
 urlpatterns = [

@@ -6,6 +6,6 @@ class LeagueConfig(AppConfig):
     verbose_name = "League"
 
     def ready(self):
-        from league import invalidation
+        from league.caching import invalidation
 
         invalidation.connect()

@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "csp",
     "games",
     "league",
+    # Bench-only: the benchmark commands and the load test's bare page (league/bench/).
+    "league.bench",
     # Last, as django-axes asks: it counts failed log-ins (site and admin) and locks them out.
     "axes",
 ]
@@ -62,11 +64,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "league.headers.PermissionsPolicyMiddleware",
+    "league.ops.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
-    "league.page_cache.PageCacheMiddleware",
+    "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -129,7 +131,7 @@ CACHES = {
     )
 }
 # How long a rendered public page may be served to visitors before it is rendered again;
-# any change to the league retires it sooner (league.versions). 0 turns the cache off.
+# any change to the league retires it sooner (league.caching.versions). 0 turns the cache off.
 LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600"))
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -216,7 +218,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "league.throttle.client_address"
+AXES_CLIENT_IP_CALLABLE = "league.ops.throttle.client_address"
 # The start-up banner would print on every manage.py command and test run.
 AXES_VERBOSE = False
 # How many reverse proxies of ours stand in front (each appends to X-Forwarded-For): 0 reads
@@ -232,7 +234,7 @@ LEAGUE_THROTTLES = {
 # Requests an anonymous caller may make to the API (per IP); signed-in members are not limited.
 LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")
 
-# A bare page for `make loadtest` to compare with (league.views_bench); off unless asked.
+# A bare page for `make loadtest` to compare with (league.bench.views); off unless asked.
 LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
 
 # League policy: new results wait for staff approval unless this is on.

@@ -4,8 +4,8 @@ from django.urls import include, path
 
 from games.views import SignupView
 from league.api import api
-from league.feeds import urlpatterns as feed_urls
-from league.throttle import throttle_posts
+from league.ops.throttle import throttle_posts
+from league.pages.feeds import urlpatterns as feed_urls
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -20,5 +20,5 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("api/", api.urls),
     path("feeds/", include((feed_urls, "feeds"))),
-    path("", include("league.pages_urls")),
+    path("", include("league.pages.urls")),
 ]

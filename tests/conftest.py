@@ -104,7 +104,7 @@ def fresh_cache(request, settings):
         request.getfixturevalue(database)
     cache.clear()
     # As on a running site, the league has a version (a lost one is tested on its own).
-    from league.versions import league_version_bump
+    from league.caching.versions import league_version_bump
 
     league_version_bump()
 
@@ -120,7 +120,7 @@ def league_version_bumps_at_once(request, monkeypatch):
     """
     if _database_fixture(request) != "db" or request.node.get_closest_marker("after_commit"):
         return
-    from league import versions
+    from league.caching import versions
 
     def bump_now(using=None):
         versions.league_version_bump()

@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from games.models import Seat, Session
-from league.backups import POSTGRESQL, SQLITE
+from league.ops.backups import POSTGRESQL, SQLITE
 from tests.factories import PlayerFactory, UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)

@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 
-from league.benchmarks import measure_page, percentile, public_pages
-from league.management.commands import loadtest
+from league.bench.benchmarks import measure_page, percentile, public_pages
+from league.bench.management.commands import loadtest
 from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db

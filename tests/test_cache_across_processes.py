@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from league.versions import league_version, league_version_bump
+from league.caching.versions import league_version, league_version_bump
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,10 +47,11 @@ def other_process(code: str) -> str:
 def test_another_process_reads_the_version_this_one_bumped_and_the_reverse():
     mine = league_version_bump()
     assert (
-        other_process("from league.versions import league_version; print(league_version())") == mine
+        other_process("from league.caching.versions import league_version; print(league_version())")
+        == mine
     )
     theirs = other_process(
-        "from league.versions import league_version_bump; print(league_version_bump())"
+        "from league.caching.versions import league_version_bump; print(league_version_bump())"
     )
     assert theirs != mine
     assert league_version() == theirs

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.template.loader import render_to_string
 
-from league import charts
+from league.pages import charts
 
 
 @pytest.mark.parametrize(

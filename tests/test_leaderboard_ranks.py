@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.models import AncientOne, Session
 from league.models import Season
-from league.paginators import KnownCountPaginator
+from league.pages.paginators import KnownCountPaginator
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 from tests.budgets import PAGE_CACHE_MISS

@@ -13,7 +13,7 @@ from django.core import mail
 from django.test import RequestFactory
 from django.urls import reverse
 
-from league.throttle import Limit, client_address
+from league.ops.throttle import Limit, client_address
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

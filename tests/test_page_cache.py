@@ -14,9 +14,9 @@ from games.recording import (
     sessions_record_many,
 )
 from games.signals import league_changed
-from league.page_cache import page_key
+from league.caching.page_cache import page_key
+from league.caching.versions import VERSION_KEY, league_version, league_version_bump
 from league.queries import league_changed_at
-from league.versions import VERSION_KEY, league_version, league_version_bump
 from tests.budgets import CACHE_READ
 from tests.factories import (
     PlayerFactory,

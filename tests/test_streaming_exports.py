@@ -15,10 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Session
-from league import streaming_exports
+from league.pages import exports
+from league.pages.exports import table_rows
+from league.pages.tables import LeagueTable
 from league.queries import league_games
-from league.streaming_exports import table_rows
-from league.tables import LeagueTable
 from tests.factories import TeamFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -158,7 +158,7 @@ def test_hostile_text_is_neutralised_across_chunks(small_league, monkeypatch):
 
 
 def _leaderboard_table():
-    from league.tables import LeaderboardTable
+    from league.pages.games import LeaderboardTable
 
     return LeaderboardTable(league_games().victories().with_rank())
 
@@ -221,7 +221,7 @@ def test_series_and_scenario_exports_stream_too(client):
 
 
 def test_chunk_size_is_read_when_the_export_runs(small_league, monkeypatch):
-    monkeypatch.setattr(streaming_exports, "CHUNK_SIZE", 1)
+    monkeypatch.setattr(exports, "CHUNK_SIZE", 1)
     with CaptureQueriesContext(connection) as queries:
         rows = list(table_rows(_leaderboard_table()))
     assert len(rows) == 4
@@ -229,7 +229,7 @@ def test_chunk_size_is_read_when_the_export_runs(small_league, monkeypatch):
 
 
 def test_an_xlsx_too_large_for_a_request_is_refused_with_a_message(client, monkeypatch):
-    monkeypatch.setitem(streaming_exports.MAX_ROWS, "xlsx", 2)
+    monkeypatch.setitem(exports.MAX_ROWS, "xlsx", 2)
     for day in (1, 2, 3):
         game(played_on=datetime.date(2026, 1, day))
     url = reverse("league:leaderboard")

@@ -11,7 +11,7 @@ from games.models import Team
 from games.names import name_key, normalise_name
 from games.recording import session_moderate
 from league.models import Season
-from league.paginators import MAX_PER_PAGE
+from league.pages.paginators import MAX_PER_PAGE
 from tests.budgets import PAGE_CACHE_MISS
 from tests.factories import (
     PlayerFactory,

@@ -9,7 +9,8 @@ from league.queries import ancient_one_profile, ancient_one_summaries
 
 from .games import game_out
 from .http import conditional
-from .schemas import AncientOneDetailOut, AncientOneOut, ErrorOut
+from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
+from .schemas.common import ErrorOut
 
 router = Router(tags=["ancient ones"])
 

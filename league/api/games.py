@@ -11,11 +11,12 @@ from ninja import Query, Router, Schema
 from ninja.pagination import PageNumberPagination, paginate
 
 from games.models import Outcome, Seat, Session
-from league.filters import LeaderboardFilter
+from league.pages.games import LeaderboardFilter
 from league.queries import visible_games
 
 from .http import conditional, invalid_filters
-from .schemas import ErrorOut, GameDetailOut, GameOut
+from .schemas.common import ErrorOut
+from .schemas.games import GameDetailOut, GameOut
 
 router = Router(tags=["games"])
 

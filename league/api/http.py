@@ -12,7 +12,7 @@ from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
 from games.models.sessions import sees_every_game
-from league.versions import league_version, league_version_changed_at
+from league.caching.versions import league_version, league_version_changed_at
 
 API_PREFIX = "/api/"
 

@@ -23,8 +23,8 @@ from league.queries import (
 
 from .games import link as ref
 from .players import season_by_slug
-from .schemas import ErrorOut
-from .schemas_play import (
+from .schemas.common import ErrorOut
+from .schemas.league_play import (
     ScenarioDetailOut,
     ScenarioOut,
     SeriesDetailOut,

@@ -6,12 +6,13 @@ from ninja.errors import HttpError
 from ninja.pagination import PageNumberPagination, paginate
 
 from games.models import Player
-from league.filters import StandingsFilter
 from league.models import Season
+from league.pages.players import StandingsFilter
 from league.queries import player_profile
 
 from .http import conditional, invalid_filters
-from .schemas import ErrorOut, PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
+from .schemas.common import ErrorOut
+from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
 router = Router(tags=["players"])
 

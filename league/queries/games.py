@@ -12,7 +12,7 @@ from django.db.models.query import ModelIterable, QuerySet
 
 from games.models import Box, Player, Seat, Session
 from games.models.sessions import SessionQuerySet
-from league.versions import league_version, league_version_changed_at
+from league.caching.versions import league_version, league_version_changed_at
 
 
 class LeagueGames(SessionQuerySet):
@@ -186,7 +186,7 @@ def visible_games(user) -> LeagueGames:
 def league_changed_at() -> datetime.datetime:
     """When the league last changed (any game or catalog write): for HTTP caching.
 
-    Read from the league version (``league.versions``), made after every committed change,
+    Read from the league version (``league.caching.versions``), made after every committed change,
     rather than aggregated over the games and their history.
     """
     return league_version_changed_at(league_version())

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from league.backups import BackupError, backup_database
+from league.ops.backups import BackupError, backup_database
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@ import dj_database_url
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from league.backups import BackupError, restore_database
+from league.ops.backups import BackupError, restore_database
 
 
 class Command(BaseCommand):

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from games.models import AncientOne, Player, Scenario, Series, Session, Team
 
-LEADERBOARD_PAGE_SIZE = 25  # league.views.LeaderboardView
+LEADERBOARD_PAGE_SIZE = 25  # league.pages.games.LeaderboardView
 DEEP_PAGE = 200  # "page 200": far enough that numbering everything before it shows
 
 

@@ -1,7 +1,9 @@
-"""Scenario pages: the list, one scenario's board, a series' standings."""
+"""Scenarios and series: the list, one scenario's board, a series' standings -- tables
+and views."""
 
 from __future__ import annotations
 
+import django_tables2 as tables
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
@@ -9,6 +11,8 @@ from django_tables2 import RequestConfig, SingleTableMixin
 
 from games import scenario_rules
 from games.models import Series
+from league.pages.exports import FORMATS, StreamingExportMixin, export_response
+from league.pages.tables import NUMERIC, LeagueTable, PlayersColumn
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -17,8 +21,71 @@ from league.queries import (
     series_scenarios,
     series_team_standings,
 )
-from league.streaming_exports import FORMATS, StreamingExportMixin, export_response
-from league.tables_teams import ScenarioBoardTable, SeriesPlayerTable, SeriesTeamTable
+
+
+class ScenarioBoardTable(LeagueTable):
+    """A scenario's entries: scenario score first, ties to the earlier submission."""
+
+    caption = "Entries, best scenario score first"
+
+    rank = tables.Column(verbose_name="Rank", attrs=NUMERIC, orderable=False)
+    scenario_score = tables.Column(
+        verbose_name="Scenario score", attrs=NUMERIC, default="—", orderable=False
+    )
+    score = tables.Column(
+        verbose_name="Rulebook score", attrs=NUMERIC, default="—", orderable=False
+    )
+    tasks_completed = tables.Column(verbose_name="Tasks", attrs=NUMERIC, orderable=False)
+    team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
+    players = PlayersColumn()
+    ancient_one = tables.Column(verbose_name="Ancient One", orderable=False)
+    outcome = tables.Column(orderable=False)
+    created_at = tables.DateTimeColumn(
+        verbose_name="Submitted",
+        format="j M Y H:i",
+        linkify=lambda record: record.get_absolute_url(),
+        orderable=False,
+    )
+
+    export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
+
+    class Meta(LeagueTable.Meta):
+        empty_text = "No entries yet."
+
+
+class SeriesTeamTable(LeagueTable):
+    """Teams by series points (the scenario scores of their entries)."""
+
+    caption = "Teams"
+
+    # Rows are summary rows (``SeriesTeamStanding``) with their team loaded.
+    name = tables.Column(
+        verbose_name="Team",
+        accessor="team__name",
+        linkify=lambda record: record.team.get_absolute_url(),
+        orderable=False,
+    )
+    entries = tables.Column(verbose_name="Scenarios entered", attrs=NUMERIC, orderable=False)
+    points = tables.Column(verbose_name="Series points", attrs=NUMERIC, orderable=False)
+
+    class Meta(LeagueTable.Meta):
+        empty_text = "No team has entered a scenario of this series yet."
+
+
+class SeriesPlayerTable(SeriesTeamTable):
+    """Players by series points: every entry they sat at."""
+
+    caption = "Players"
+
+    name = tables.Column(
+        verbose_name="Player",
+        accessor="player__name",
+        linkify=lambda record: record.player.get_absolute_url(),
+        orderable=False,
+    )
+
+    class Meta(SeriesTeamTable.Meta):
+        empty_text = "No player has entered a scenario of this series yet."
 
 
 class ScenarioListView(TemplateView):

@@ -1,38 +1,81 @@
-"""Team pages: standings, a team's record, and the captain's pages (create, members)."""
+"""Teams: the team standings, a team's record, and the captain's pages (create, members).
+
+The standings are the players' standings page (``league.pages.players``) over teams.
+"""
 
 from __future__ import annotations
 
+import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 from django.views.generic import TemplateView
-from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
 from games.models import Player, Team
 from games.teams import team_create, team_member_add, team_member_remove
-from league import charts
-from league.filters import SeasonForm, TeamStandingsFilter
-from league.paginators import KnownCountPaginator
+from league.pages import charts
+from league.pages.filters import SeasonForm
+from league.pages.paginators import KnownCountPaginator
+from league.pages.players import PlayerGamesTable, StandingsFilter, StandingsTable, StandingsView
+from league.pages.tables import NUMERIC, nulls_last
 from league.queries import team_profile, team_standings
-from league.streaming_exports import StreamingExportMixin
-from league.tables_teams import TeamGamesTable, TeamStandingsTable
 
 
-class TeamStandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
+class TeamStandingsFilter(StandingsFilter):
+    """The team standings: the same season and minimum, over teams."""
+
+    class Meta:
+        model = Team
+        fields: list[str] = []
+
+    @staticmethod
+    def rows(season=None) -> QuerySet:
+        # Summary rows in the season's scope: no aggregate over games however many.
+        return team_standings(season)
+
+
+class TeamStandingsTable(StandingsTable):
+    """One row per team over its approved games (within the chosen season)."""
+
+    caption = "Team standings: approved games"
+
+    name = tables.Column(verbose_name="Team", linkify=True)
+    scenarios_entered = tables.Column(verbose_name="Scenarios entered", attrs=NUMERIC)
+    series_points = tables.Column(verbose_name="Series points", attrs=NUMERIC)
+
+    class Meta(StandingsTable.Meta):
+        exclude = ("first_citizen_titles", "gate_trophies", "monster_trophies")
+        empty_text = "No team has enough approved games for these filters."
+
+    def order_series_points(self, queryset, is_descending):
+        return nulls_last(queryset, "series_points", is_descending, "name")
+
+
+class TeamGamesTable(PlayerGamesTable):
+    """A team's approved games, newest first, with the scenario each was played for."""
+
+    scenario = tables.Column(linkify=True, default="—", order_by=("scenario__name",))
+    scenario_score = tables.Column(verbose_name="Scenario score", attrs=NUMERIC, default="—")
+
+    class Meta(PlayerGamesTable.Meta):
+        exclude = ("first_citizen",)
+
+    def order_scenario_score(self, queryset, is_descending):
+        return nulls_last(queryset, "scenario_score", is_descending, "-played_on", "-pk")
+
+
+class TeamStandingsView(StandingsView):
     """``/teams/``: one row per team; by season and with a minimum number of games."""
 
     template_name = "league/teams.html"
     filterset_class = TeamStandingsFilter
     table_class = TeamStandingsTable
-    table_pagination = {"per_page": 50}
     export_name = "team-standings"
-
-    def get_queryset(self):
-        return team_standings().filter(games__gte=1)
 
 
 class TeamView(SingleTableMixin, TemplateView):

@@ -31,7 +31,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from games.models import Session
-from league.benchmarks import PageError, measure_page, public_pages
+from league.bench.benchmarks import PageError, measure_page, public_pages
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target

@@ -1,6 +1,6 @@
 """The league version: one token, in the shared cache, that every approved change replaces.
 
-Pages are cached under this token (``league.page_cache``), so replacing it retires every
+Pages are cached under this token (``league.caching.page_cache``), so replacing it retires every
 cached page at once, in every worker process and on every app server that shares the cache.
 
 Why a fresh random token in the cache, set after commit, and not a counter row:

@@ -5,9 +5,10 @@ from typing import Literal
 
 from ninja import Schema
 
-from .schemas import AncientOneRecord, PlayerRef
-from .schemas import ScenarioLink as ScenarioRef
-from .schemas import TeamLink as TeamRef
+from .common import PlayerRef
+from .common import ScenarioLink as ScenarioRef
+from .common import TeamLink as TeamRef
+from .players import AncientOneRecord
 
 
 class TeamStandingOut(TeamRef):

@@ -14,7 +14,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from simple_history.models import HistoricalChanges
 
 from games.signals import league_changed
-from league import versions
+from league.caching import versions
 
 LEAGUE_APPS = ("games", "league")
 SUMMARY_MODULE = "games.models.summaries"

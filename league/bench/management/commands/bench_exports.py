@@ -28,9 +28,9 @@ from django.urls import reverse
 
 from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
 from games.models import Status
-from league import streaming_exports
+from league.pages import exports
+from league.pages.games import LeaderboardView
 from league.queries import league_games
-from league.views import LeaderboardView
 
 
 def peak_rss_mb() -> float:
@@ -56,7 +56,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--chunk-size",
             type=int,
-            default=streaming_exports.CHUNK_SIZE,
+            default=exports.CHUNK_SIZE,
             help="Records per database round trip.",
         )
         parser.add_argument(
@@ -67,9 +67,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, formats, chunk_size, results, **options):
         chosen = [name.strip() for name in formats.split(",") if name.strip()]
-        if not chosen or set(chosen) - set(streaming_exports.FORMATS) or chunk_size < 1:
+        if not chosen or set(chosen) - set(exports.FORMATS) or chunk_size < 1:
             raise CommandError("--formats takes csv and/or xlsx; --chunk-size at least 1.")
-        streaming_exports.CHUNK_SIZE = chunk_size
+        exports.CHUNK_SIZE = chunk_size
         rows = league_games().victories().count()
         self.stdout.write(
             f"{connection.vendor} {connection.settings_dict['NAME']}: {rows:,} approved "
@@ -112,7 +112,7 @@ class Command(BaseCommand):
         with override_settings(DEBUG=False), tempfile.TemporaryFile() as target:
             started, cpu_started = time.perf_counter(), time.process_time()
             sessions = sessions_for_export(Status.APPROVED)
-            if export_format == streaming_exports.CSV:
+            if export_format == exports.CSV:
                 text = io.TextIOWrapper(target, encoding="utf-8", newline="")
                 write_csv(text, sessions)
                 text.flush()

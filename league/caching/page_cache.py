@@ -4,7 +4,7 @@
 stores it. An entry is ``(version, content, headers)`` under a key made of the scheme,
 host, path and sorted query string: it is served only while the league version is still
 the one read *before* the page was rendered, so any committed change retires every page at
-once (``league.versions``), and one request reads version and page in one cache call.
+once (``league.caching.versions``), and one request reads version and page in one cache call.
 
 Only anonymous GETs are served from the cache (a signed-in member's nav and team pages
 differ), never exports (``?_export=``), and never to a visitor with pending messages. Only
@@ -25,7 +25,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 
-from league.versions import VERSION_KEY, league_version
+from league.caching.versions import VERSION_KEY, league_version
 
 # Request attribute: the (key, version) a miss renders under, for the middleware to store.
 _PENDING = "_league_page_cache"

@@ -1,0 +1,53 @@
+"""Ancient Ones: every one's record against the league, and one's page with its top games."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.views.generic import TemplateView
+
+from games.models import AncientOne
+from league.pages import charts
+from league.pages.games import LeaderboardTable
+from league.queries import ancient_one_profile, ancient_one_summaries
+
+
+class TopGamesTable(LeaderboardTable):
+    """An Ancient One's best approved victories (a fixed top list: no sorting)."""
+
+    caption = "Top games"
+
+    class Meta(LeaderboardTable.Meta):
+        exclude = ("ancient_one",)
+        orderable = False
+        order_by = ()
+
+
+class AncientOneListView(TemplateView):
+    """Every Ancient One's record against the league."""
+
+    template_name = "league/ancient_ones.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, ancient_ones=ancient_one_summaries())
+
+
+class AncientOneView(TemplateView):
+    """One Ancient One: outcomes, score statistics and distribution, top games."""
+
+    template_name = "league/ancient_one.html"
+
+    def get_context_data(self, **kwargs):
+        ancient_one = get_object_or_404(AncientOne, slug=kwargs["slug"])
+        profile = ancient_one_profile(ancient_one)
+        chart = charts.score_bars(
+            profile.distribution,
+            title=f"Victory scores against {ancient_one}",
+            description="Number of approved victories at each score, lowest score on the left.",
+        )
+        return super().get_context_data(
+            **kwargs,
+            ancient_one=ancient_one,
+            profile=profile,
+            chart=chart,
+            top_games=TopGamesTable(profile.top_games),
+        )

@@ -1,0 +1,233 @@
+"""The leaderboard: approved victories ranked by score -- its filter, table and page.
+
+The API's ``/api/games`` filters with the same ``LeaderboardFilter``, and an Ancient One's
+top games (``league.pages.ancient_ones``) are a ``LeaderboardTable``.
+"""
+
+from __future__ import annotations
+
+import django_filters
+import django_tables2 as tables
+from django import forms
+from django.db.models import QuerySet
+from django.utils.functional import cached_property
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+
+from games import rules
+from games.models import AncientOne, Box, Outcome, Player, Session, Team
+from games.models.summaries import ALL_TIME
+from league.pages.exports import StreamingExportMixin
+from league.pages.filters import season_filter
+from league.pages.paginators import KnownCountPaginator
+from league.pages.tables import NUMERIC, DateColumn, LeagueTable, PlayersColumn
+from league.queries import league_games
+from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+
+VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]
+
+INVESTIGATOR_COUNTS = [
+    (n, str(n)) for n in range(rules.MIN_INVESTIGATORS, rules.MAX_INVESTIGATORS + 1)
+]
+
+# The leaderboard filters the AncientOneScore histogram is kept by.
+SUMMARY_FILTERS = frozenset({"ancient_one", "investigators", "season"})
+
+
+def _given(value) -> bool:
+    """Whether a cleaned filter value narrows anything (an empty choice does not)."""
+    if isinstance(value, QuerySet):
+        return not value.query.is_empty()
+    return value not in (None, "", [], ())
+
+
+class LeaderboardFilter(django_filters.FilterSet):
+    """Which approved victories the leaderboard ranks."""
+
+    ancient_one = django_filters.ModelChoiceFilter(
+        queryset=AncientOne.objects.all(),
+        to_field_name="slug",
+        label="Ancient One",
+        empty_label="Any",
+    )
+    boxes = django_filters.ModelMultipleChoiceFilter(
+        queryset=Box.objects.all(),
+        to_field_name="slug",
+        label="Boxes in play (all of)",
+        method="filter_boxes",
+        widget=forms.CheckboxSelectMultiple,
+    )
+    outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
+    investigators = django_filters.ChoiceFilter(
+        field_name="investigator_count",
+        choices=INVESTIGATOR_COUNTS,
+        label="Investigators",
+        empty_label="Any",
+    )
+    season = season_filter(method="filter_season", label="Season")
+    played_after = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
+    )
+    played_before = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
+    )
+    player = django_filters.ModelChoiceFilter(
+        # Players with an approved game, read from their all-time standings row (kept on
+        # write) rather than searching every seat for each player.
+        queryset=Player.objects.filter(standings__scope=ALL_TIME, standings__games__gt=0),
+        to_field_name="slug",
+        method="filter_player",
+        label="Player",
+        empty_label="Anyone",
+    )
+
+    team = django_filters.ModelChoiceFilter(
+        queryset=Team.objects.all(),
+        to_field_name="slug",
+        method="filter_team",
+        label="Team",
+        empty_label="Any team or none",
+    )
+
+    class Meta:
+        model = Session
+        fields: list[str] = []
+
+    def score_ladder(self, selection) -> ScoreLadder:
+        """How many of the selected victories have each score (ranks and the total).
+
+        Read from the summary histogram when only the filters it is kept by (Ancient One,
+        investigators, season) narrow the list; otherwise one grouped query over
+        ``selection``, which those other filters bound.
+        """
+        if self.is_bound and not self.is_valid():
+            return ladder_of(selection)  # the view shows no rows: ``selection`` is none()
+        data = self.form.cleaned_data if self.is_bound else {}
+        if any(_given(value) for name, value in data.items() if name not in SUMMARY_FILTERS):
+            return ladder_of(selection)
+        investigators = data.get("investigators")
+        return ladder_from_summaries(
+            ancient_one=data.get("ancient_one"),
+            investigators=int(investigators) if investigators else None,
+            season=data.get("season"),
+        )
+
+    def filter_team(self, queryset, name, value):
+        return queryset.played_as(value)
+
+    def filter_boxes(self, queryset, name, value):
+        return queryset.with_all_boxes(value)
+
+    def filter_season(self, queryset, name, value):
+        return queryset.in_season(value)
+
+    def filter_player(self, queryset, name, value):
+        return queryset.played_by(value)
+
+
+class RankColumn(tables.Column):
+    """Competition rank by score (equal scores share a rank).
+
+    From the table's score ladder when it has one (the leaderboard: any page, any sort),
+    else from the row's own ``rank`` (a top list ranked as it is read, ``with_rank()``).
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", "Rank")
+        kwargs.setdefault("attrs", NUMERIC)
+        super().__init__(accessor="score", empty_values=(), **kwargs)
+
+    def render(self, record, table):
+        ladder = getattr(table, "ladder", None)
+        return ladder.rank(record.score) if ladder is not None else record.rank
+
+    def value(self, record, table):
+        return self.render(record, table)
+
+
+class LeaderboardTable(LeagueTable):
+    """Approved victories ranked by score; equal scores share a rank.
+
+    Every sort is one index scan (games migration ``board_indexes``); columns that no
+    index orders (Ancient One, outcome, team) are not sortable.
+    """
+
+    caption = "Approved victories, best score first"
+
+    rank = RankColumn()
+    score = tables.Column(attrs=NUMERIC)
+    ancient_one = tables.Column(verbose_name="Ancient One", linkify=True, orderable=False)
+    outcome = tables.Column(orderable=False)
+    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    players = PlayersColumn()
+    team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
+    played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
+
+    # What a streamed export writes for the relation columns (league.pages.exports).
+    export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-score",)
+        empty_text = "No approved victory matches these filters."
+        # On a phone each game is a card (site.css): every column readable, no sideways scroll.
+        attrs = {"class": "table stack"}
+
+    def __init__(self, *args, ladder=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ladder = ladder
+
+    def value_rank(self, value):
+        """The exported rank (the column reads the score): from the same ladder."""
+        return self.ladder.rank(value) if self.ladder is not None else value
+
+    def order_score(self, queryset, is_descending):
+        return queryset.by_score(descending=is_descending), True
+
+    def order_rank(self, queryset, is_descending):
+        return queryset.by_score(descending=not is_descending), True
+
+    def order_played_on(self, queryset, is_descending):
+        return queryset.by_date(descending=is_descending), True
+
+    def order_investigator_count(self, queryset, is_descending):
+        return queryset.by_investigators(descending=is_descending), True
+
+
+class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
+    """Approved victories ranked by score: filter, sort, page, export what is shown."""
+
+    template_name = "league/leaderboard.html"
+    filterset_class = LeaderboardFilter
+    table_class = LeaderboardTable
+    table_pagination = {"per_page": 25}
+    export_name = "leaderboard"
+
+    def get_queryset(self):
+        return league_games().scored_victories()
+
+    @cached_property
+    def ladder(self):
+        """The selection's score ladder: every rank on the page and the total come from it."""
+        return self.filterset.score_ladder(self.object_list)
+
+    def get_table_data(self):
+        return self.object_list.for_tables().paged_by_keys()
+
+    def export_size(self) -> int:
+        return self.ladder.total
+
+    def get_table_kwargs(self):
+        return {"ladder": self.ladder}
+
+    def get_table_pagination(self, table):
+        pagination = super().get_table_pagination(table)
+        if pagination is False:  # an export: every row, no pages
+            return False
+        # The total is the ladder's, so the paginator runs no COUNT(*) over the selection.
+        return {
+            **pagination,
+            "paginator_class": KnownCountPaginator,
+            "count": self.ladder.total,
+        }

@@ -1,0 +1,233 @@
+"""Players: the standings (one row per player) and a player's page -- filter, tables, views.
+
+The team standings (``league.pages.teams``) are the same page over teams: their view,
+filter and tables subclass these.
+"""
+
+from __future__ import annotations
+
+import django_filters
+import django_tables2 as tables
+from django.db.models import F, QuerySet
+from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import pluralize
+from django.views.generic import TemplateView
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+
+from games.models import Player, PlayerStanding
+from league.pages import charts
+from league.pages.exports import StreamingExportMixin
+from league.pages.filters import SeasonForm, season_filter
+from league.pages.paginators import KnownCountPaginator
+from league.pages.tables import NUMERIC, DateColumn, LeagueTable, nulls_last
+from league.queries import player_profile, standings
+
+
+class StandingsFilter(django_filters.FilterSet):
+    """The season the standings cover and the fewest games a row needs (players; the team
+    standings' filter differs only in its ``rows``)."""
+
+    season = season_filter(method="keep", label="Season")
+    min_games = django_filters.NumberFilter(
+        method="keep",
+        label="Minimum games",
+        min_value=1,
+        help_text="Win % and averages mean little over two games.",
+    )
+
+    class Meta:
+        model = PlayerStanding
+        fields: list[str] = []
+
+    @staticmethod
+    def rows(season=None) -> QuerySet:
+        """The standings rows of ``season`` (all time when None): stored summary rows."""
+        return standings(season=season)
+
+    def keep(self, queryset, name, value):
+        return queryset
+
+    def filter_queryset(self, queryset):
+        """The chosen season's standings rows (all time by default), without thin records."""
+        season = self.form.cleaned_data.get("season")
+        minimum = self.form.cleaned_data.get("min_games") or 1
+        return self.rows(season).filter(games__gte=minimum)
+
+
+class StandingsTable(LeagueTable):
+    """One row per player over approved games (within the chosen season).
+
+    Rows are ``PlayerStanding`` summaries (``league.queries.standings``): every sort is on
+    a stored column or a per-row expression of one, ties broken by the player's name.
+    """
+
+    caption = "Standings: approved games"
+    # ``win_pct`` is a property of a summary row; the database knows it as ``win_pct_value``.
+    export_paths = {"win_pct": "win_pct_value"}
+
+    name = tables.Column(
+        verbose_name="Player",
+        linkify=lambda record: record.player.get_absolute_url(),
+        order_by=("name",),
+    )
+    games = tables.Column(attrs=NUMERIC)
+    victories = tables.Column(attrs=NUMERIC)
+    win_pct = tables.Column(verbose_name="Win %", attrs=NUMERIC)
+    first_citizen_titles = tables.Column(verbose_name="First Citizen", attrs=NUMERIC)
+    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
+    avg_victory_score = tables.Column(verbose_name="Avg victory score", attrs=NUMERIC)
+    gate_trophies = tables.Column(verbose_name="Gate trophies", attrs=NUMERIC)
+    monster_trophies = tables.Column(verbose_name="Monster trophies", attrs=NUMERIC)
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-victories",)
+        empty_text = "No player has enough approved games for these filters."
+
+    def render_win_pct(self, value):
+        return f"{value:.0f}%"
+
+    def value_win_pct(self, value):
+        return round(value, 1) if value is not None else None
+
+    def render_avg_victory_score(self, value):
+        return f"{value:.1f}"
+
+    def value_avg_victory_score(self, value):
+        return round(value, 2) if value is not None else None
+
+    def _nulls_last(self, queryset, name, is_descending):
+        return nulls_last(queryset, name, is_descending, "name", "pk")
+
+    def order_win_pct(self, queryset, is_descending):
+        # Rows carry the rate as ``win_pct_value`` (``win_pct`` is a summary row's property).
+        return self._nulls_last(queryset, "win_pct_value", is_descending)
+
+    def order_best_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "best_score", is_descending)
+
+    def order_avg_victory_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "avg_victory_score", is_descending)
+
+    def order_games(self, queryset, is_descending):
+        return self._nulls_last(queryset, "games", is_descending)
+
+    def order_first_citizen_titles(self, queryset, is_descending):
+        return self._nulls_last(queryset, "first_citizen_titles", is_descending)
+
+    def order_gate_trophies(self, queryset, is_descending):
+        return self._nulls_last(queryset, "gate_trophies", is_descending)
+
+    def order_monster_trophies(self, queryset, is_descending):
+        return self._nulls_last(queryset, "monster_trophies", is_descending)
+
+    def order_victories(self, queryset, is_descending):
+        wins = F("victories").desc() if is_descending else F("victories").asc()
+        return queryset.order_by(wins, "-games", "name", "pk"), True
+
+
+class PlayerGamesTable(LeagueTable):
+    """A player's approved games, newest first."""
+
+    caption = "Game history"
+
+    played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
+    ancient_one = tables.Column(
+        verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
+    )
+    outcome = tables.Column()
+    score = tables.Column(attrs=NUMERIC, default="—")
+    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    first_citizen = tables.BooleanColumn(
+        verbose_name="First Citizen", orderable=False, accessor="pk"
+    )
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-played_on",)
+        empty_text = "No approved games yet."
+
+    def __init__(self, *args, player=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def titled(self, record) -> bool:
+        """Whether this table's player held the First Citizen title at the game, from the
+        game's prefetched titled seats (``league.queries.player_profile``)."""
+        return any(seat.player_id == self.player.pk for seat in record.titled_seats)
+
+    def render_first_citizen(self, record, bound_column, column):
+        return column.render(self.titled(record), record, bound_column)
+
+    def value_first_citizen(self, record):
+        return self.titled(record)
+
+    def order_score(self, queryset, is_descending):
+        key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)
+        return queryset.order_by(key, "-played_on", "-pk"), True
+
+    def order_played_on(self, queryset, is_descending):
+        order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
+        return queryset.order_by(*order), True
+
+
+class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
+    """One row per player; by season and with a minimum number of games.
+
+    The team standings are this page with another filter, table, template and file name.
+    """
+
+    template_name = "league/standings.html"
+    filterset_class = StandingsFilter
+    table_class = StandingsTable
+    table_pagination = {"per_page": 50}
+    export_name = "standings"
+
+    def get_queryset(self):
+        return self.filterset_class.rows().filter(games__gte=1)
+
+
+class PlayerView(SingleTableMixin, TemplateView):
+    """A player's record: by Ancient One, scores by month, investigators, teammates, games."""
+
+    template_name = "league/player.html"
+    table_class = PlayerGamesTable
+    table_pagination = {"per_page": 25}
+
+    def get(self, request, *args, **kwargs):
+        # Only players with an approved game are public; others are nobody's business.
+        self.player = get_object_or_404(Player.objects.listed(), slug=kwargs["slug"])
+        self.season_form = SeasonForm(request.GET or None)
+        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
+        self.profile = player_profile(self.player, season=season)
+        return super().get(request, *args, **kwargs)
+
+    def get_table_data(self):
+        return self.profile.games
+
+    def get_table_kwargs(self):
+        return {"player": self.player}
+
+    def get_table_pagination(self, table):
+        # The standings row counts the player's games in this scope: no COUNT(*) over games.
+        return {
+            **super().get_table_pagination(table),
+            "paginator_class": KnownCountPaginator,
+            "count": self.profile.summary["games"],
+        }
+
+    def get_context_data(self, **kwargs):
+        months = self.profile.months
+        chart = charts.monthly_scores(
+            months,
+            title=f"{self.player}: victory scores by month",
+            description=f"Best and mean score of the approved victories in each month "
+            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
+            "oldest first; higher is better.",
+        )
+        return super().get_context_data(
+            **kwargs,
+            player=self.player,
+            profile=self.profile,
+            season_form=self.season_form,
+            chart=chart,
+        )

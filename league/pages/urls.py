@@ -1,0 +1,35 @@
+"""The public pages' URLs (namespace ``league``), one block per subject."""
+
+from django.urls import include, path
+
+from league.caching.page_cache import page_cached
+from league.pages import ancient_ones, games, home, players, rules, scenarios, teams
+
+app_name = "league"
+urlpatterns = [
+    path("", page_cached(home.HomeView.as_view()), name="home"),
+    path("leaderboard/", page_cached(games.LeaderboardView.as_view()), name="leaderboard"),
+    path("players/", page_cached(players.StandingsView.as_view()), name="standings"),
+    # <str:…>, not <slug:…>: player slugs keep letters of every script (/players/李雷/).
+    path("players/<str:slug>/", page_cached(players.PlayerView.as_view()), name="player"),
+    path(
+        "ancient-ones/",
+        page_cached(ancient_ones.AncientOneListView.as_view()),
+        name="ancient_ones",
+    ),
+    path(
+        "ancient-ones/<slug:slug>/",
+        page_cached(ancient_ones.AncientOneView.as_view()),
+        name="ancient_one",
+    ),
+    path("teams/", page_cached(teams.TeamStandingsView.as_view()), name="teams"),
+    path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),
+    path("teams/<slug:slug>/", page_cached(teams.TeamView.as_view()), name="team"),
+    path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
+    path("scenarios/", page_cached(scenarios.ScenarioListView.as_view()), name="scenarios"),
+    path("scenarios/<slug:slug>/", page_cached(scenarios.ScenarioView.as_view()), name="scenario"),
+    path("series/<slug:slug>/", page_cached(scenarios.SeriesView.as_view()), name="series"),
+    path("rules/", page_cached(rules.RulesView.as_view()), name="rules"),
+    # Bench-only (league/bench/): named in this namespace, league:bench_bare.
+    path("bench/", include("league.bench.urls")),
+]
