@@ -10,6 +10,8 @@ them) and by ``manage.py rebuild_summaries``; never by hand.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.db import models
 from django.db.models import F, FloatField
 from django.db.models.functions import Cast, NullIf
@@ -24,32 +26,6 @@ ALL_TIME = 0
 
 def _unique(*fields: str, name: str) -> models.UniqueConstraint:
     return models.UniqueConstraint(fields=list(fields), name=name)
-
-
-class Tally(models.Model):
-    """Games, victories, the victories' score sum and the best victory score."""
-
-    scope = models.PositiveIntegerField(default=ALL_TIME, db_index=False)
-    games = models.PositiveIntegerField(default=0)
-    victories = models.PositiveIntegerField(default=0)
-    score_sum = models.BigIntegerField(default=0)
-    best_score = models.SmallIntegerField(null=True)
-
-    class Meta:
-        abstract = True
-
-    @property
-    def win_pct(self) -> float | None:
-        return 100 * self.victories / self.games if self.games else None
-
-    @property
-    def mean_score(self) -> float | None:
-        return self.score_sum / self.victories if self.victories else None
-
-    def as_summary(self, *extra: str) -> dict:
-        """The numbers a page's summary box shows (rates derived), plus ``extra`` fields."""
-        numbers = ("games", "victories", "win_pct", "best_score", "mean_score", *extra)
-        return {name: getattr(self, name) for name in numbers}
 
 
 def scope_of(season) -> int:
@@ -80,7 +56,111 @@ class TallyQuerySet(models.QuerySet):
         return self.annotate(**rates())
 
 
-class PlayerStanding(Tally):
+class Summary(models.Model):
+    """A summary row (named by its table and id: its numbers are what pages show)."""
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__} {self.pk}"
+
+
+class ScopedSummary(Summary):
+    """A summary row of one scope: all time (``ALL_TIME``) or one season."""
+
+    scope = models.PositiveIntegerField(default=ALL_TIME, db_index=False)
+
+    objects = TallyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+
+class Tally(ScopedSummary):
+    """Games, victories, the victories' score sum and the best victory score."""
+
+    games = models.PositiveIntegerField(default=0)
+    victories = models.PositiveIntegerField(default=0)
+    score_sum = models.BigIntegerField(default=0)
+    best_score = models.SmallIntegerField(null=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def win_pct(self) -> float | None:
+        return 100 * self.victories / self.games if self.games else None
+
+    @property
+    def mean_score(self) -> float | None:
+        return self.score_sum / self.victories if self.victories else None
+
+    def as_summary(self, *extra: str) -> dict:
+        """The numbers a page's summary box shows (rates derived), plus ``extra`` fields."""
+        numbers = ("games", "victories", "win_pct", "best_score", "mean_score", *extra)
+        return {name: getattr(self, name) for name in numbers}
+
+
+# A side is who plays games and has a page of its record: a player or a team. Each side
+# keeps the same three tallies (a standings row, one row per Ancient One, one per month),
+# whose concrete models add only their foreign key to the side and their constraints.
+
+
+class SideStanding(Tally):
+    """A side's standings row in one scope; ``summary_fields`` are the side's own numbers
+    its page's summary box shows beside the tally's."""
+
+    summary_fields: ClassVar[tuple[str, ...]] = ()
+
+    class Meta:
+        abstract = True
+
+    def summary(self) -> dict:
+        return self.as_summary(*self.summary_fields)
+
+
+class AncientOneRecordQuerySet(TallyQuerySet):
+    def record(self):
+        """The side's record by Ancient One as a page and the API show it (name, slug,
+        games, victories, best score, ``win_pct``, ``mean_score``), most games first."""
+        return (
+            self.filter(games__gt=0)
+            .with_rates()
+            .values(
+                "ancient_one__name",
+                "ancient_one__slug",
+                "games",
+                "victories",
+                "best_score",
+                win_pct=F("win_pct_value"),
+                mean_score=F("avg_victory_score"),
+            )
+            .order_by("-games", "ancient_one__name")
+        )
+
+
+class SideAncientOne(Tally):
+    """A side's games against one Ancient One in one scope."""
+
+    ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
+
+    objects = AncientOneRecordQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+
+class SideMonth(Tally):
+    """A side's games in one calendar month (``month`` is its first day): the chart."""
+
+    month = models.DateField()
+
+    class Meta:
+        abstract = True
+
+
+class PlayerStanding(SideStanding):
     """A player's standings row in one scope."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
@@ -88,10 +168,7 @@ class PlayerStanding(Tally):
     gate_trophies = models.PositiveIntegerField(default=0)
     monster_trophies = models.PositiveIntegerField(default=0)
 
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
+    summary_fields = ("first_citizen_titles",)
 
     class Meta:
         constraints = [_unique("player", "scope", name="player_standing_unique")]
@@ -103,45 +180,25 @@ class PlayerStanding(Tally):
         ]
 
 
-class PlayerAncientOne(Tally):
+class PlayerAncientOne(SideAncientOne):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("player", "scope", "ancient_one", name="player_ancient_one_unique")]
 
 
-class PlayerMonth(Tally):
-    """A player's games in one calendar month (``month`` is its first day): the chart."""
-
+class PlayerMonth(SideMonth):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    month = models.DateField()
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("player", "scope", "month", name="player_month_unique")]
 
 
-class PlayerInvestigator(models.Model):
+class PlayerInvestigator(ScopedSummary):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    scope = models.PositiveIntegerField(default=ALL_TIME)
     investigator = models.ForeignKey(Investigator, on_delete=models.CASCADE, related_name="+")
     seats = models.PositiveIntegerField(default=0)
     victories = models.PositiveIntegerField(default=0)
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [
@@ -149,78 +206,51 @@ class PlayerInvestigator(models.Model):
         ]
 
 
-class PlayerTeammate(models.Model):
+class PlayerTeammate(ScopedSummary):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    scope = models.PositiveIntegerField(default=ALL_TIME)
     teammate = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     games = models.PositiveIntegerField(default=0)
     victories = models.PositiveIntegerField(default=0)
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("player", "scope", "teammate", name="player_teammate_unique")]
         indexes = [models.Index(fields=["player", "scope", "games"], name="teammate_games_idx")]
 
 
-class TeamStanding(Tally):
+class TeamStanding(SideStanding):
     """A team's standings row in one scope, with its scenario entries and series points."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="standings")
     scenarios_entered = models.PositiveIntegerField(default=0)
     series_points = models.IntegerField(default=0)
 
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
+    summary_fields = ("scenarios_entered", "series_points")
 
     class Meta:
         constraints = [_unique("team", "scope", name="team_standing_unique")]
 
 
-class TeamAncientOne(Tally):
+class TeamAncientOne(SideAncientOne):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("team", "scope", "ancient_one", name="team_ancient_one_unique")]
 
 
-class TeamMonth(Tally):
+class TeamMonth(SideMonth):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    month = models.DateField()
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("team", "scope", "month", name="team_month_unique")]
 
 
-class AncientOneOutcome(models.Model):
+class AncientOneOutcome(ScopedSummary):
     """Approved games against an Ancient One by outcome and defeat cause."""
 
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
-    scope = models.PositiveIntegerField(default=ALL_TIME)
     outcome = models.CharField(max_length=10)
     defeat_cause = models.CharField(max_length=24, blank=True)
     games = models.PositiveIntegerField(default=0)
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [
@@ -230,20 +260,14 @@ class AncientOneOutcome(models.Model):
         ]
 
 
-class AncientOneScore(models.Model):
+class AncientOneScore(ScopedSummary):
     """The victory-score histogram of an Ancient One, by number of investigators:
     medians, distributions, best scores and ranks come from these few rows."""
 
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
-    scope = models.PositiveIntegerField(default=ALL_TIME)
     investigator_count = models.PositiveSmallIntegerField()
     score = models.SmallIntegerField()
     games = models.PositiveIntegerField(default=0)
-
-    objects = TallyQuerySet.as_manager()
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [
@@ -258,36 +282,31 @@ class AncientOneScore(models.Model):
         indexes = [models.Index(fields=["scope", "score"], name="ancient_one_score_idx")]
 
 
-class ScenarioSummary(models.Model):
-    scenario = models.OneToOneField(Scenario, on_delete=models.CASCADE, related_name="summary")
+class Entries(Summary):
+    """Scenario entries and the points they earned."""
+
     entries = models.PositiveIntegerField(default=0)
     points = models.IntegerField(default=0)
 
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
+    class Meta:
+        abstract = True
 
 
-class SeriesTeamStanding(models.Model):
+class ScenarioSummary(Entries):
+    scenario = models.OneToOneField(Scenario, on_delete=models.CASCADE, related_name="summary")
+
+
+class SeriesTeamStanding(Entries):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="team_standings")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    entries = models.PositiveIntegerField(default=0)
-    points = models.IntegerField(default=0)
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("series", "team", name="series_team_unique")]
 
 
-class SeriesPlayerStanding(models.Model):
+class SeriesPlayerStanding(Entries):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="player_standings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    entries = models.PositiveIntegerField(default=0)
-    points = models.IntegerField(default=0)
-
-    def __str__(self) -> str:
-        return f"{type(self).__name__} {self.pk}"
 
     class Meta:
         constraints = [_unique("series", "player", name="series_player_unique")]

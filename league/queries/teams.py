@@ -1,23 +1,22 @@
 """Team standings and a team's own page, read from the summary rows kept on write.
 
 A team's numbers are its ``TeamStanding`` / ``TeamAncientOne`` / ``TeamMonth`` rows in
-the chosen scope (``games.summaries``: kept in the transaction of every game write), so
-no request here aggregates over games. What lists games (the entries, the history) is
-a bounded, indexed slice of the team's own games.
+the chosen scope (``sides.TEAMS``), so no request here aggregates over games. What lists
+games (the entries, the history) is a bounded, indexed slice of the team's own games.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import F, QuerySet
 
-from games.models import Team, TeamAncientOne, TeamMonth, TeamStanding
+from games.models import Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
-from .games import LeagueGames, league_games
+from .games import LeagueGames
+from .sides import TEAMS, Profile
 
 STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
 
@@ -40,14 +39,11 @@ def team_standings(season=None) -> QuerySet[Team]:
 
 
 @dataclass
-class TeamProfile:
+class TeamProfile(Profile):
     """Everything a team page shows: summary rows, and bounded slices of games."""
 
-    summary: dict[str, Any]
-    by_ancient_one: QuerySet
     months: list[TeamMonth]
     entries: LeagueGames
-    games: LeagueGames
 
     @property
     def score_points(self) -> list[tuple[datetime.date, int]]:
@@ -55,31 +51,9 @@ class TeamProfile:
         return [(month.month, month.best_score) for month in self.months if month.victories]
 
 
-def team_summary(team: Team, season=None) -> dict[str, Any]:
-    """The team's standings row in the scope as a dict (zeros when it has no games)."""
-    row = TeamStanding.objects.in_scope(season).filter(team=team).first() or TeamStanding()
-    return row.as_summary("scenarios_entered", "series_points")
-
-
 def team_profile(team: Team, *, season=None) -> TeamProfile:
     """The team's record over its approved games (within ``season`` when given)."""
-    by_ancient_one = (
-        TeamAncientOne.objects.in_scope(season)
-        .filter(team=team)
-        .with_rates()
-        .values(
-            "ancient_one__name",
-            "ancient_one__slug",
-            "games",
-            "victories",
-            "best_score",
-            win_pct=F("win_pct_value"),
-            mean_score=F("avg_victory_score"),
-        )
-        .order_by("-games", "ancient_one__name")
-    )
-    months = list(TeamMonth.objects.in_scope(season).filter(team=team).order_by("month"))
-    games = league_games().in_season(season).played_as(team)
+    games = TEAMS.games(team, season)
     # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
     entries = (
         games.filter(is_entry=True)
@@ -87,9 +61,9 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         .order_by("-scenario__closes_at", "scenario__name")
     )
     return TeamProfile(
-        summary=team_summary(team, season),
-        by_ancient_one=by_ancient_one,
-        months=months,
-        entries=entries,
+        summary=TEAMS.summary(team, season),
+        by_ancient_one=TEAMS.by_ancient_one(team, season),
         games=games.select_related("ancient_one", "scenario"),
+        months=list(TEAMS.months(team, season)),
+        entries=entries,
     )

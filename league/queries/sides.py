@@ -1,0 +1,72 @@
+"""Players and teams: two sides that play games, each with a page of its record.
+
+A side's numbers are its summary rows in the chosen scope (``games.models.summaries``:
+a ``SideStanding``, a ``SideAncientOne`` per Ancient One and a ``SideMonth`` per month,
+kept in the transaction of every game write), so no request here aggregates over games.
+What lists games is a bounded, indexed slice of the side's own games. ``players`` and
+``teams`` add what only one side has (investigators and teammates; scenario entries).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Model, QuerySet
+
+from games.models import (
+    PlayerAncientOne,
+    PlayerMonth,
+    PlayerStanding,
+    TeamAncientOne,
+    TeamMonth,
+    TeamStanding,
+)
+from games.models.summaries import SideAncientOne, SideMonth, SideStanding
+
+from .games import LeagueGames, league_games
+
+
+@dataclass(frozen=True)
+class Side:
+    """Who plays games: the summary models kept for them and how rows and games name them."""
+
+    field: str  # the summary rows' foreign key to the side
+    standing: type[SideStanding]
+    ancient_one: type[SideAncientOne]
+    month: type[SideMonth]
+    played: str  # the ``LeagueGames`` filter to the side's games
+
+    def rows(self, model: type[Model], owner: Model, season=None) -> QuerySet:
+        """``owner``'s rows of the summary ``model`` in ``season`` (all time when None)."""
+        return model.objects.in_scope(season).filter(**{self.field: owner})
+
+    def summary(self, owner: Model, season=None) -> dict[str, Any]:
+        """The standings row as the page's summary box (zeros when there is none)."""
+        row = self.rows(self.standing, owner, season).first() or self.standing()
+        return row.summary()
+
+    def by_ancient_one(self, owner: Model, season=None) -> QuerySet:
+        """The record against each Ancient One, most games first."""
+        return self.rows(self.ancient_one, owner, season).record()
+
+    def months(self, owner: Model, season=None) -> QuerySet:
+        """The monthly tallies, oldest first: one chart point per month at most."""
+        return self.rows(self.month, owner, season).order_by("month")
+
+    def games(self, owner: Model, season=None) -> LeagueGames:
+        """The side's approved games (within ``season`` when given)."""
+        return getattr(league_games().in_season(season), self.played)(owner)
+
+
+PLAYERS = Side("player", PlayerStanding, PlayerAncientOne, PlayerMonth, played="played_by")
+TEAMS = Side("team", TeamStanding, TeamAncientOne, TeamMonth, played="played_as")
+
+
+@dataclass
+class Profile:
+    """What both sides' pages show: the summary box, the record by Ancient One, games."""
+
+    summary: dict[str, Any]
+    by_ancient_one: QuerySet
+    games: LeagueGames
