@@ -143,6 +143,23 @@ class ResultSubmission:
                 self.form.add_error(target, message)
         self._valid = False
 
+    def error_links(self) -> list[tuple[str, str]]:
+        """Every error of the form and its seats as (id of the field to go to, sentence);
+        the id is empty for an error about the whole game. The error summary lists them."""
+        links: list[tuple[str, str]] = [("", str(e)) for e in self.form.non_field_errors()]
+        for bound in self.form:
+            target = f"{bound.auto_id}_0" if bound.use_fieldset else bound.id_for_label
+            links += [(target, labelled(bound.label, str(e))) for e in bound.errors]
+        links += [("seats", labelled("Seats", str(e))) for e in self.seats.non_form_errors()]
+        for number, seat in enumerate(self.seats, start=1):
+            name_id = seat["player_name"].id_for_label
+            seat_label = f"Seat {number}"
+            links += [(name_id, labelled(seat_label, str(e))) for e in seat.non_field_errors()]
+            for bound in seat:
+                label = f"Seat {number} · {bound.label}"
+                links += [(bound.id_for_label, labelled(label, str(e))) for e in bound.errors]
+        return links
+
     # -- preview -----------------------------------------------------------------------
 
     def preview(self) -> Preview:
@@ -237,6 +254,16 @@ class ResultSubmission:
             )
 
 
+def labelled(label: str, text: str) -> str:
+    """``text`` after the label it is about: "Terror level: …", but a label that is a
+    question or already ends in punctuation takes no colon ("How did the game end? …")."""
+    label = str(label or "").strip()
+    if not label:
+        return text
+    if label[-1] in "?!.:":
+        return f"{label} {text}"
+    return f"{label}: {text}"
+
+
 def _line(label: str, error: ValidationError) -> str:
-    text = " ".join(error.messages)
-    return f"{label}: {text}" if label else text
+    return labelled(label, " ".join(error.messages))
