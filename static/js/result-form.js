@@ -229,20 +229,23 @@
   function isShown(el) {
     return el.getClientRects().length > 0;
   }
-  // The fields Tab stops at, in page order: one stop per group of radio buttons.
+  // A group of radio buttons is one Tab stop: its chosen button, else its first.
+  function radioStop(radio) {
+    const group = Array.from(form.querySelectorAll('input[type="radio"]')).filter(function (r) {
+      return r.name === radio.name && !r.disabled && isShown(r);
+    });
+    return (
+      group.find(function (r) {
+        return r.checked;
+      }) || group[0]
+    );
+  }
+  // The fields Tab stops at, in page order (not buttons: Enter must not press one).
   function fieldStops() {
-    const radios = {};
     return Array.from(form.elements).filter(function (el) {
       if (!/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return false;
       if (el.type === "hidden" || el.disabled || el.tabIndex < 0 || !isShown(el)) return false;
-      if (el.type !== "radio") return true;
-      if (radios[el.name]) return false;
-      const group = Array.from(form.querySelectorAll('input[type="radio"]')).filter(function (r) {
-        return r.name === el.name && !r.disabled && isShown(r);
-      });
-      const stop = group.find(function (r) { return r.checked; }) || group[0];
-      radios[el.name] = true;
-      return el === stop || (!stop.checked && el === group[0]);
+      return el.type !== "radio" || el === radioStop(el);
     });
   }
   function nextField(field) {
@@ -268,6 +271,7 @@
   // A seat name nobody in the league has: "New player — did you mean …?", and the seat's
   // "Yes, a new player" box, which confirms the name it was ticked for (its value). The
   // live preview lists the new names ([data-new-names]); the server checks again on save.
+
   // A name as the server stores it (games.names.normalise_name), near enough to compare.
   function collapse(text) {
     const spaced = text.normalize("NFKC").split(/\s+/).join(" ");
@@ -287,7 +291,9 @@
   }
   function describedBy(field, id, on) {
     const ids = (field.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
-    const kept = ids.filter(function (other) { return other !== id; });
+    const kept = ids.filter(function (other) {
+      return other !== id;
+    });
     if (on) kept.push(id);
     if (kept.length) field.setAttribute("aria-describedby", kept.join(" "));
     else field.removeAttribute("aria-describedby");
@@ -355,8 +361,8 @@
       }
       // An answer about what the field held a moment ago waits for the next one.
       if (collapse(field.value) !== item.dataset.name) return;
-      const suggestions = Array.from(item.querySelectorAll("[data-suggestion]"), function (s) {
-        return s.textContent;
+      const suggestions = Array.from(item.querySelectorAll("[data-suggestion]"), function (el) {
+        return el.textContent;
       });
       showNewPlayer(row, item.dataset.name, suggestions);
     });
@@ -374,10 +380,10 @@
     // A suggestion the server wrote into the page becomes a button, as live ones are.
     const shown = parts.hint.querySelectorAll("[data-suggestion]");
     if (!parts.block.hidden && shown.length) {
-      const names = Array.from(shown, function (s) { return s.textContent; });
-      const ticked = parts.box.checked;
+      const names = Array.from(shown, function (suggestion) {
+        return suggestion.textContent;
+      });
       showNewPlayer(row, parts.box.value, names);
-      parts.box.checked = ticked;
     }
   });
 
