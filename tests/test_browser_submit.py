@@ -196,7 +196,11 @@ def test_no_horizontal_scroll_at_375_px(page, live_server, member, name):
         page.get_by_label("How were the investigators defeated?").select_option("devoured")
         fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)")
         fill_seat(
-            page, 1, "A player with a really quite long name indeed", "Bob Jenkins (Salesman)"
+            page,
+            1,
+            "A player with a really quite long name indeed",
+            "Bob Jenkins (Salesman)",
+            new=True,  # its "yes, a new player" line fits the phone too
         )
         expect(page.get_by_test_id("preview-defeat")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
