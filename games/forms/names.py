@@ -25,7 +25,7 @@ class PlayerNameField(forms.CharField):
 
 class NewPlayerCheckbox(forms.CheckboxInput):
     """A checkbox whose value is the name it confirms: ticked for "Dan", it does not
-    confirm "Dann" typed afterwards. The template renders it (see session_form.html)."""
+    confirm "Dann" typed afterwards. games/_new_player.html renders it by hand."""
 
     def value_from_datadict(self, data, files, name):
         return data.get(name, "")
