@@ -7,7 +7,9 @@ agree on it whatever their collations do with case and accents.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
+from collections.abc import Iterable
 
 # Longest name a player may have, after cleaning (the page headings and tables fit it).
 MAX_NAME_LENGTH = 80
@@ -83,3 +85,26 @@ def name_key(name: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", normalise_name(name).casefold())
     return folded.translate(HOMOGLYPHS)
+
+
+# How alike a typed name and a league name must be to suggest one for the other
+# (difflib's ratio of their keys): "Ben Carterr" and "Ben Carter" are 0.95 alike,
+# "Ann" and "Anne" 0.86, "Dan" and "Ann" only 0.67.
+SIMILAR_CUTOFF = 0.75
+SIMILAR_SHOWN = 3
+
+
+def similar_names(name: str, candidates: Iterable[tuple[str, str]]) -> list[str]:
+    """The names among ``candidates`` (each ``(name, its name_key)``) that ``name`` may be
+    a mistyping of, most alike first; never a name that is the same player.
+
+    >>> similar_names("Ben Carterr", [("Ben Carter", "ben carter"), ("Ann", "ann")])
+    ['Ben Carter']
+    """
+    key = name_key(name)
+    by_key: dict[str, str] = {}
+    for candidate, candidate_key in candidates:
+        if candidate_key != key:
+            by_key.setdefault(candidate_key, candidate)
+    close = difflib.get_close_matches(key, by_key, n=SIMILAR_SHOWN, cutoff=SIMILAR_CUTOFF)
+    return [by_key[match] for match in close]

@@ -196,11 +196,14 @@ def result_form_data(
     boxes: tuple[str, ...] = ("Arkham Horror",),
     rows: int = 8,
     initial_rows: int = 0,
+    confirm_new: bool = True,
     **fields,
 ) -> dict:
     """POST data of the result form, as the browser sends it: 8 seat rows, spares blank.
 
-    Seats name their investigator; ``fields`` override any game field.
+    Seats name their investigator; ``fields`` override any game field. With
+    ``confirm_new``, each seat's "yes, a new player" box is ticked for its name (as a
+    person does for a name that is new; a seat may say ``new_player`` itself).
     """
     data = {
         "ancient_one": AncientOne.objects.get(name=ancient_one).pk,
@@ -228,6 +231,8 @@ def result_form_data(
         ]
     for index in range(rows):
         row = {**SEAT_DEFAULTS, **(seats[index] if index < len(seats) else {})}
+        if confirm_new and row["player_name"]:
+            row.setdefault("new_player", row["player_name"])
         if row["investigator"] and not str(row["investigator"]).isdigit():
             row["investigator"] = Investigator.objects.get(name=row["investigator"]).pk
         for name, value in row.items():

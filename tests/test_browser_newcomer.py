@@ -70,7 +70,7 @@ def test_no_console_errors_while_filling_the_form(page, live_server, member):
     fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)")
     for field in ("gate_trophies", "monster_trophies", "replaced"):
         seat_field(page, 0, field).press_sequentially("12", delay=30)
-    fill_seat(page, 1, "Bob", "Bob Jenkins (Salesman)", monster_trophies=2)
+    fill_seat(page, 1, "Bob", "Bob Jenkins (Salesman)", new=True, monster_trophies=2)
     page.get_by_label("Where you played (optional)").press_sequentially("Arkham", delay=60)
     expect(page.get_by_test_id("preview-score")).to_be_visible()
     page.wait_for_load_state("networkidle")

@@ -34,11 +34,19 @@ def seat_field(page, row, name):
     return page.locator(f'[name="seats-{row}-{name}"]')
 
 
-def fill_seat(page, row, player, investigator, **numbers):
+def confirm_new_player(page, name):
+    """Tick "yes, a new player" for a name nobody in the league has (it shows once the
+    live preview has said the name is new)."""
+    page.get_by_label(f"Yes, a new player: add “{name}” to the league").check()
+
+
+def fill_seat(page, row, player, investigator, *, new=False, **numbers):
     if row > 0:
         page.get_by_role("button", name="Add a seat").click()
     seat_field(page, row, "player_name").fill(player)
     seat_field(page, row, "investigator").select_option(label=investigator)
+    if new:
+        confirm_new_player(page, player)
     for name, value in numbers.items():
         if name == "ended":
             seat_field(page, row, "ended").select_option(value)
@@ -69,8 +77,8 @@ def test_sign_up_then_record_a_three_seat_sealed_victory(page, live_server, cata
     expect(page.get_by_label("Elder sign tokens on the board")).to_be_visible()
     page.get_by_label("Elder sign tokens on the board").fill("6")
     fill_seat(page, 0, "Carla", "Amanda Sharpe (Student)", gate_trophies=2, monster_trophies=1)
-    fill_seat(page, 1, "Dan", "Bob Jenkins (Salesman)", monster_trophies=2)
-    fill_seat(page, 2, "Eve", "Vincent Lee (Doctor)", ended="devoured")
+    fill_seat(page, 1, "Dan", "Bob Jenkins (Salesman)", new=True, monster_trophies=2)
+    fill_seat(page, 2, "Eve", "Vincent Lee (Doctor)", new=True, ended="devoured")
     # 13 doom - 3 terror + 2 gates + 3 monsters // 3 + 2 survivors
     expect(page.get_by_test_id("preview-score")).to_have_text("15")
     page.get_by_role("button", name="Save the game").click()
@@ -136,7 +144,7 @@ def test_seats_can_be_added_and_removed(page, live_server, member):
     page.get_by_label("Elder sign tokens on the board").fill("7")
     fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)")
     fill_seat(page, 1, "Gone", "Bob Jenkins (Salesman)")
-    fill_seat(page, 2, "Cy", "Vincent Lee (Doctor)")
+    fill_seat(page, 2, "Cy", "Vincent Lee (Doctor)", new=True)
     page.get_by_role("button", name="Remove seat 2").click()
     expect(seat_field(page, 1, "player_name")).to_be_hidden()
     expect(page.get_by_test_id("preview-score")).to_have_text("13")  # 13 - 2 terror + 2 survivors
@@ -162,7 +170,7 @@ def test_each_outcome_can_be_recorded(page, live_server, member, outcome, captio
     if outcome == "defeat":
         page.get_by_label("How were the investigators defeated?").select_option("devoured")
     fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)", gate_trophies=2)
-    fill_seat(page, 1, "Bob", "Bob Jenkins (Salesman)", gate_trophies=1)
+    fill_seat(page, 1, "Bob", "Bob Jenkins (Salesman)", new=True, gate_trophies=1)
     # Let the live preview settle first: its new height must not move the button mid-click.
     if caption:
         expect(page.get_by_test_id("preview-score")).to_have_text(caption.split()[-1])
@@ -188,7 +196,11 @@ def test_no_horizontal_scroll_at_375_px(page, live_server, member, name):
         page.get_by_label("How were the investigators defeated?").select_option("devoured")
         fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)")
         fill_seat(
-            page, 1, "A player with a really quite long name indeed", "Bob Jenkins (Salesman)"
+            page,
+            1,
+            "A player with a really quite long name indeed",
+            "Bob Jenkins (Salesman)",
+            new=True,  # its "yes, a new player" line fits the phone too
         )
         expect(page.get_by_test_id("preview-defeat")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
@@ -211,6 +223,7 @@ def test_player_names_are_suggested_while_typing_and_new_names_still_work(
     page.get_by_label("Elder sign tokens on the board").fill("6")
     seat_field(page, 0, "player_name").fill("Brand New Name")
     seat_field(page, 0, "investigator").select_option(label="Amanda Sharpe (Student)")
+    confirm_new_player(page, "Brand New Name")
     page.get_by_role("button", name="Save the game").click()
     expect(page.get_by_text("Game saved.")).to_be_visible()
     assert Session.objects.filter(seats__player__name="Brand New Name").exists()

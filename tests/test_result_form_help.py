@@ -41,5 +41,5 @@ def test_the_error_summary_links_to_every_field_with_an_error(client, user):
 def test_an_outcome_error_links_to_the_first_radio(client, user):
     data = result_form_data(outcome="")
     html = client.post(NEW, data).content.decode()
-    assert 'href="#id_outcome_0">How did the game end?:' in html
+    assert 'href="#id_outcome_0">How did the game end? ' in html
     assert 'id="id_outcome_0"' in html

@@ -1,10 +1,14 @@
-"""The form field for a player's name: cleaned by ``games.names`` before anything else."""
+"""The form fields for a player's name: cleaned by ``games.names`` before anything else,
+and the "yes, a new player" confirmation a name nobody in the league has needs."""
 
 from __future__ import annotations
 
-from django import forms
+from dataclasses import dataclass, field
 
-from games.names import MAX_NAME_LENGTH, normalise_name
+from django import forms
+from django.db.models import Exists, OuterRef, Q
+
+from games.names import MAX_NAME_LENGTH, name_key, normalise_name, similar_names
 
 
 class PlayerNameField(forms.CharField):
@@ -17,3 +21,88 @@ class PlayerNameField(forms.CharField):
     def to_python(self, value):
         value = super().to_python(value)
         return normalise_name(value) if value else value
+
+
+class NewPlayerCheckbox(forms.CheckboxInput):
+    """A checkbox whose value is the name it confirms: ticked for "Dan", it does not
+    confirm "Dann" typed afterwards. games/_new_player.html renders it by hand."""
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name, "")
+
+    def value_omitted_from_data(self, data, files, name):
+        return False
+
+
+class NewPlayerField(PlayerNameField):
+    """The name the seat's "yes, a new player" box was ticked for ("" when not ticked)."""
+
+    widget = NewPlayerCheckbox
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("label", "New player")
+        super().__init__(**kwargs)
+
+
+@dataclass
+class NewName:
+    """A seat's name that no league player the user can see has."""
+
+    name: str
+    prefix: str  # the seat form's prefix, "seats-2"
+    confirmed: bool = False
+    suggestions: list[str] = field(default_factory=list)
+
+    def error(self) -> str:
+        guess = f" Did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
+        return (
+            f"“{self.name}” is not a league player yet.{guess} Correct the name, or tick "
+            "“Yes, a new player” to add them to the league."
+        )
+
+
+def known_name_keys(user, keys: set[str]) -> set[str]:
+    """Which of these name keys are players the user already sees: in a game the user
+    may open (an approved one, one they submitted, any for a moderator), on a team's
+    roster (team pages list their members), or their own.
+
+    Whether a name is "known" says nothing about players the user cannot see: a name
+    held only by someone else's pending game counts as new here, as it would on a page.
+    """
+    from games.models import Player, Seat, Session, Team
+
+    if not keys:
+        return set()
+    visible = Session.objects.visible_to(user)
+    seated = Seat.objects.filter(player=OuterRef("pk"), session__in=visible)
+    on_team = Team.members.through.objects.filter(player=OuterRef("pk"))
+    own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
+    players = Player.objects.filter(name_key__in=keys).filter(
+        Exists(seated) | Exists(on_team) | own
+    )
+    return set(players.values_list("name_key", flat=True))
+
+
+def suggestable_names(user) -> list[tuple[str, str]]:
+    """``(name, name_key)`` of every player a "did you mean" may name: the rule of the
+    player search (``Player.objects.suggested_to``): players with an approved game, and
+    the user's own player. Nobody seen only in pending or rejected games."""
+    from games.models import Player
+
+    return list(Player.objects.suggested_to(user, "").values_list("name", "name_key"))
+
+
+def find_new_names(user, seats: list[tuple[str, str]]) -> list[NewName]:
+    """The new names among ``seats`` (each ``(form prefix, cleaned name)``), each with
+    the league names it may be a mistyping of."""
+    keys = {name_key(name) for _, name in seats}
+    known = known_name_keys(user, keys)
+    new = [
+        NewName(name=name, prefix=prefix) for prefix, name in seats if name_key(name) not in known
+    ]
+    if new:
+        candidates = suggestable_names(user)
+        for item in new:
+            item.suggestions = similar_names(item.name, candidates)
+    return new

@@ -21,7 +21,7 @@ from games.models import (
     Session,
 )
 
-from .names import PlayerNameField
+from .names import NewPlayerField, PlayerNameField
 from .scenarios import LeaguePlayFields
 from .widgets import BoxFilteredSelect, NumberInput, OutcomeRadioSelect
 
@@ -176,12 +176,17 @@ class SeatForm(forms.ModelForm):
             attrs={"list": "player-names", "autocomplete": "off", "data-player-search": ""}
         ),
     )
+    # Ticked for a name nobody in the league has yet: the result form asks for it (see
+    # ``ResultSubmission``), so a mistyped "Ben Carterr" is not a new player unawares.
+    new_player = NewPlayerField()
     investigator = forms.ModelChoiceField(
         queryset=Investigator.objects.all(),
         label="Investigator",
         widget=BoxFilteredSelect,
         help_text="The one who ended the game in this seat.",
     )
+    # Set by ``ResultSubmission`` when the seat's name is new: a ``names.NewName``.
+    new_name = None
 
     class Meta:
         model = Seat
@@ -206,7 +211,7 @@ class SeatForm(forms.ModelForm):
             "unpaid_loans": NumberInput,
         }
 
-    field_order = ["player_name", "investigator"]
+    field_order = ["player_name", "new_player", "investigator"]
 
     def clean(self):
         cleaned = super().clean()

@@ -15,6 +15,7 @@ from games.permissions import initial_status
 from games.players import players_for_names
 from games.recording import session_record
 
+from .names import NewName, find_new_names
 from .results import SeatFormSet, SessionForm
 
 
@@ -31,6 +32,8 @@ class Preview:
     tasks_completed: int = 0
     scenario_score: int | None = None
     problems: list[str] = field(default_factory=list)
+    # Seat names no league player has yet (the page shows "New player — did you mean …?").
+    new_names: list[NewName] = field(default_factory=list)
 
 
 def seat_initial(session: Session | None, user) -> list[dict]:
@@ -65,11 +68,18 @@ class ResultSubmission:
         instance: Session | None = None,
         historical: bool = False,
         submitted_at=None,
+        confirm_new_players: bool = False,
     ):
         """``historical`` and ``submitted_at`` are for imports of games already played
         (see ``LeaguePlayFields.offer``): the scenario rules then judge the game at
-        ``submitted_at``, as they judge a submission at the moment it is made."""
+        ``submitted_at``, as they judge a submission at the moment it is made.
+
+        ``confirm_new_players`` (the result form's): a seat name that is no player the
+        user can see needs its seat's "yes, a new player" box, ticked for that name. An
+        import names its players in the file, and creates the new ones as before."""
         self.user = user
+        self.confirm_new_players = confirm_new_players
+        self.new_names: list[NewName] = []
         self.instance = instance
         self.form = SessionForm(data, instance=instance, user=user, historical=historical)
         if submitted_at is not None:
@@ -112,7 +122,8 @@ class ResultSubmission:
         seats_ok = self.seats.is_valid()
         for message in self.seats.outcome_errors:
             self.form.add_error("outcome", message)
-        valid = form_ok and seats_ok and not self.seats.outcome_errors
+        names_ok = self._check_new_names() if self.confirm_new_players else True
+        valid = form_ok and seats_ok and names_ok and not self.seats.outcome_errors
         if valid and check_duplicates:
             self.duplicates = self._find_duplicates()
             if self.duplicates and not self.form.cleaned_data.get("confirm_duplicate"):
@@ -120,6 +131,26 @@ class ResultSubmission:
                 valid = False
         self._valid = valid
         return valid
+
+    def _check_new_names(self) -> bool:
+        """Mark each seat whose name is new; an error on those not confirmed for it."""
+        forms = {form.prefix: form for form in self.seats.live_forms()}
+        named = [
+            (prefix, form.cleaned_data["player_name"])
+            for prefix, form in forms.items()
+            if form.cleaned_data.get("player_name")
+        ]
+        self.new_names = find_new_names(self.user, named)
+        confirmed_all = True
+        for new in self.new_names:
+            form = forms[new.prefix]
+            form.new_name = new
+            ticked = form.cleaned_data.get("new_player") or ""
+            new.confirmed = bool(ticked) and name_key(ticked) == name_key(new.name)
+            if not new.confirmed:
+                form.add_error("new_player", ValidationError(new.error(), code="new_player"))
+                confirmed_all = False
+        return confirmed_all
 
     def _find_duplicates(self) -> list[Session]:
         names = {form.cleaned_data["player_name"] for form in self.seats.live_forms()}
@@ -143,6 +174,23 @@ class ResultSubmission:
                 self.form.add_error(target, message)
         self._valid = False
 
+    def error_links(self) -> list[tuple[str, str]]:
+        """Every error of the form and its seats as (id of the field to go to, sentence);
+        the id is empty for an error about the whole game. The error summary lists them."""
+        links: list[tuple[str, str]] = [("", str(e)) for e in self.form.non_field_errors()]
+        for bound in self.form:
+            target = f"{bound.auto_id}_0" if bound.use_fieldset else bound.id_for_label
+            links += [(target, labelled(bound.label, str(e))) for e in bound.errors]
+        links += [("seats", labelled("Seats", str(e))) for e in self.seats.non_form_errors()]
+        for number, seat in enumerate(self.seats, start=1):
+            name_id = seat["player_name"].id_for_label
+            seat_label = f"Seat {number}"
+            links += [(name_id, labelled(seat_label, str(e))) for e in seat.non_field_errors()]
+            for bound in seat:
+                label = f"Seat {number} · {bound.label}"
+                links += [(bound.id_for_label, labelled(label, str(e))) for e in bound.errors]
+        return links
+
     # -- preview -----------------------------------------------------------------------
 
     def preview(self) -> Preview:
@@ -151,7 +199,7 @@ class ResultSubmission:
         if unreadable:
             return Preview(problems=[unreadable])
         self.is_valid(check_duplicates=False)
-        preview = Preview(problems=self._problems())
+        preview = Preview(problems=self._problems(), new_names=self.new_names)
         session = self.form.instance
         seat_forms = [form for form in self.seats.live_forms() if not form.errors]
         if not (session.ancient_one_id and session.outcome and seat_forms):
@@ -237,6 +285,16 @@ class ResultSubmission:
             )
 
 
+def labelled(label: str, text: str) -> str:
+    """``text`` after the label it is about: "Terror level: …", but a label that is a
+    question or already ends in punctuation takes no colon ("How did the game end? …")."""
+    label = str(label or "").strip()
+    if not label:
+        return text
+    if label[-1] in "?!.:":
+        return f"{label} {text}"
+    return f"{label}: {text}"
+
+
 def _line(label: str, error: ValidationError) -> str:
-    text = " ".join(error.messages)
-    return f"{label}: {text}" if label else text
+    return labelled(label, " ".join(error.messages))

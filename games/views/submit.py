@@ -23,11 +23,15 @@ class ResultFormView(LoginRequiredMixin, View):
         return None
 
     def get(self, request, *args, **kwargs):
-        submission = ResultSubmission(user=request.user, instance=self.get_instance())
+        submission = ResultSubmission(
+            user=request.user, instance=self.get_instance(), confirm_new_players=True
+        )
         return self.render(submission)
 
     def post(self, request, *args, **kwargs):
-        submission = ResultSubmission(request.POST, user=request.user, instance=self.get_instance())
+        submission = ResultSubmission(
+            request.POST, user=request.user, instance=self.get_instance(), confirm_new_players=True
+        )
         unreadable = submission.unreadable_seats()
         if unreadable:
             context = {"message": unreadable, "form_url": request.path}
@@ -86,5 +90,6 @@ class PreviewView(LoginRequiredMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        preview = ResultSubmission(request.POST, user=request.user).preview()
+        submission = ResultSubmission(request.POST, user=request.user, confirm_new_players=True)
+        preview = submission.preview()
         return render(request, "games/_preview.html", {"preview": preview})

@@ -171,6 +171,7 @@
     });
     if (!row) return;
     resetRow(row);
+    hideNewPlayer(row);
     row.hidden = false;
     refreshRows();
     filterByBoxes();
@@ -199,8 +200,192 @@
     preview.addEventListener("htmx:afterSwap", function () {
       const details = preview.querySelector("[data-summary-details]");
       if (details) details.open = Boolean(openDetails[details.dataset.summaryDetails]);
+      showNewNames();
     });
   }
+
+  // The summary bar sits over the bottom of the screen: the page keeps its height free when
+  // it scrolls a field into view (html's scroll-padding-bottom in site.css), so a field
+  // reached with Tab is never under it (WCAG 2.4.11). Its height changes with its content,
+  // its details opening, and the width of the screen.
+  function reserveBarHeight() {
+    const height = Math.ceil(preview.getBoundingClientRect().height);
+    document.documentElement.style.setProperty("--preview-bar-height", height + "px");
+  }
+  if (preview) {
+    reserveBarHeight();
+    if (window.ResizeObserver) new ResizeObserver(reserveBarHeight).observe(preview);
+    window.addEventListener("resize", reserveBarHeight);
+  }
+
+  // Enter (a phone's "Go" or "Next") in a field moves on to the next field: a stray Enter
+  // saved half a game. Only the Save button saves. A textarea keeps Enter for new lines,
+  // buttons and links keep theirs. (Without this script, the form's disabled default
+  // button makes Enter do nothing.)
+  const ENTER_SUBMITS = new Set([
+    "text", "search", "email", "tel", "url", "password", "number", "date", "month", "week",
+    "time", "datetime-local", "checkbox", "radio",
+  ]);
+  function isShown(el) {
+    return el.getClientRects().length > 0;
+  }
+  // A group of radio buttons is one Tab stop: its chosen button, else its first.
+  function radioStop(radio) {
+    const group = Array.from(form.querySelectorAll('input[type="radio"]')).filter(function (r) {
+      return r.name === radio.name && !r.disabled && isShown(r);
+    });
+    return (
+      group.find(function (r) {
+        return r.checked;
+      }) || group[0]
+    );
+  }
+  // The fields Tab stops at, in page order (not buttons: Enter must not press one).
+  function fieldStops() {
+    return Array.from(form.elements).filter(function (el) {
+      if (!/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return false;
+      if (el.type === "hidden" || el.disabled || el.tabIndex < 0 || !isShown(el)) return false;
+      return el.type !== "radio" || el === radioStop(el);
+    });
+  }
+  function nextField(field) {
+    return fieldStops().find(function (el) {
+      const after = field.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
+      return after && !(field.type === "radio" && el.name === field.name);
+    });
+  }
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.isComposing || event.defaultPrevented) return;
+    const field = event.target;
+    if (field.tagName !== "INPUT" || !ENTER_SUBMITS.has(field.type)) return;
+    event.preventDefault();
+    const next = nextField(field);
+    if (next) next.focus();
+  });
+  form.querySelectorAll("input").forEach(function (field) {
+    if (ENTER_SUBMITS.has(field.type) && field.type !== "checkbox" && field.type !== "radio") {
+      field.enterKeyHint = "next";
+    }
+  });
+
+  // A seat name nobody in the league has: "New player — did you mean …?", and the seat's
+  // "Yes, a new player" box, which confirms the name it was ticked for (its value). The
+  // live preview lists the new names ([data-new-names]); the server checks again on save.
+
+  // A name as the server stores it (games.names.normalise_name), near enough to compare.
+  function collapse(text) {
+    const spaced = text.normalize("NFKC").split(/\s+/).join(" ");
+    return spaced.replace(/[\p{Cf}\p{Cc}]/gu, "").trim().split(/\s+/).join(" ");
+  }
+  function nameField(row) {
+    return row.querySelector('input[name$="-player_name"]');
+  }
+  function newPlayerParts(row) {
+    const block = row.querySelector("[data-new-player]");
+    return {
+      block: block,
+      hint: block.querySelector("[data-new-player-hint]"),
+      box: block.querySelector('input[type="checkbox"]'),
+      name: block.querySelector("[data-new-player-name]"),
+    };
+  }
+  function describedBy(field, id, on) {
+    const ids = (field.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+    const kept = ids.filter(function (other) {
+      return other !== id;
+    });
+    if (on) kept.push(id);
+    if (kept.length) field.setAttribute("aria-describedby", kept.join(" "));
+    else field.removeAttribute("aria-describedby");
+  }
+  function hideNewPlayer(row) {
+    const parts = newPlayerParts(row);
+    parts.block.hidden = true;
+    parts.box.checked = false;
+    parts.hint.textContent = "";
+    describedBy(nameField(row), parts.hint.id, false);
+  }
+  function useSuggestion(row, name) {
+    const field = nameField(row);
+    field.value = name;
+    hideNewPlayer(row);
+    field.focus();
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    notify();
+  }
+  function showNewPlayer(row, name, suggestions) {
+    const parts = newPlayerParts(row);
+    if (parts.box.value !== name) parts.box.checked = false;
+    parts.box.value = name;
+    parts.name.textContent = name;
+    const hint = parts.hint;
+    hint.textContent = "";
+    const strong = document.createElement("strong");
+    strong.textContent = "New player";
+    hint.append(strong, " — ");
+    if (suggestions.length) {
+      hint.append("did you mean ");
+      suggestions.forEach(function (suggestion, index) {
+        if (index) hint.append(" or ");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "link-button";
+        button.dataset.suggestion = "";
+        button.textContent = suggestion;
+        button.addEventListener("click", function () {
+          useSuggestion(row, suggestion);
+        });
+        hint.append(button);
+      });
+      hint.append("?");
+    } else {
+      hint.append("nobody in the league has this name yet.");
+    }
+    parts.block.hidden = false;
+    describedBy(nameField(row), hint.id, true);
+  }
+  function showNewNames() {
+    const list = preview.querySelector("[data-new-names]");
+    if (!list) return;
+    const found = {};
+    list.querySelectorAll("[data-seat]").forEach(function (item) {
+      found[item.dataset.seat] = item;
+    });
+    rows.forEach(function (row) {
+      const field = nameField(row);
+      const prefix = field.name.replace(/-player_name$/, "");
+      const item = found[prefix];
+      if (!item) {
+        hideNewPlayer(row);
+        return;
+      }
+      // An answer about what the field held a moment ago waits for the next one.
+      if (collapse(field.value) !== item.dataset.name) return;
+      const suggestions = Array.from(item.querySelectorAll("[data-suggestion]"), function (el) {
+        return el.textContent;
+      });
+      showNewPlayer(row, item.dataset.name, suggestions);
+    });
+  }
+  rows.forEach(function (row) {
+    const field = nameField(row);
+    const parts = newPlayerParts(row);
+    // A box ticked for one name does not confirm another typed after it.
+    field.addEventListener("input", function () {
+      if (parts.box.checked && collapse(field.value) !== parts.box.value) {
+        parts.box.checked = false;
+      }
+    });
+    if (!parts.block.hidden) describedBy(field, parts.hint.id, true);
+    // A suggestion the server wrote into the page becomes a button, as live ones are.
+    const shown = parts.hint.querySelectorAll("[data-suggestion]");
+    if (!parts.block.hidden && shown.length) {
+      const names = Array.from(shown, function (suggestion) {
+        return suggestion.textContent;
+      });
+      showNewPlayer(row, parts.box.value, names);
+    }
+  });
 
   // After a failed save, start at the list of what to fix (or the duplicate question).
   const summary = document.getElementById("form-errors") || document.getElementById("duplicates");

@@ -55,6 +55,8 @@ def form_data(players: list[str]) -> dict:
         data.update(
             {
                 f"seats-{index}-player_name": name,
+                # The result form asks to confirm a name that is no player yet.
+                f"seats-{index}-new_player": name,
                 f"seats-{index}-investigator": investigators[index] if name else "",
                 f"seats-{index}-ended": "sane",
                 f"seats-{index}-replaced": 0,

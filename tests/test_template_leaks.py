@@ -1,0 +1,146 @@
+"""No template source reaches a page: Django's ``{# #}`` is one line only, so a comment
+spread over lines was printed above the result form's Save button on every visit."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import get_resolver, reverse
+
+from games.models import AncientOne, Player, Scenario, Series, Session, Status, Team
+from tests.factories import UserFactory, demo_league, game, moderator, seat
+
+pytestmark = pytest.mark.django_db
+
+LEAKS = ("{#", "#}", "{%", "%}", "{{", "}}")
+
+# Named routes that are no page to open with GET, or whose text is not ours.
+NOT_PAGES = {
+    "games:preview",  # htmx POSTs the form (tested below with its POST)
+    "games:moderate",  # POST only
+    "games:choose_entry",  # POST only
+    "games:player_search",  # JSON
+    "league:bench_bare",  # benchmark switch, 404 unless enabled
+}
+
+
+def leaks(html: str) -> list[str]:
+    return [mark for mark in LEAKS if mark in html]
+
+
+def template_files() -> list[Path]:
+    return sorted(Path(settings.BASE_DIR, "templates").rglob("*.*"))
+
+
+def test_no_template_has_a_comment_spread_over_lines():
+    """``{#`` must close on its own line; longer comments use ``{% comment %}``."""
+    spread = []
+    for path in template_files():
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if re.search(r"\{#(?!.*#\})", line):
+                spread.append(f"{path.relative_to(settings.BASE_DIR)}:{number}")
+    assert not spread, spread
+
+
+def league_routes() -> set[str]:
+    """Every named route of the league's own pages, as ``namespace:name``."""
+    names = set()
+    for namespace in ("league", "games"):
+        resolver = get_resolver().namespace_dict[namespace][1]
+        names |= {f"{namespace}:{name}" for name in resolver.reverse_dict if isinstance(name, str)}
+    return names
+
+
+@pytest.fixture
+def league(db):
+    """A league with something on every page: teams, scenarios, series, approved games,
+    a pending game with a new player, and a rejected one."""
+    demo_league(30, players=8)
+    game(status=Status.PENDING, seats=[seat("Pending Newcomer", "Amanda Sharpe")])
+    return Session.objects.filter(status=Status.APPROVED).order_by("pk").first()
+
+
+def public_pages(approved: Session) -> list[str]:
+    player = Player.objects.listed().order_by("pk").first()
+    team = Team.objects.order_by("pk").first()
+    scenario = Scenario.objects.order_by("pk").first()
+    series = Series.objects.order_by("pk").first()
+    ancient_one = AncientOne.objects.order_by("pk").first()
+    return [
+        reverse("league:home"),
+        reverse("league:leaderboard"),
+        reverse("league:standings"),
+        reverse("league:player", kwargs={"slug": player.slug}),
+        reverse("league:ancient_ones"),
+        reverse("league:ancient_one", kwargs={"slug": ancient_one.slug}),
+        reverse("league:teams"),
+        reverse("league:team", kwargs={"slug": team.slug}),
+        reverse("league:scenarios"),
+        reverse("league:scenario", kwargs={"slug": scenario.slug}),
+        reverse("league:series", kwargs={"slug": series.slug}),
+        reverse("league:rules"),
+        reverse("games:detail", kwargs={"pk": approved.pk}),
+        reverse("feeds:results"),
+        reverse("login"),
+        reverse("signup"),
+        reverse("password_reset"),
+        "/no-such-page/",
+    ]
+
+
+def member_pages(approved: Session) -> list[str]:
+    pending = Session.objects.filter(status=Status.PENDING).first()
+    return [
+        reverse("games:new"),
+        reverse("games:mine"),
+        reverse("games:edit", kwargs={"pk": pending.pk}),
+        reverse("games:withdraw", kwargs={"pk": pending.pk}),
+        reverse("games:detail", kwargs={"pk": pending.pk}),
+        reverse("games:history", kwargs={"pk": approved.pk}),
+        reverse("games:edit", kwargs={"pk": approved.pk}),
+        reverse("league:team_new"),
+        reverse("league:team_members", kwargs={"slug": Team.objects.order_by("pk")[0].slug}),
+        reverse("password_change"),
+    ]
+
+
+def test_every_league_route_is_checked_below(league):
+    """A new page joins the list below (or says why it is no page)."""
+    checked = public_pages(league) + member_pages(league)
+    opened = {get_resolver().resolve(url).view_name for url in checked if url != "/no-such-page/"}
+    missing = league_routes() - NOT_PAGES - opened
+    assert not missing, sorted(missing)
+
+
+@pytest.mark.parametrize("who", ["visitor", "member", "moderator"])
+def test_no_page_shows_template_source(client, league, who):
+    if who != "visitor":
+        user = moderator("mod") if who == "moderator" else UserFactory(username="member")
+        Player.objects.create(name=f"The {who}", user=user)
+        client.force_login(user)
+    urls = public_pages(league)
+    if who == "moderator":
+        Team.objects.filter(pk=Team.objects.order_by("pk")[0].pk).update(captain=user)
+        urls += member_pages(league)
+    elif who == "member":
+        urls += [reverse("games:new"), reverse("games:mine"), reverse("league:team_new")]
+    for url in urls:
+        response = client.get(url, follow=True)  # signed in, the sign-up page moves on
+        assert response.status_code in {200, 404}, (url, response.status_code)
+        found = leaks(response.content.decode())
+        assert not found, (url, found)
+
+
+def test_the_result_form_after_a_failed_save_and_its_preview_show_no_template_source(
+    client, league
+):
+    from tests.factories import result_form_data
+
+    client.force_login(UserFactory())
+    data = result_form_data(outcome="closed", terror_level=4)
+    for url in (reverse("games:new"), reverse("games:preview")):
+        html = client.post(url, data).content.decode()
+        assert "Closing the gates" in html
+        found = leaks(html)
+        assert not found, (url, found)
