@@ -126,8 +126,10 @@ class Seat(models.Model):
         """How the seat ended, judged against its game's outcome when it has its game (the
         admin's seat rows carry the game being edited; the result form checks its rows)."""
         known = self.session_id is not None or self._meta.get_field("session").is_cached(self)
-        game = self.session if known else None
-        errors = validation.seat_errors(game.as_game_result(), self.ended) if game else {}
+        session = self.session if known else None
+        if session is None:
+            return
+        errors = validation.seat_errors(validation.GameResult(session.outcome), self.ended)
         if errors:
             raise ValidationError(errors)
 
