@@ -100,7 +100,7 @@ class SeatInlineFormSet(BaseInlineFormSet):
             for form in self.forms
             if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
-        totals = rules.team_totals([seat.as_result() for seat in seats])
+        totals = rules.team_totals([seat.as_result(self.instance.outcome) for seat in seats])
         errors = self.instance.table_errors(totals)
         flat = [message for field_errors in errors.values() for message in field_errors]
         if self.instance.scenario_id:

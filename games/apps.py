@@ -6,6 +6,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from games import checks  # noqa: F401 -- registers the system checks
         from games.summaries import receivers
 
         receivers.connect()

@@ -55,6 +55,7 @@ def session_history(session: Session) -> list[Entry]:
                 f"{record.get_ended_display().lower()}, {record.gate_trophies} gate and "
                 f"{record.monster_trophies} monster trophies, {record.unpaid_loans} unpaid "
                 f"loans, {record.replaced} replaced",
+                reason=record.history_change_reason or "",
             )
         )
     entries.sort(key=lambda entry: entry.when, reverse=True)

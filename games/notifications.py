@@ -1,10 +1,15 @@
 """E-mails to a game's submitter when the league staff approve or reject it.
 
-Called from the write path (``games.recording``) inside its transaction; the message is
-sent on commit, so a rolled-back change never mails anyone.
+Called from the write path (``games.recording``, the admin) inside its transaction; the
+message is sent on commit, so a rolled-back change never mails anyone. The e-mail links
+to the game's page at ``LEAGUE_SITE_URL`` (the site's address, from the environment; the
+deploy check ``games.W001`` in ``games.checks`` warns while it is empty). A failing mail
+server is logged: the change is committed by then, and never turns into an error page.
 """
 
 from __future__ import annotations
+
+import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -13,8 +18,16 @@ from django.template.loader import render_to_string
 
 from games.models import Session, Status
 
+logger = logging.getLogger(__name__)
+
 # Only these changes are news to a submitter; "back to pending" is staff housekeeping.
 NOTIFIED = (Status.APPROVED, Status.REJECTED)
+
+
+def game_url(session: Session) -> str:
+    """The game page's absolute address, or "" while ``LEAGUE_SITE_URL`` is not set."""
+    site = settings.LEAGUE_SITE_URL.rstrip("/")
+    return f"{site}{session.get_absolute_url()}" if site else ""
 
 
 def status_changed(session: Session) -> None:
@@ -26,11 +39,19 @@ def status_changed(session: Session) -> None:
         "game": session,
         "user": user,
         "approved": session.status == Status.APPROVED,
-        "site_url": settings.LEAGUE_SITE_URL,
+        "game_url": game_url(session),
     }
     subject = render_to_string("games/email/status_subject.txt", context).strip()
     body = render_to_string("games/email/status_body.txt", context)
     recipient = user.email
-    transaction.on_commit(
-        lambda: send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [recipient])
-    )
+    transaction.on_commit(lambda: _send(subject, body, recipient, session.pk))
+
+
+def _send(subject: str, body: str, recipient: str, session_id: int) -> None:
+    """Send one notice; the change it reports is already committed, so a failure is only
+    logged (the staff member's page still says the decision was saved)."""
+    try:
+        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [recipient])
+    except Exception:
+        # The game, not the address: the log keeps no e-mail addresses.
+        logger.exception("Could not e-mail the submitter of game %s.", session_id)

@@ -53,10 +53,11 @@ def _check_rules(
     session: Session, box_list: list[Box], seats: list[Seat], task_list: list[ScenarioTask]
 ) -> None:
     """Raise ``ValidationError`` with every rule the game and its scenario break, by field."""
-    totals = rules.team_totals([seat.as_result() for seat in seats])
+    totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
     box_names = [box.name for box in box_list]
+    endings = [seat.ended for seat in seats]
     errors = validation.merged(
-        session.result_errors(totals=totals, box_names=box_names),
+        session.result_errors(totals=totals, box_names=box_names, endings=endings),
         session.scenario_errors(
             box_names=box_names, investigators=totals.investigators, tasks=task_list
         ),

@@ -40,9 +40,17 @@ League rulings on the terms the rulebook leaves open:
 5. Gate and monster trophies are team totals; monster trophies count in whole groups of
    three across the team (2 + 2 held by two players -> 4 -> +1).
 6. Sane, surviving investigators are those in play at the end: not devoured, not
-   retired, not lost in time and space when the Ancient One awoke.
+   retired. An investigator lost in time and space is still in play, so in a closed or
+   sealed victory that seat counts as surviving (``survives``). When the Ancient One
+   awakes, investigators lost in time and space are devoured: a banished victory records
+   such a seat as devoured, and refuses "lost in time and space" (``seat_problems``).
+   A defeat has no score, and a lost seat does not count there.
 7. Investigators in play (the gate-trophy threshold) is between 1 and 8.
 8. The score may be zero or negative.
+
+An Ancient One's page lists the endings possible against it (``possible_endings``): every
+outcome and defeat cause the checks above allow with some boxes in play, so Azathoth's
+lists neither a banishment nor the devoured defeat, and no other lists "Azathoth awoke".
 
 First Citizen of Arkham (victories only): the *player* -- summing all of a person's
 investigators -- with the most unspent gate trophies; a tie goes to the most unspent
@@ -73,6 +81,18 @@ DEFEAT_CAUSES = (DEVOURED, AZATHOTH_AWAKENED, ACT_III, ANCIENT_ONE_SPECIAL, OTHE
 AZATHOTH = "Azathoth"
 # Act III exists only in the Act deck these two boxes bring.
 ACT_DECK_BOXES = frozenset({"The King in Yellow", "Miskatonic Horror"})
+
+# How a seat ended the game (``Seat.Ended``): its investigator at the end.
+ENDED_SANE = "sane"
+ENDED_DEVOURED = "devoured"
+ENDED_RETIRED = "retired"
+ENDED_LOST = "lost"  # lost in time and space
+SEAT_ENDINGS = (ENDED_SANE, ENDED_DEVOURED, ENDED_RETIRED, ENDED_LOST)
+# Lost in time and space is still in play when the gates are closed or sealed (ruling 6).
+LOST_STILL_IN_PLAY = (CLOSED, SEALED)
+LOST_WHEN_AWOKEN = (
+    "In a banished game, when the Ancient One awoke they were devoured: record them as devoured."
+)
 
 MIN_INVESTIGATORS = 1  # a game needs someone at the table
 MAX_INVESTIGATORS = 8  # the box holds eight investigator markers in play at most
@@ -218,7 +238,7 @@ def victory_problems(
             f"Sealing the gates needs {SEALED_MIN_TOKENS} or more elder sign tokens on "
             f"the board: {elder_sign_tokens} recorded."
         )
-    elif outcome == BANISHED and ancient_one == AZATHOTH:
+    elif outcome == BANISHED and not can_be_banished(ancient_one):
         problems.append("Azathoth cannot be banished: his awakening ends the game in defeat.")
     return problems
 
@@ -233,6 +253,39 @@ def defeat_cause_problems(*, cause: str, ancient_one: str, boxes: set[str]) -> l
         return ["Azathoth is never fought: his awakening ends the game at once."]
     if cause == ACT_III and not boxes & ACT_DECK_BOXES:
         return ["Act III needs the Act deck of The King in Yellow or Miskatonic Horror in play."]
+    return []
+
+
+def can_be_banished(ancient_one: str) -> bool:
+    """Azathoth cannot be banished: his awakening ends the game in defeat."""
+    return ancient_one != AZATHOTH
+
+
+def possible_endings(ancient_one: str) -> list[tuple[str, str]]:
+    """(outcome, defeat cause or "") of every way a game against ``ancient_one`` can end:
+    what ``victory_problems`` and ``defeat_cause_problems`` allow with every box in play."""
+    victories = [(o, "") for o in VICTORIES if o != BANISHED or can_be_banished(ancient_one)]
+    every_box = set(ACT_DECK_BOXES)
+    return victories + [
+        (DEFEAT, cause)
+        for cause in DEFEAT_CAUSES
+        if not defeat_cause_problems(cause=cause, ancient_one=ancient_one, boxes=every_box)
+    ]
+
+
+def survives(*, ended: str, outcome: str) -> bool:
+    """Whether a seat that ``ended`` so counts as sane and surviving (ruling 6).
+
+    Sane counts; lost in time and space counts in a closed or sealed victory only (the
+    Ancient One never awoke); devoured and retired never count.
+    """
+    return ended == ENDED_SANE or (ended == ENDED_LOST and outcome in LOST_STILL_IN_PLAY)
+
+
+def seat_problems(*, ended: str, outcome: str) -> list[str]:
+    """One readable sentence per reason a seat cannot have ended so in this outcome."""
+    if ended == ENDED_LOST and outcome == BANISHED:
+        return [LOST_WHEN_AWOKEN]
     return []
 
 

@@ -15,7 +15,10 @@ The checks, in the order the form shows them:
   the boxes in play (its Act deck);
 * a sealed game has six or more elder sign tokens; Azathoth is never banished; closing
   the gates needs a gate trophy per investigator in play;
-* 1-8 investigators in play; at most one Bank Loan per investigator who played.
+* 1-8 investigators in play; at most one Bank Loan per investigator who played;
+* no seat lost in time and space in a banished game (the awakening devoured them):
+  ``seat_errors`` under the seat's own ``ended`` field (the result form's seat rows, the
+  admin's), ``result_errors`` naming the seat for writes made without a form.
 """
 
 from __future__ import annotations
@@ -94,16 +97,35 @@ def table_errors(game: GameResult, totals: rules.TeamTotals) -> Errors:
     return errors
 
 
+def seat_errors(game: GameResult, ended: str) -> Errors:
+    """Broken rules of one seat that ``ended`` so, by seat field; ``{}`` when it is valid."""
+    problems = rules.seat_problems(ended=ended, outcome=game.outcome)
+    return {"ended": problems} if problems else {}
+
+
 def result_errors(
     game: GameResult,
     *,
     today: datetime.date,
     totals: rules.TeamTotals,
     box_names: Iterable[str],
+    endings: Iterable[str] = (),
 ) -> Errors:
-    """Every broken rule of the whole result, by field; ``{}`` when it is valid."""
+    """Every broken rule of the whole result, by field; ``{}`` when it is valid.
+
+    ``endings`` are how the seats ended, in seat order: a seat's problem names the seat.
+    """
+    seats = [
+        f"Seat {number}: {problem}"
+        for number, ended in enumerate(endings, start=1)
+        for problems in seat_errors(game, ended).values()
+        for problem in problems
+    ]
     return merged(
-        game_errors(game, today=today), box_errors(game, box_names), table_errors(game, totals)
+        game_errors(game, today=today),
+        box_errors(game, box_names),
+        table_errors(game, totals),
+        {"__all__": seats} if seats else {},
     )
 
 

@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from games.models import AncientOne
+from games.models import AncientOne, Session
+from games.summaries import summaries_rebuild
 from tests.budgets import PAGE_CACHE_MISS
 from tests.factories import demo_league, game
 
@@ -78,3 +79,35 @@ def test_query_count_is_constant(client, django_assert_max_num_queries, games):
         assert client.get(LIST).status_code == 200
     with django_assert_max_num_queries(10 + PAGE_CACHE_MISS):
         assert client.get(detail()).status_code == 200
+
+
+def ending_labels(client, slug):
+    return [row.label for row in client.get(detail(slug)).context["profile"].outcomes]
+
+
+def test_an_ancient_ones_page_lists_only_the_endings_possible_against_it(client):
+    cthulhu = ending_labels(client, "cthulhu")
+    assert "Banished the Ancient One" in cthulhu
+    assert "Defeat — Devoured: the Ancient One won the final battle" in cthulhu
+    assert "Defeat — Azathoth awoke" not in cthulhu
+    assert "Defeat — Act III entered play" in cthulhu  # with the right boxes in play
+    # Azathoth is never fought: no banishment, no final battle to be devoured in.
+    azathoth = ending_labels(client, "azathoth")
+    assert azathoth == [
+        "Closed the gates",
+        "Sealed the gates",
+        "Defeat — Azathoth awoke",
+        "Defeat — Act III entered play",
+        "Defeat — The Ancient One's own defeat rule",
+        "Defeat — Another loss (say which in the notes)",
+    ]
+    html = client.get(detail("azathoth")).content.decode()
+    assert "Banished the Ancient One" not in html and "Devoured: the Ancient" not in html
+
+
+def test_an_ending_with_games_is_shown_even_if_the_rules_say_it_cannot_happen(client):
+    lost = game(outcome="defeat", defeat_cause="devoured")
+    Session.objects.filter(pk=lost.pk).update(defeat_cause="azathoth")  # stored by hand
+    summaries_rebuild()
+    shares = {row.label: row.pct for row in client.get(detail()).context["profile"].outcomes}
+    assert shares["Defeat — Azathoth awoke"] == 100

@@ -144,7 +144,13 @@ def expected_score(session: Session) -> int | None:
         elder_signs_played=session.elder_signs_played,
         gate_trophies=sum(seat.gate_trophies for seat in seats),
         monster_trophies=sum(seat.monster_trophies for seat in seats),
-        survivors=sum(1 for seat in seats if seat.ended == Seat.Ended.SANE),
+        # Ruling 6: sane, or lost in time and space when the gates were closed or sealed.
+        survivors=sum(
+            1
+            for seat in seats
+            if seat.ended == Seat.Ended.SANE
+            or (seat.ended == Seat.Ended.LOST and session.outcome in {"closed", "sealed"})
+        ),
     )
 
 
@@ -156,9 +162,11 @@ def check_saved(session: Session) -> None:
     assert all(seat.player.name.strip() for seat in seats)
     assert len({seat.investigator_id for seat in seats}) == len(seats)
     session.full_clean()
-    totals = rules.team_totals([seat.as_result() for seat in seats])
+    totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
     boxes = [box.name for box in session.boxes.all()]
-    assert session.result_errors(totals=totals, box_names=boxes) == {}
+    endings = [seat.ended for seat in seats]
+    assert session.result_errors(totals=totals, box_names=boxes, endings=endings) == {}
+    assert not (session.outcome == "banished" and Seat.Ended.LOST in endings)
     assert session.investigator_count == len(seats)
     assert session.score == expected_score(session)
 

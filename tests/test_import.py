@@ -271,6 +271,21 @@ def test_import_results_command_dry_run_and_options(tmp_path):
         call_command("import_results", str(path), "--submitted-by=ghost")
 
 
+def test_a_dry_run_of_a_file_with_an_invalid_game_fails_as_the_real_run_does(tmp_path):
+    path = tmp_path / "results.csv"
+    path.write_bytes(csv_file(rows_of("a") + rows_of("b", **{"Outcome": "won"})).getvalue())
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError, match="Nothing would be imported") as failed:
+        call_command("import_results", str(path), "--dry-run", stdout=out, stderr=err)
+    assert failed.value.returncode == 1  # manage.py's exit status: a script sees the failure
+    assert "line 4, column “Outcome”" in err.getvalue()
+    assert "Dry run: nothing was written." in out.getvalue()
+    # As the real run, --skip-invalid passes: the valid games would be written.
+    call_command("import_results", str(path), "--dry-run", "--skip-invalid", stdout=out, stderr=err)
+    assert "1 valid, 1 invalid" in out.getvalue()
+    assert not Session.objects.exists()
+
+
 def test_a_file_that_is_not_a_spreadsheet_is_refused(tmp_path):
     path = tmp_path / "results.txt"
     path.write_text("hello")

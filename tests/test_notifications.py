@@ -1,9 +1,12 @@
 """Moderation tells the submitter: an e-mail on approval or rejection, the reason on the page."""
 
+import smtplib
+
 import pytest
-from django.core import mail
+from django.core import checks, mail
 from django.urls import reverse
 
+from games import notifications
 from games.models import Session
 from tests.factories import PlayerFactory, UserFactory, game, seat
 
@@ -129,3 +132,54 @@ def test_the_admin_change_form_requires_a_reason_to_reject(staff_client, submitt
     assert rejected.errors == {"rejection_reason": ["Say why the game is rejected."]}
     data["rejection_reason"] = "Wrong Ancient One."
     assert type(form)(data=data, instance=session).is_valid()
+
+
+@pytest.mark.parametrize("status", ["approved", "rejected"])
+def test_the_e_mail_links_to_the_game_at_the_site_url(
+    staff_client, submitter, settings, django_capture_on_commit_callbacks, status
+):
+    settings.LEAGUE_SITE_URL = "https://league.example.org"
+    session = pending_game(submitter)
+    with django_capture_on_commit_callbacks(execute=True):
+        moderate(staff_client, session, status=status, rejection_reason="Wrong date.")
+    url = f"https://league.example.org{reverse('games:detail', kwargs={'pk': session.pk})}"
+    assert f"See the game on its page: {url}\n" in mail.outbox[0].body
+
+
+def test_without_a_site_url_the_e_mail_has_no_half_link(
+    staff_client, submitter, settings, django_capture_on_commit_callbacks
+):
+    settings.LEAGUE_SITE_URL = ""
+    session = pending_game(submitter)
+    with django_capture_on_commit_callbacks(execute=True):
+        moderate(staff_client, session, status="approved")
+    body = mail.outbox[0].body
+    assert "counts on the leaderboards" in body
+    assert "its page" not in body and "/games/" not in body
+
+
+def test_the_deploy_check_warns_while_the_site_url_is_empty(settings):
+    settings.LEAGUE_SITE_URL = ""
+    warned = [m.id for m in checks.run_checks(include_deployment_checks=True)]
+    assert "games.W001" in warned
+    assert "games.W001" not in [m.id for m in checks.run_checks()]  # only under --deploy
+    settings.LEAGUE_SITE_URL = "https://league.example.org"
+    assert "games.W001" not in [m.id for m in checks.run_checks(include_deployment_checks=True)]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_failing_mail_server_never_turns_the_saved_decision_into_an_error_page(
+    catalog_rows, staff_client, submitter, monkeypatch, caplog
+):
+    """Committed for real (a transactional test): the e-mail leaves inside the request."""
+
+    def refuse(*args, **kwargs):
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+    monkeypatch.setattr(notifications, "send_mail", refuse)
+    session = pending_game(submitter)
+    response = moderate(staff_client, session, status="approved")
+    assert response.status_code == 302
+    assert Session.objects.get(pk=session.pk).status == "approved"
+    assert f"Could not e-mail the submitter of game {session.pk}." in caplog.text
+    assert "sub@example.com" not in caplog.text

@@ -249,3 +249,93 @@ def test_game_score_is_the_victory_score_and_none_for_a_defeat(outcome):
     expected = None if outcome == rules.DEFEAT else rules.victory_score(**values)
     assert rules.game_score(outcome=outcome, **values) == expected
     assert set(BASE) - {"doom_track"} == set(rules.SCORE_COUNTS)
+
+
+@pytest.mark.parametrize(
+    ("ended", "outcome", "survives", "problems"),
+    [
+        # Sane counts whatever the outcome (a defeat has no score to add it to).
+        ("sane", "closed", True, []),
+        ("sane", "sealed", True, []),
+        ("sane", "banished", True, []),
+        ("sane", "defeat", True, []),
+        # Lost in time and space is still in play while the Ancient One sleeps (ruling 6)…
+        ("lost", "closed", True, []),
+        ("lost", "sealed", True, []),
+        # …and devoured when it awakes: a banished game records such a seat as devoured.
+        ("lost", "banished", False, [rules.LOST_WHEN_AWOKEN]),
+        ("lost", "defeat", False, []),
+        ("devoured", "closed", False, []),
+        ("devoured", "banished", False, []),
+        ("retired", "sealed", False, []),
+        ("retired", "defeat", False, []),
+    ],
+)
+def test_survives_and_seat_problems(ended, outcome, survives, problems):
+    assert rules.survives(ended=ended, outcome=outcome) is survives
+    assert rules.seat_problems(ended=ended, outcome=outcome) == problems
+
+
+def test_the_lost_seat_refusal_says_what_to_record():
+    assert "when the Ancient One awoke they were devoured: record them as devoured" in (
+        rules.LOST_WHEN_AWOKEN
+    )
+
+
+def test_a_lost_seat_adds_a_survivor_point_to_a_sealed_victory():
+    seats = [
+        SeatResult("A", rules.survives(ended=ended, outcome=rules.SEALED))
+        for ended in ("sane", "lost", "devoured")
+    ]
+    survivors = rules.team_totals(seats).survivors
+    assert survivors == 2
+    assert rules.victory_score(**{**BASE, "survivors": survivors}) == 13 + 2
+
+
+DEFEATS_AGAINST_MOST = [
+    ("defeat", "devoured"),
+    ("defeat", "act-iii"),
+    ("defeat", "ancient-one-special"),
+    ("defeat", "other"),
+]
+
+
+@pytest.mark.parametrize(
+    ("ancient_one", "expected"),
+    [
+        (
+            "Cthulhu",
+            [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST],
+        ),
+        (
+            "Glaaki",
+            [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST],
+        ),
+        # Never banished nor devoured; his awakening is his own way to end the game.
+        (
+            "Azathoth",
+            [
+                ("closed", ""),
+                ("sealed", ""),
+                ("defeat", "azathoth"),
+                ("defeat", "act-iii"),
+                ("defeat", "ancient-one-special"),
+                ("defeat", "other"),
+            ],
+        ),
+    ],
+)
+def test_possible_endings(ancient_one, expected):
+    assert rules.possible_endings(ancient_one) == expected
+
+
+@pytest.mark.parametrize("ancient_one", ["Azathoth", "Cthulhu", "Zhar"])
+def test_possible_endings_are_what_the_checks_allow(ancient_one):
+    possible = set(rules.possible_endings(ancient_one))
+    every_box = set(rules.ACT_DECK_BOXES)
+    for cause in rules.DEFEAT_CAUSES:
+        allowed = not rules.defeat_cause_problems(
+            cause=cause, ancient_one=ancient_one, boxes=every_box
+        )
+        assert ((rules.DEFEAT, cause) in possible) is allowed
+    assert ((rules.BANISHED, "") in possible) is rules.can_be_banished(ancient_one)

@@ -30,9 +30,11 @@ def test_seed_demo_makes_a_valid_league():
     counts = Session.objects.values_list("investigator_count", flat=True).distinct()
     assert set(counts) <= set(range(1, 9)) and len(set(counts)) >= 6
     for session in Session.objects.prefetch_related("seats", "boxes").select_related("ancient_one"):
-        totals = rules.team_totals([seat.as_result() for seat in session.seats.all()])
+        seats = list(session.seats.all())
+        totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
         boxes = [box.name for box in session.boxes.all()]
-        assert session.result_errors(totals=totals, box_names=boxes) == {}
+        endings = [seat.ended for seat in seats]
+        assert session.result_errors(totals=totals, box_names=boxes, endings=endings) == {}
         session.full_clean()
 
 

@@ -8,6 +8,7 @@ PRODUCTION = {
     "DJANGO_DEBUG": "0",
     "DJANGO_SECRET_KEY": "a-long-random-test-key-" + "x7Qp2Lr9" * 6,
     "DJANGO_ALLOWED_HOSTS": "league.example.org",
+    "LEAGUE_SITE_URL": "https://league.example.org",
 }
 
 
@@ -23,6 +24,12 @@ def test_deploy_check_is_clean_under_production_settings():
     result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_deploy_check_warns_without_the_site_url_the_e_mails_link_to():
+    result = manage("check", "--deploy", **{**PRODUCTION, "LEAGUE_SITE_URL": ""})
+    assert result.returncode == 0  # a warning: the site still starts
+    assert "(games.W001) LEAGUE_SITE_URL is empty" in result.stderr
 
 
 def test_production_refuses_to_start_without_a_secret_key():

@@ -60,9 +60,9 @@ GATES = Weighted({0: 40, 1: 35, 2: 18, 3: 7})
 MONSTERS = Weighted(dict(enumerate((25, 20, 18, 14, 10, 8, 5))))
 TERROR = Weighted(dict(enumerate((14, 14, 13, 12, 10, 9, 8, 7, 6, 4, 3))))
 ELDER_SIGNS = Weighted({0: 55, 1: 28, 2: 12, 3: 5})
-SANE = Seat.Ended.SANE.value
 # Indexes into a planned seat (SEAT_FIELDS order) that the generator adjusts.
 SEAT_PLAYER, SEAT_GATES = SEAT_FIELDS.index("player_id"), SEAT_FIELDS.index("gate_trophies")
+SEAT_ENDED = SEAT_FIELDS.index("ended")
 
 
 @dataclass
@@ -173,6 +173,9 @@ class Planner:
             ]
             for position, investigator in enumerate(rng.sample(pool, k=seat_count), start=1)
         ]
+        for seat in seats:  # the awakening devoured anyone lost in time and space
+            if rules.seat_problems(ended=seat[SEAT_ENDED], outcome=outcome):
+                seat[SEAT_ENDED] = rules.ENDED_DEVOURED
         if outcome == rules.CLOSED:
             # Closing needs a gate trophy per investigator in play: hand out the shortfall.
             short = seat_count - sum(seat[SEAT_GATES] for seat in seats)
@@ -207,7 +210,9 @@ class Planner:
             )
 
         results = [
-            rules.SeatResult(str(seat[1]), seat[3] == SANE, seat[4], seat[5], seat[6], seat[7])
+            rules.SeatResult(
+                str(seat[1]), rules.survives(ended=seat[3], outcome=outcome), *seat[4:8]
+            )
             for seat in seats
         ]
         totals = rules.team_totals(results)
@@ -232,7 +237,11 @@ class Planner:
             elder_sign_tokens=tokens,
         )
         errors = validation.result_errors(
-            result, today=self.today, totals=totals, box_names=box_names
+            result,
+            today=self.today,
+            totals=totals,
+            box_names=box_names,
+            endings=[seat[SEAT_ENDED] for seat in seats],
         )
         problems = [message for messages in errors.values() for message in messages]
         if plan is not None:

@@ -8,7 +8,7 @@ from django.forms.formsets import ManagementForm
 from django.utils import timezone
 from django.utils.functional import cached_property
 
-from games import rules, scenario_rules
+from games import rules, scenario_rules, validation
 from games.models import (
     AncientOne,
     Box,
@@ -199,6 +199,8 @@ class SeatForm(forms.ModelForm):
             "unpaid_loans": "Unpaid Bank Loans",
         }
         help_texts = {
+            "ended": "Sane, or lost in time and space when the gates were closed or sealed: "
+            "+1 point. When the Ancient One awoke, the lost were devoured.",
             "replaced": "Earlier investigators of this seat who were devoured or retired.",
             "gate_trophies": "Held at the end: +1 point each.",
             "monster_trophies": "Held at the end: +1 point per 3 across the team.",
@@ -235,7 +237,8 @@ class SeatManagementForm(ManagementForm):
 
 
 class BaseSeatFormSet(forms.BaseFormSet):
-    """The table: each investigator once, from a box in play, and the table-wide rules.
+    """The table: each investigator once, from a box in play, each seat's ending fitting
+    the outcome, and the table-wide rules.
 
     Before validating, the caller sets ``box_ids`` (the boxes in play, or ``None`` when
     unknown), ``session`` (the game as entered so far) and ``scenario_terms`` (the chosen
@@ -296,11 +299,16 @@ class BaseSeatFormSet(forms.BaseFormSet):
                 )
             else:
                 seen[investigator.pk] = number
+        session = self.session or Session()
+        game = session.as_game_result()
+        for form in live:  # say, a seat lost in time and space when the Ancient One awoke
+            for field, problems in validation.seat_errors(game, form.instance.ended).items():
+                for problem in problems:
+                    form.add_error(field, problem)
         if any(self.errors):
             return
         seats = [form.instance for form in self.live_forms()]
-        totals = rules.team_totals([seat.as_result() for seat in seats])
-        session = self.session or Session()
+        totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
         errors = session.table_errors(totals)
         self.outcome_errors = errors.get("outcome", [])
         problems = errors.get("__all__", [])

@@ -228,7 +228,8 @@ class ResultSubmission:
             for key, form in keyed:
                 names.setdefault(key, form.cleaned_data["player_name"])
             results = [
-                dataclasses.replace(form.instance.as_result(), player=key) for key, form in keyed
+                dataclasses.replace(form.instance.as_result(session.outcome), player=key)
+                for key, form in keyed
             ]
             preview.first_citizens = [
                 names[key] for key in rules.first_citizens_in_seat_order(results)

@@ -282,7 +282,9 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Seat ended",
         SEAT,
-        "sane, devoured, retired or lost (blank means sane).",
+        "sane, devoured, retired or lost (blank means sane). Lost (in time and space) "
+        "counts as surviving in a closed or sealed game; a banished game refuses it (the "
+        "awakening devoured them).",
         attr("ended"),
         field="ended",
         read=choice(Seat.Ended, default=Seat.Ended.SANE),

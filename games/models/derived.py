@@ -35,7 +35,7 @@ class DerivedFromSeats:
 
     def apply_totals(self, seats: list[Seat]) -> None:
         """Set the stored totals and score from these seats (does not save)."""
-        totals = rules.team_totals([seat.as_result() for seat in seats])
+        totals = rules.team_totals([seat.as_result(self.outcome) for seat in seats])
         self.investigator_count = totals.investigators
         self.survivors = totals.survivors
         self.gate_trophies = totals.gate_trophies
@@ -84,4 +84,5 @@ class DerivedFromSeats:
     def seat_flags(self, seats: list[Seat]) -> list[tuple[bool, bool]]:
         """(First Citizen?, the player's first seat at this game?) for each seat, in order
         (``rules.seat_flags``)."""
-        return rules.seat_flags([seat.as_result() for seat in seats], victory=self.is_victory)
+        results = [seat.as_result(self.outcome) for seat in seats]
+        return rules.seat_flags(results, victory=self.is_victory)

@@ -1,11 +1,12 @@
 """One investigator slot at a finished game's table."""
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
-from games import rules
+from games import rules, validation
 from games.signals import game_write
 
 from .catalog import Investigator
@@ -33,10 +34,10 @@ class Seat(models.Model):
     )
 
     class Ended(models.TextChoices):
-        SANE = "sane", "Sane and surviving"
-        DEVOURED = "devoured", "Devoured"
-        RETIRED = "retired", "Retired"
-        LOST = "lost", "Lost in time and space"
+        SANE = rules.ENDED_SANE, "Sane and surviving"
+        DEVOURED = rules.ENDED_DEVOURED, "Devoured"
+        RETIRED = rules.ENDED_RETIRED, "Retired"
+        LOST = rules.ENDED_LOST, "Lost in time and space"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(default=0)
@@ -109,15 +110,28 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} as {self.investigator.name}" if self.investigator_id else "Seat"
 
-    def as_result(self) -> rules.SeatResult:
+    def as_result(self, outcome: str) -> rules.SeatResult:
+        """The seat as the rules read it, at a game that ended in ``outcome`` (which
+        decides whether lost in time and space survives: ``rules.survives``)."""
         return rules.SeatResult(
             player=str(self.player_id),
-            sane_and_surviving=self.ended == self.Ended.SANE,
+            sane_and_surviving=rules.survives(ended=self.ended, outcome=outcome),
             replaced=self.replaced,
             gate_trophies=self.gate_trophies,
             monster_trophies=self.monster_trophies,
             unpaid_loans=self.unpaid_loans,
         )
+
+    def clean(self) -> None:
+        """How the seat ended, judged against its game's outcome when it has its game (the
+        admin's seat rows carry the game being edited; the result form checks its rows)."""
+        known = self.session_id is not None or self._meta.get_field("session").is_cached(self)
+        session = self.session if known else None
+        if session is None:
+            return
+        errors = validation.seat_errors(validation.GameResult(session.outcome), self.ended)
+        if errors:
+            raise ValidationError(errors)
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""

@@ -254,11 +254,16 @@ class Session(DerivedFromSeats, ScenarioPlay):
         return validation.table_errors(self.as_game_result(), totals)
 
     def result_errors(
-        self, *, totals: rules.TeamTotals, box_names: Iterable[str]
+        self, *, totals: rules.TeamTotals, box_names: Iterable[str], endings: Iterable[str] = ()
     ) -> validation.Errors:
-        """Every broken rule of the whole result, by field; ``{}`` when it is valid."""
+        """Every broken rule of the whole result, by field; ``{}`` when it is valid.
+        ``endings``: how the seats ended, in seat order."""
         return validation.result_errors(
-            self.as_game_result(), today=timezone.localdate(), totals=totals, box_names=box_names
+            self.as_game_result(),
+            today=timezone.localdate(),
+            totals=totals,
+            box_names=box_names,
+            endings=endings,
         )
 
     def clean(self) -> None:
@@ -295,7 +300,7 @@ class Session(DerivedFromSeats, ScenarioPlay):
         with game_write([self.pk]):
             seats = list(self.seats.all())
             if seats:
-                totals = rules.team_totals([seat.as_result() for seat in seats])
+                totals = rules.team_totals([seat.as_result(self.outcome) for seat in seats])
                 errors = validation.merged(
                     self.table_errors(totals),
                     self.box_errors(self.boxes.values_list("name", flat=True)),

@@ -129,17 +129,17 @@ def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
     )
     stats = _record(by_outcome, distribution)
     total = stats["games"] or 1
+    # The endings the rules allow against it (no "Azathoth awoke" against Cthulhu), and any
+    # other that has games, so the shares always add up.
+    possible = set(rules.possible_endings(ancient_one.name))
+    endings = [((value, ""), label) for value, label in Outcome.choices if value != Outcome.DEFEAT]
+    endings += [
+        ((Outcome.DEFEAT, value), f"Defeat — {label}") for value, label in DefeatCause.choices
+    ]
     outcomes = [
-        OutcomeShare(label, by_key.get((value, ""), 0), 100 * by_key.get((value, ""), 0) / total)
-        for value, label in Outcome.choices
-        if value != Outcome.DEFEAT
-    ] + [
-        OutcomeShare(
-            f"Defeat — {label}",
-            by_key.get((Outcome.DEFEAT, value), 0),
-            100 * by_key.get((Outcome.DEFEAT, value), 0) / total,
-        )
-        for value, label in DefeatCause.choices
+        OutcomeShare(label, by_key.get(key, 0), 100 * by_key.get(key, 0) / total)
+        for key, label in endings
+        if key in possible or by_key.get(key)
     ]
     top = top_games(league_games().for_ancient_one(ancient_one))
     return AncientOneProfile(

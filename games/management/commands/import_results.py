@@ -67,8 +67,10 @@ class Command(BaseCommand):
         finally:
             bar.close()
         self._report(report, dry_run=dry_run)
-        if not report.ok and not skip_invalid and not dry_run:
-            raise CommandError("Nothing was imported: correct the problems above and retry.")
+        # A dry run fails as the real run would: scripts can check a file before importing it.
+        if not report.ok and not skip_invalid:
+            done = "Nothing would be imported" if dry_run else "Nothing was imported"
+            raise CommandError(f"{done}: correct the problems above and retry.")
 
     def _report(self, report, *, dry_run: bool) -> None:
         for problem in report.problems[:PROBLEMS_SHOWN]:
