@@ -93,6 +93,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.nav",
+                "games.views.moderation.moderation_nav",
             ],
         },
     },
