@@ -72,7 +72,7 @@ def test_the_demo_login_can_record_a_game_as_its_team(demo_database, client):
 
 
 def test_a_claimed_player_is_never_taken_from_its_member(demo_database):
-    from games.bulk.league import DEMO_TEAM, demo_player
+    from games.bulk.demo_login import DEMO_TEAM, demo_player
 
     seed(games=30, seed=4)
     team = Team.objects.get(name=DEMO_TEAM)

@@ -6,7 +6,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from games.bulk.league import demo_player, demo_seasons, demo_staff_login
+from games.bulk.demo_login import demo_player, demo_staff_login
+from games.bulk.league import demo_seasons
 from games.bulk.seed import seed_league
 from games.models import Session
 
