@@ -41,6 +41,10 @@ class SessionQuerySet(models.QuerySet):
     def approved(self):
         return self.filter(status=Status.APPROVED)
 
+    def pending(self):
+        """Games waiting for a moderator, the longest-waiting first (``session_pending_idx``)."""
+        return self.filter(status=Status.PENDING).order_by("created_at", "pk")
+
     def victories(self):
         return self.exclude(outcome=Outcome.DEFEAT)
 

@@ -28,11 +28,6 @@ from games.views.sessions import posted_version
 QUEUE_PAGE_SIZE = 25
 
 
-def pending_games():
-    """Pending games, oldest submission first (the partial index ``session_pending_idx``)."""
-    return Session.objects.filter(status=Status.PENDING).order_by("created_at", "pk")
-
-
 class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
     """Anonymous users are sent to log in; those who may not moderate get 403."""
 
@@ -40,12 +35,12 @@ class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
         return can_moderate(self.request.user)
 
 
-def decide(request, game: Session, subject: str = "Game") -> bool:
+def decide(request, game: Session, subject: str = "Game") -> None:
     """Apply the moderator's posted decision on ``game``; a message says what happened."""
     status = request.POST.get("status")
     if status not in Status.values:
         messages.error(request, "Unknown status.")
-        return False
+        return
     try:
         with transaction.atomic():
             session_moderate(
@@ -62,8 +57,6 @@ def decide(request, game: Session, subject: str = "Game") -> bool:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(request, f"{subject} marked {Status(status).label.lower()}.")
-        return True
-    return False
 
 
 class SessionModerateView(ModeratorMixin, View):
@@ -87,7 +80,7 @@ class PendingQueueView(ModeratorMixin, ListView):
 
     def get_queryset(self):
         return (
-            pending_games()
+            Session.objects.pending()
             .select_related("ancient_one", "team", "scenario", "submitted_by__player")
             .prefetch_related("seats__player")
         )
@@ -144,7 +137,7 @@ class PendingCount:
         if not self.allowed:
             return 0
         known = getattr(self.request, "pending_count", None)
-        return known if known is not None else pending_games().order_by().count()
+        return known if known is not None else Session.objects.pending().order_by().count()
 
 
 def moderation_nav(request) -> dict:
