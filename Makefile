@@ -54,11 +54,21 @@ fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/test_fuzz_result_form.py \
 	  --hypothesis-show-statistics -k never_crashes
 
-# A living league on its own database: real data is never touched.
+# A living league on its own database: real data is never touched. It runs as production
+# does (DEBUG off, a fresh secret key each run, static files collected and served by
+# whitenoise, the site's own error pages), but over plain HTTP on 127.0.0.1: no redirect to
+# HTTPS, no HTTPS-only cookies, and mail printed on the console instead of sent.
+DEMO_ENV = DATABASE_URL=$(DEMO_DB) DJANGO_DEBUG=0 DJANGO_SECRET_KEY=$(DEMO_SECRET_KEY) \
+  DJANGO_ALLOWED_HOSTS=127.0.0.1,localhost DJANGO_SECURE_SSL_REDIRECT=0 \
+  DJANGO_SECURE_COOKIES=0 DJANGO_EMAIL_BACKEND=django.core.mail.backends.console.EmailBackend
+
 demo: install
-	DATABASE_URL=$(DEMO_DB) $(PY) manage.py migrate
-	DATABASE_URL=$(DEMO_DB) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty --demo-login
-	DATABASE_URL=$(DEMO_DB) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(eval DEMO_SECRET_KEY := $(shell python3 -c 'import secrets; print(secrets.token_urlsafe(50))'))
+	@echo "The demo on $(DEMO_DB), DEBUG off: collectstatic, migrate, seed_demo, runserver"
+	@$(DEMO_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
+	@$(DEMO_ENV) $(PY) manage.py migrate
+	@$(DEMO_ENV) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty --demo-login
+	@$(DEMO_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # Start the demo league over: only ever removes the demo's own SQLite file.
 demo-reset:

@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from simple_history.admin import SimpleHistoryAdmin
 
 from games import notifications, rules, scenario_rules
+from games.admin_users import AutocompleteLabels
 from games.forms.results import BoxRulesMixin
 from games.forms.scenarios import ScenarioRulesMixin
 from games.imports.admin_views import ResultsImportMixin
@@ -76,7 +77,7 @@ class InvestigatorAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AutocompleteLabels, admin.ModelAdmin):
     list_display = ["name", "slug", "user", "created_at"]
     search_fields = ["name", "user__username", "user__email"]
     prepopulated_fields = {"slug": ["name"]}
@@ -157,7 +158,7 @@ class RejectionForm(forms.Form):
 
 
 @admin.register(Session)
-class SessionAdmin(ResultsImportMixin, SimpleHistoryAdmin):
+class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     form = SessionAdminForm
     list_display = [
         "played_on",

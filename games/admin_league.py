@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 
 from games import scenario_rules
+from games.admin_users import AutocompleteLabels
 from games.models import Scenario, ScenarioTask, Series, Team
 
 
@@ -17,7 +18,7 @@ class MemberInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(AutocompleteLabels, admin.ModelAdmin):
     list_display = ["name", "slug", "captain", "created_at"]
     search_fields = ["name", "members__name", "captain__username"]
     list_filter = ["created_at"]

@@ -9,6 +9,8 @@ urlpatterns = [
     path("preview/", views.PreviewView.as_view(), name="preview"),
     path("mine/", views.MySessionsView.as_view(), name="mine"),
     path("players/", views.PlayerSearchView.as_view(), name="player_search"),
+    # Moderators only: the games waiting for a decision, oldest first.
+    path("pending/", views.PendingQueueView.as_view(), name="pending"),
     # Cached for visitors like the league pages: they see approved games only.
     path("<int:pk>/", page_cached(views.SessionDetailView.as_view()), name="detail"),
     path("<int:pk>/edit/", views.SessionUpdateView.as_view(), name="edit"),

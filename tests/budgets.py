@@ -13,3 +13,6 @@ CACHE_STORE = 5 if _ON_DATABASE else 0
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
 # The API's anonymous rate limit: the caller's history read, then stored.
 API_RATE_LIMIT = CACHE_READ + CACHE_STORE
+# A signed-in member's nav asks whether they moderate ("Pending (N)"): their own and their
+# groups' permissions, read once per request (games.views.moderation.moderation_nav).
+MEMBER_NAV = 2

@@ -25,7 +25,7 @@ def test_changelists_search_and_filter(staff_client):
         (reverse("admin:games_team_changelist"), {"q": "Ann"}, "Night Owls"),
         (reverse("admin:games_scenario_changelist"), {"series__id__exact": series.pk}, "Stars"),
         (reverse("admin:games_series_changelist"), {"q": "session"}, "League session 2"),
-        (reverse("admin:games_session_changelist"), {"q": "Owls"}, "1 session"),
+        (reverse("admin:games_session_changelist"), {"q": "Owls"}, "1 game"),
     ]
     for url, query, text in pages:
         response = staff_client.get(url, query)

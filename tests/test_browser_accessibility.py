@@ -5,6 +5,7 @@ injected into a context that bypasses the site's Content-Security-Policy, which 
 (rightly) refuse a script the site did not send; CSP itself is tested elsewhere.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -52,10 +53,13 @@ def site(catalog_rows):
     series = SeriesFactory(name="League session 2")
     stars = scenario("The Stars Are Right", series=series)
     game(scenario=stars, team=team, terror_level=3, submitted_by=member)
+    # As imports and the demo league store them: no submitter, so an empty autocomplete box.
+    unsubmitted = game(ancient_one="Yig", status="pending", submitted_by=None)
     return {
         "member": member,
         "staff": staff,
         "game": approved,
+        "unsubmitted": unsubmitted,
         "player": nora,
         "team": team,
         "scenario": stars,
@@ -89,9 +93,18 @@ def member_pages(site):
 
 
 def staff_pages(site):
+    """The admin's autocomplete boxes (select2) empty and filled: seats, submitter, account."""
     return {
         "game (staff)": site["game"].get_absolute_url(),
+        "pending games": reverse("games:pending"),
         "admin game": reverse("admin:games_session_change", args=[site["game"].pk]),
+        "admin game without a submitter": reverse(
+            "admin:games_session_change", args=[site["unsubmitted"].pk]
+        ),
+        "admin new game": reverse("admin:games_session_add"),
+        "admin player without an account": reverse(
+            "admin:games_player_change", args=[site["player"].pk]
+        ),
     }
 
 
@@ -147,6 +160,23 @@ def test_member_pages_pass_axe_at_375_and_1280(browser, live_server, site):
 
 def test_staff_pages_pass_axe_at_375_and_1280(browser, live_server, site):
     problems = audit(browser, live_server.url, staff_pages(site), username="boss")
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_seat_added_in_the_admin_passes_axe_at_375_and_1280(browser, live_server, site):
+    """A new seat's player and investigator boxes are empty: named by their labels."""
+    url = live_server.url + reverse("admin:games_session_change", args=[site["game"].pk])
+    problems = []
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 800}, bypass_csp=True)
+        page = context.new_page()
+        log_in(page, live_server.url, "boss")
+        page.goto(url)
+        page.get_by_role("button", name="Add another Seat").click()
+        new_player = page.locator("#id_seats-3-player + .select2 [role=combobox]")
+        expect(new_player).to_have_accessible_name(re.compile(r"^Player"))
+        problems += [f"new seat at {width} px: {line}" for line in axe_violations(page)]
+        context.close()
     assert problems == [], "\n".join(problems)
 
 

@@ -2,7 +2,8 @@
 
 - ``seed``: ``seed_league()`` seeds a demo league: its people, then its games in batches.
 - ``league``: the demo league's people and league play (players, teams, seasons, a series
-  of scenarios) and its staff login.
+  of scenarios).
+- ``demo_login``: the demo's staff login, which moderates and plays as a team it captains.
 - ``planner``: plans realistic, rule-valid games at random, as plain tuples.
 - ``load``: writes planned games in bulk (PostgreSQL's COPY), then rebuilds the scenario
   entries and the summaries once.

@@ -2,7 +2,7 @@
 
 Built once (reused when already there) before ``games.bulk.planner`` plans its games, so most
 demo games are played as a team and some enter a scenario, every one valid by
-``games.rules`` and ``games.scenario_rules``.
+``games.rules`` and ``games.scenario_rules``. The demo's login is ``demo_login``'s.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import datetime
 import random
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.utils import timezone
 
 from games import scenario_rules
@@ -223,20 +221,3 @@ def demo_seasons(today: datetime.date | None = None):
         )
         seasons.append(season)
     return seasons
-
-
-DEMO_USERNAME = "demo"
-
-
-def demo_staff_login(password: str):
-    """The demo database's staff account: moderates games and edits the catalog."""
-    user, _ = get_user_model().objects.get_or_create(
-        username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
-    )
-    user.is_staff = True
-    user.set_password(password)
-    user.save()
-    user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=["games", "league"])
-    )
-    return user

@@ -41,6 +41,10 @@ class SessionQuerySet(models.QuerySet):
     def approved(self):
         return self.filter(status=Status.APPROVED)
 
+    def pending(self):
+        """Games waiting for a moderator, the longest-waiting first (``session_pending_idx``)."""
+        return self.filter(status=Status.PENDING).order_by("created_at", "pk")
+
     def victories(self):
         return self.exclude(outcome=Outcome.DEFEAT)
 
@@ -152,6 +156,9 @@ class Session(DerivedFromSeats, ScenarioPlay):
     objects = SessionQuerySet.as_manager()
 
     class Meta:
+        # "Session" is the code's word; the site, the admin and the README say "game".
+        verbose_name = "game"
+        verbose_name_plural = "games"
         ordering = ["-played_on", "-pk"]
         permissions = [("moderate_session", "Can approve or reject games")]
         indexes = [
@@ -160,6 +167,13 @@ class Session(DerivedFromSeats, ScenarioPlay):
             models.Index(fields=["status", "played_on"], name="session_date_idx"),
             models.Index(fields=["submitted_by", "status"], name="session_submitter_idx"),
             models.Index(fields=["team", "status", "played_on"], name="session_team_idx"),
+            # The moderators' queue, oldest first, and the nav's count of it: only the few
+            # pending rows are indexed.
+            models.Index(
+                fields=["created_at", "id"],
+                name="session_pending_idx",
+                condition=Q(status=Status.PENDING),
+            ),
             models.Index(
                 fields=["scenario", "is_entry", "status", "scenario_score"],
                 name="session_entry_idx",

@@ -1,11 +1,11 @@
 from .accounts import SignupView
 from .entries import EntryChooseView
+from .moderation import PendingQueueView, SessionModerateView
 from .players import PlayerSearchView
 from .sessions import (
     MySessionsView,
     SessionDetailView,
     SessionHistoryView,
-    SessionModerateView,
     SessionWithdrawView,
 )
 from .submit import PreviewView, SessionCreateView, SessionUpdateView
@@ -13,6 +13,7 @@ from .submit import PreviewView, SessionCreateView, SessionUpdateView
 __all__ = [
     "EntryChooseView",
     "MySessionsView",
+    "PendingQueueView",
     "PlayerSearchView",
     "PreviewView",
     "SessionCreateView",

@@ -1,10 +1,11 @@
-"""Reading and moderating recorded games: the game page, "My games", history, withdraw."""
+"""Reading recorded games: the game page, "My games", history, withdraw (moderation:
+``games.views.moderation``)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 from django.views.generic import DetailView, ListView
@@ -18,7 +19,7 @@ from games.permissions import (
     session_editable_by,
     session_withdrawable_by,
 )
-from games.recording import SessionChanged, session_moderate, session_withdraw
+from games.recording import SessionChanged, session_withdraw
 
 
 def posted_version(request) -> int | None:
@@ -120,13 +121,6 @@ class HistoryReaderMixin(LoginRequiredMixin, UserPassesTestMixin):
         return can_read_history(self.request.user)
 
 
-class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
-    """Anonymous users are sent to log in; those who may not moderate get 403."""
-
-    def test_func(self) -> bool:
-        return can_moderate(self.request.user)
-
-
 class SessionHistoryView(HistoryReaderMixin, OwnedSessionMixin, DetailView):
     """Every saved version of a game and its seats, for moderators."""
 
@@ -140,32 +134,3 @@ class SessionHistoryView(HistoryReaderMixin, OwnedSessionMixin, DetailView):
         context = super().get_context_data(**kwargs)
         context["entries"] = session_history(self.object)
         return context
-
-
-class SessionModerateView(ModeratorMixin, OwnedSessionMixin, View):
-    """Moderators approve or reject a game from its page, on the version they saw."""
-
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        game = self.get_game()
-        status = request.POST.get("status")
-        if status not in Status.values:
-            messages.error(request, "Unknown status.")
-            return redirect(game)
-        try:
-            session_moderate(
-                session_id=game.pk,
-                status=status,
-                seen_version=posted_version(request),
-                moderator=request.user,
-                reason=request.POST.get("rejection_reason", ""),
-            )
-        except SessionChanged as changed:
-            # The game page shows the version as it now is, to decide on again.
-            messages.error(request, f"{changed} Nothing was changed; check it and decide again.")
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        else:
-            messages.success(request, f"Game marked {Status(status).label.lower()}.")
-        return redirect(game)

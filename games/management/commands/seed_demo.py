@@ -6,7 +6,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from games.bulk.league import demo_seasons, demo_staff_login
+from games.bulk.demo_login import demo_player, demo_staff_login
+from games.bulk.league import demo_seasons
 from games.bulk.seed import seed_league
 from games.models import Session
 
@@ -27,8 +28,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--demo-login",
             action="store_true",
-            help='Create (or reset) the staff user "demo" with a random password and print it. '
-            "Refused unless the database is a demo one.",
+            help='Create (or reset) the staff user "demo" with a random password and print it; '
+            "it moderates, and plays as a league player in a team it captains. Refused unless "
+            "the database is a demo one.",
         )
 
     def progress(self, done: int, seconds: float) -> None:
@@ -68,4 +70,9 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Demo staff login: username {user.username!r}, password {password!r} "
                 f"(on {connection.settings_dict['NAME']} only; a new password every run)."
+            )
+            playing = demo_player(user)
+            self.stdout.write(
+                f"It plays as {playing.player}, captain of {playing.team} "
+                f"({playing.games} approved game{'s' if playing.games != 1 else ''} as the team)."
             )
