@@ -167,7 +167,7 @@ def test_the_deploy_check_warns_while_the_site_url_is_empty(settings):
     assert "games.W001" not in [m.id for m in checks.run_checks(include_deployment_checks=True)]
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_a_failing_mail_server_never_turns_the_saved_decision_into_an_error_page(
     catalog_rows, staff_client, submitter, monkeypatch, caplog
 ):

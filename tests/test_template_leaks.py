@@ -94,6 +94,7 @@ def member_pages(approved: Session) -> list[str]:
     return [
         reverse("games:new"),
         reverse("games:mine"),
+        reverse("games:pending"),
         reverse("games:edit", kwargs={"pk": pending.pk}),
         reverse("games:withdraw", kwargs={"pk": pending.pk}),
         reverse("games:detail", kwargs={"pk": pending.pk}),
