@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.db.models import Exists, OuterRef, Q
 
+from games.models import Player, Seat, Session, Team
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name, similar_names
 
 
@@ -70,8 +71,6 @@ def known_name_keys(user, keys: set[str]) -> set[str]:
     Whether a name is "known" says nothing about players the user cannot see: a name
     held only by someone else's pending game counts as new here, as it would on a page.
     """
-    from games.models import Player, Seat, Session, Team
-
     if not keys:
         return set()
     visible = Session.objects.visible_to(user)
@@ -88,8 +87,6 @@ def suggestable_names(user) -> list[tuple[str, str]]:
     """``(name, name_key)`` of every player a "did you mean" may name: the rule of the
     player search (``Player.objects.suggested_to``): players with an approved game, and
     the user's own player. Nobody seen only in pending or rejected games."""
-    from games.models import Player
-
     return list(Player.objects.suggested_to(user, "").values_list("name", "name_key"))
 
 
