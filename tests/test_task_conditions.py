@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.models import AncientOne, ScenarioTask, Session
 from tests.factories import PlayerFactory, UserFactory, game, result_form_data, scenario, seat
+from tests.test_admin import session_post
 from tests.test_import import messages, rows_of, run
 
 pytestmark = pytest.mark.django_db
@@ -196,3 +197,22 @@ def test_the_admin_sets_a_condition_on_the_task_inline_and_checks_its_number(cli
     saved = ScenarioTask.objects.get()
     assert (saved.condition, saved.condition_number) == ("terror-at-most", 3)
     assert saved.condition_words == "terror level 3 or less"
+
+
+def test_the_admins_game_page_refuses_it_too(client, stars):
+    client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
+    data = session_post(
+        seats=[{"investigator": "Amanda Sharpe"}, {"investigator": "Bob Jenkins"}],
+        scenario=stars.pk,
+        tasks_done=[task(stars).pk],
+        terror_level=6,
+        played_on="2026-01-10",
+    )
+    url = reverse("admin:games_session_add")
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert REFUSAL in response.content.decode()
+    assert Session.objects.count() == 0
+    response = client.post(url, {**data, "terror_level": 3})
+    assert response.status_code == 302
+    assert Session.objects.get().tasks_completed == 1
