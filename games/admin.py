@@ -108,6 +108,14 @@ class SeatInlineFormSet(BaseInlineFormSet):
             flat += scenario_rules.investigator_problems(
                 self.instance.scenario.terms(), totals.investigators
             )
+            # The tasks ticked on the game's form (SessionAdmin.save_form hands them over):
+            # their conditions need the whole table, which only this formset sees.
+            conditions = self.instance.task_condition_errors(
+                tasks=getattr(self.instance, "claimed_tasks", None) or [],
+                totals=totals,
+                endings=[seat.ended for seat in seats],
+            )
+            flat += conditions.get("tasks_done", [])
         if flat:
             raise ValidationError(flat)
 
@@ -247,6 +255,12 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     def delete_queryset(self, request, queryset):
         with tracking(queryset.values_list("pk", flat=True)):
             super().delete_queryset(request, queryset)
+
+    def save_form(self, request, form, change):
+        session = super().save_form(request, form, change)
+        # Not on the row yet (tasks are saved with the form's m2m): for the seat inline.
+        session.claimed_tasks = form.cleaned_data.get("tasks_done") or []
+        return session
 
     def save_model(self, request, obj, form, change):
         if not change and obj.submitted_by_id is None:

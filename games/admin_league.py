@@ -29,9 +29,11 @@ class TeamAdmin(AutocompleteLabels, admin.ModelAdmin):
 
 
 class ScenarioTaskInline(admin.TabularInline):
+    """Tasks in order; each may carry a checked condition (its help text says how)."""
+
     model = ScenarioTask
     extra = 3
-    fields = ["order", "text"]
+    fields = ["order", "text", "condition", "condition_number"]
 
 
 class ScenarioAdminForm(forms.ModelForm):

@@ -61,6 +61,7 @@ def _check_rules(
         session.scenario_errors(
             box_names=box_names, investigators=totals.investigators, tasks=task_list
         ),
+        session.task_condition_errors(tasks=task_list, totals=totals, endings=endings),
     )
     if errors:
         raise ValidationError(errors)

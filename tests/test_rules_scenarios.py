@@ -1,5 +1,6 @@
 """games.scenario_rules: tables of cases for the scenario score, constraints and entries."""
 
+import dataclasses
 import datetime
 
 import pytest
@@ -180,3 +181,147 @@ def test_scenario_rules_do_not_import_django():
 
     code = "import sys, games.scenario_rules; assert 'django' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- ruling 11: task conditions on the recorded result -------------------------------------
+
+# A sealed victory: terror 6, one Elder Sign played, 6 tokens, 4 at the table of whom 3
+# survive (one devoured), one replaced, 2 gate and 4 monster trophies, one unpaid loan.
+RESULT = scenario_rules.RecordedResult(
+    outcome="sealed",
+    terror_level=6,
+    elder_signs_played=1,
+    elder_sign_tokens=6,
+    investigators=4,
+    survivors=3,
+    replaced=1,
+    gate_trophies=2,
+    monster_trophies=4,
+    unpaid_loans=1,
+    devoured=1,
+)
+
+
+@pytest.mark.parametrize(
+    ("kind", "number", "expected"),
+    [
+        ("", None, None),  # free text: taken at the players' word
+        ("terror-at-most", 6, None),
+        ("terror-at-most", 3, "terror level 3 or less; this game ended at 6"),
+        ("terror-at-most", 0, "terror level 0; this game ended at 6"),
+        ("elder-signs-played-at-most", 1, None),
+        ("elder-signs-played-at-most", 0, "no Elder Sign card played; this game played 1"),
+        ("elder-sign-tokens-at-least", 6, None),
+        (
+            "elder-sign-tokens-at-least",
+            7,
+            "7 or more elder sign tokens on the board; this game ended with 6",
+        ),
+        ("gate-trophies-at-least", 2, None),
+        ("gate-trophies-at-least", 3, "3 or more unspent gate trophies; this game ended with 2"),
+        ("monster-trophies-at-least", 4, None),
+        (
+            "monster-trophies-at-least",
+            5,
+            "5 or more unspent monster trophies; this game ended with 4",
+        ),
+        ("investigators-at-most", 4, None),
+        ("investigators-at-most", 3, "3 or fewer investigators; this game had 4"),
+        ("no-seat-devoured", None, "no seat devoured; this game had 1 devoured"),
+        ("all-survive", None, "every investigator sane and surviving; this game ended with 3 of 4"),
+        ("none-replaced", None, "no investigator lost and replaced; this game replaced 1"),
+        ("no-unpaid-loans", None, "no unpaid Bank Loans; this game ended with 1"),
+        ("victory", None, None),
+        ("outcome-sealed", None, None),
+        ("outcome-closed", None, "a victory that closed the gates; this game sealed the gates"),
+        (
+            "outcome-banished",
+            None,
+            "a victory that banished the Ancient One; this game sealed the gates",
+        ),
+    ],
+)
+def test_a_task_condition_is_checked_on_the_recorded_result(kind, number, expected):
+    problem = scenario_rules.task_condition_problem(
+        task="T", kind=kind, number=number, result=RESULT
+    )
+    assert problem == (f"“T” needs {expected}." if expected else None)
+
+
+CLEAN = dataclasses.replace(
+    RESULT, terror_level=0, survivors=4, replaced=0, unpaid_loans=0, devoured=0
+)
+
+
+@pytest.mark.parametrize(
+    ("result", "kind", "holds"),
+    [
+        (CLEAN, "no-seat-devoured", True),
+        (CLEAN, "all-survive", True),
+        (CLEAN, "none-replaced", True),
+        (CLEAN, "no-unpaid-loans", True),
+        (CLEAN, "terror-at-most", True),  # N = 0 below
+        # Lost in time and space is no devouring, but no survivor in a banished game either.
+        (dataclasses.replace(CLEAN, survivors=3), "no-seat-devoured", True),
+        (dataclasses.replace(CLEAN, survivors=3), "all-survive", False),
+        (dataclasses.replace(CLEAN, outcome="defeat"), "victory", False),
+        (dataclasses.replace(CLEAN, outcome="closed"), "outcome-closed", True),
+        (dataclasses.replace(CLEAN, outcome="banished"), "outcome-banished", True),
+        (dataclasses.replace(CLEAN, outcome="banished"), "outcome-sealed", False),
+    ],
+)
+def test_conditions_without_a_number_hold_or_fail_by_the_result(result, kind, holds):
+    number = 0 if kind == "terror-at-most" else None
+    problem = scenario_rules.task_condition_problem(
+        task="T", kind=kind, number=number, result=result
+    )
+    assert (problem is None) is holds
+
+
+def test_a_defeat_is_named_in_the_refusal():
+    defeat = dataclasses.replace(RESULT, outcome="defeat")
+    problem = scenario_rules.task_condition_problem(
+        task="Win", kind="victory", number=None, result=defeat
+    )
+    assert problem == "“Win” needs a victory; this game ended in defeat."
+
+
+@pytest.mark.parametrize(
+    ("kind", "number", "problems"),
+    [
+        ("", None, []),
+        ("", 3, ["A number needs a condition to go with."]),
+        ("terror-at-most", None, ["This condition needs a number N."]),
+        ("terror-at-most", 0, []),
+        ("terror-at-most", 9, []),
+        ("terror-at-most", 10, ["N runs from 0 to 9 for this condition."]),  # always holds
+        ("investigators-at-most", 0, ["N runs from 1 to 7 for this condition."]),
+        ("investigators-at-most", 7, []),
+        ("gate-trophies-at-least", 0, ["N runs from 1 to 999 for this condition."]),
+        ("gate-trophies-at-least", 999, []),
+        ("elder-signs-played-at-most", 1000, ["N runs from 0 to 999 for this condition."]),
+        ("no-seat-devoured", None, []),
+        ("no-seat-devoured", 1, ["This condition takes no number: leave it empty."]),
+        ("outcome-closed", 0, ["This condition takes no number: leave it empty."]),
+        ("doom-at-most", 3, ["Unknown condition 'doom-at-most'."]),
+    ],
+)
+def test_the_number_is_required_exactly_when_the_condition_has_one_and_bounded(
+    kind, number, problems
+):
+    assert scenario_rules.condition_number_problems(kind, number) == problems
+
+
+def test_a_condition_that_cannot_be_checked_has_no_words():
+    with pytest.raises(ValueError, match="needs a number"):
+        scenario_rules.condition_words("terror-at-most", None)
+    assert scenario_rules.condition_words("", None) == ""
+    assert scenario_rules.condition_words("terror-at-most", 3) == "terror level 3 or less"
+
+
+def test_every_condition_has_words_and_a_check_for_every_number_it_allows():
+    for kind, condition in scenario_rules.TASK_CONDITIONS.items():
+        low, high = condition.bounds or (None, None)
+        for number in {low, high}:
+            assert scenario_rules.condition_words(kind, number)
+            scenario_rules.task_condition_problem(task="T", kind=kind, number=number, result=RESULT)

@@ -45,6 +45,7 @@ class TaskCheckboxes(forms.CheckboxSelectMultiple):
         if task is not None:
             option["scenario"] = task.scenario_id
             option["scenario_name"] = task.scenario.name
+            option["condition"] = task.condition_words
             option["attrs"]["data-scenario"] = str(task.scenario_id)
         return option
 

@@ -123,6 +123,8 @@ class ResultSubmission:
         for message in self.seats.outcome_errors:
             self.form.add_error("outcome", message)
         names_ok = self._check_new_names() if self.confirm_new_players else True
+        if form_ok and seats_ok and not self.seats.outcome_errors:
+            form_ok = self._check_task_conditions()
         valid = form_ok and seats_ok and names_ok and not self.seats.outcome_errors
         if valid and check_duplicates:
             self.duplicates = self._find_duplicates()
@@ -131,6 +133,20 @@ class ResultSubmission:
                 valid = False
         self._valid = valid
         return valid
+
+    def _check_task_conditions(self) -> bool:
+        """Each ticked task whose condition the entered result breaks: an error next to the
+        tasks (the write path checks it again). Needs the whole, valid table."""
+        seats = [form.instance for form in self.seats.live_forms()]
+        session = self.form.instance
+        errors = session.task_condition_errors(
+            tasks=self.form.cleaned_data.get("tasks_done") or [],
+            totals=rules.team_totals([seat.as_result(session.outcome) for seat in seats]),
+            endings=[seat.ended for seat in seats],
+        )
+        for problem in errors.get("tasks_done", []):
+            self.form.add_error("tasks_done", ValidationError(problem, code="task_condition"))
+        return not errors
 
     def _check_new_names(self) -> bool:
         """Mark each seat whose name is new; an error on those not confirmed for it."""

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from django.db import models
 
-from games import scenario_rules
+from games import rules, scenario_rules
 
 from .scenarios import Scenario, ScenarioTask
 from .teams import Team
@@ -78,6 +78,40 @@ class ScenarioPlay(models.Model):
         if task_problems:
             errors["tasks_done"] = task_problems
         return errors
+
+    def recorded_result(
+        self, *, totals: rules.TeamTotals, endings: Iterable[str]
+    ) -> scenario_rules.RecordedResult:
+        """The game's result as the task conditions read it (``endings``: the seats')."""
+        return scenario_rules.RecordedResult(
+            outcome=self.outcome,
+            terror_level=self.terror_level,
+            elder_signs_played=self.elder_signs_played or 0,
+            elder_sign_tokens=self.elder_sign_tokens or 0,
+            investigators=totals.investigators,
+            survivors=totals.survivors,
+            replaced=totals.investigators_who_played - totals.investigators,
+            gate_trophies=totals.gate_trophies,
+            monster_trophies=totals.monster_trophies,
+            unpaid_loans=totals.unpaid_loans,
+            devoured=sum(1 for ended in endings if ended == rules.ENDED_DEVOURED),
+        )
+
+    def task_condition_errors(
+        self, *, tasks: Iterable[ScenarioTask], totals: rules.TeamTotals, endings: Iterable[str]
+    ) -> dict[str, list[str]]:
+        """Each claimed task of the game's scenario whose condition the result breaks
+        (ruling 11), under ``tasks_done``; ``{}`` when all hold or the result is incomplete."""
+        if not self.scenario_id or self.terror_level is None or not self.outcome:
+            return {}
+        result = self.recorded_result(totals=totals, endings=endings)
+        problems = [
+            problem
+            for task in tasks
+            if task.scenario_id == self.scenario_id
+            and (problem := task.condition_problem(result)) is not None
+        ]
+        return {"tasks_done": problems} if problems else {}
 
     def compute_scenario_score(self) -> int | None:
         """Rulebook score + tasks (``games.scenario_rules``); ``None`` without a scenario."""

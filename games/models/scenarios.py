@@ -164,15 +164,60 @@ class Scenario(models.Model):
         )
 
 
+CONDITION_CHOICES = [(key, kind.label) for key, kind in scenario_rules.TASK_CONDITIONS.items()]
+
+
 class ScenarioTask(models.Model):
-    """A task of a scenario: each one completed is worth a point."""
+    """A task of a scenario: each one completed is worth a point.
+
+    A task may carry a condition on the recorded result (``scenario_rules`` ruling 11):
+    a game that claims the task must meet it. Without one the task is free text.
+    """
 
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="tasks")
     order = models.PositiveSmallIntegerField(default=0)
     text = models.CharField(max_length=240)
+    condition = models.CharField(
+        "checked condition",
+        max_length=32,
+        choices=CONDITION_CHOICES,
+        blank=True,
+        default="",
+        help_text="Optional: what the recorded result must show for a game to claim the task "
+        "(checked on every game entered). Empty: the task is taken at the players' word.",
+    )
+    condition_number = models.PositiveSmallIntegerField(
+        "N",
+        null=True,
+        blank=True,
+        help_text="The number N of a condition that has one (e.g. 3 for terror level 3 or "
+        "less); empty otherwise.",
+    )
 
     class Meta:
         ordering = ["scenario", "order", "pk"]
 
     def __str__(self) -> str:
         return self.text
+
+    def clean(self) -> None:
+        problems = scenario_rules.condition_number_problems(self.condition, self.condition_number)
+        if problems:
+            raise ValidationError({"condition_number": problems})
+
+    @property
+    def condition_words(self) -> str:
+        """The condition in words ("terror level 3 or less"); "" without one, or for one
+        stored without passing ``clean`` (no page fails on it)."""
+        try:
+            return scenario_rules.condition_words(self.condition, self.condition_number)
+        except ValueError:
+            return ""
+
+    def condition_problem(self, result: scenario_rules.RecordedResult) -> str | None:
+        """Why claiming the task breaks its condition on ``result``, or ``None``."""
+        if not self.condition_words:
+            return None
+        return scenario_rules.task_condition_problem(
+            task=self.text, kind=self.condition, number=self.condition_number, result=result
+        )
