@@ -15,8 +15,8 @@ gigabytes, so rows come from ``values()`` read a chunk at a time:
 * a column with an ``export_shape(value)`` method (``RoundedColumn``) rounds its number
   as the page does, and XLSX shows it with the column's ``number_format``.
 
-An XLSX sheet has its header row bold, frozen above the rows and filtered (an auto-filter
-over every row); the file is named for the page and its filters (``filenames``).
+An XLSX sheet is written by ``games.spreadsheets.write_sheet`` (header bold, frozen and
+filtered); the file is named for the page and its filters (``filenames``).
 
 Tables fed something other than a QuerySet fall back to django-tables2's ``as_values``.
 """
@@ -40,12 +40,8 @@ from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django_tables2.export import ExportMixin
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
-from games.spreadsheets import safe_cell
+from games.spreadsheets import safe_cell, write_sheet
 from league.pages.filenames import attachment_header, export_filename, filter_parts
 
 # The largest export per format that is written within a request (see export_refusal).
@@ -68,8 +64,6 @@ PASS_THROUGH = (
     models.DateField,
 )
 TEXT = (models.CharField, models.TextField)
-# Excel's limit on a sheet's name.
-SHEET_TITLE_MAX = 31
 
 
 @dataclass(frozen=True)
@@ -234,45 +228,6 @@ def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Itera
         yield "".join(piece)
 
 
-def write_xlsx(
-    rows: Iterable[list], target, title: str, formats: Iterable[str | None] = ()
-) -> None:
-    """``rows`` (the header first) into a one-sheet workbook at ``target`` (a path or
-    binary file), through openpyxl's write-only mode: each row goes to disk as it is
-    appended. The header is bold, frozen and filtered; ``formats`` gives a column's
-    number format. Only styled cells are ``WriteOnlyCell`` objects, one row at a time."""
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet(title=title[:SHEET_TITLE_MAX] or "Export")
-    # Write-only mode writes the sheet's view before its first row: freeze panes now.
-    sheet.freeze_panes = "A2"
-    rows = iter(rows)
-    header = next(rows, None)
-    if header is None:
-        book.save(target)
-        return
-    bold = Font(bold=True)
-    sheet.append([_styled(sheet, value, font=bold) for value in header])
-    formatted = [(i, number) for i, number in enumerate(formats) if number]
-    count = 0
-    for row in rows:
-        for i, number in formatted:
-            row[i] = _styled(sheet, row[i], number_format=number)
-        sheet.append(row)
-        count += 1
-    # The filter is written after the rows, so its range can be the rows just counted.
-    sheet.auto_filter.ref = f"A1:{get_column_letter(max(len(header), 1))}{count + 1}"
-    book.save(target)
-
-
-def _styled(sheet, value, font=None, number_format=None) -> WriteOnlyCell:
-    cell = WriteOnlyCell(sheet, value=value)
-    if font is not None:
-        cell.font = font
-    if number_format is not None:
-        cell.number_format = number_format
-    return cell
-
-
 def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
     """A download of ``table``: streamed CSV, or XLSX built in a temporary file.
 
@@ -286,7 +241,7 @@ def export_response(table, export_format: str, filename: str, exclude_columns=()
         # Deleted when the response closes it; only the finished zip's bytes sit on disk.
         spool = tempfile.TemporaryFile()  # noqa: SIM115 -- FileResponse closes it
         formats = number_formats(table, exclude_columns)
-        write_xlsx(rows, spool, title=title or filename.rsplit(".", 1)[0], formats=formats)
+        write_sheet(rows, spool, title=title or filename.rsplit(".", 1)[0], formats=formats)
         spool.seek(0)
         response = FileResponse(spool, content_type=CONTENT_TYPES[XLSX])
     else:

@@ -18,12 +18,12 @@ from django.utils.text import slugify
 
 SITE = "arkham-league"
 # Long enough for every filter of the leaderboard at once, short enough for any file system.
-MAX_STEM = 120
+MAX_STEM = 160
 
 
 def filter_text(value) -> str:
     """A filter's cleaned value as text for a name: a slug, a date, the chosen boxes."""
-    if isinstance(value, QuerySet):
+    if isinstance(value, QuerySet | list | tuple):  # a multiple choice: the boxes
         return "-".join(filter_text(item) for item in value)
     if isinstance(value, Model):
         return getattr(value, "slug", None) or str(value)
