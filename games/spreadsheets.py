@@ -6,12 +6,22 @@ could act on whoever opens an export (OWASP "CSV injection"). Every text cell th
 writes -- the results format and the tables' CSV/XLSX downloads alike -- goes through
 ``safe_cell``; the results import reads cells back through ``unquote_cell`` so an export
 re-imports to the very same text.
+
+``write_sheet`` writes every XLSX file the league hands out: through openpyxl's write-only
+mode (each row goes to disk as it is appended, whatever the size), with the header row
+bold, frozen above the rows and filtered, so a long sheet stays readable and sortable.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from decimal import Decimal
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
 
 # Characters that make a spreadsheet read text as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -19,6 +29,8 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 QUOTE = "'"
 # Values a spreadsheet keeps typed (numbers stay numbers, dates dates); a datetime is a date.
 TYPED = (bool, int, float, Decimal, datetime.date, datetime.time)
+# Excel's limit on a sheet's name.
+SHEET_TITLE_MAX = 31
 
 
 def safe_cell(value):
@@ -40,3 +52,44 @@ def unquote_cell(value):
     if quoted and value[1:].startswith((*FORMULA_STARTS, QUOTE)):
         return value[1:]
     return value
+
+
+def write_sheet(
+    rows: Iterable[list], target, title: str, formats: Iterable[str | None] = ()
+) -> None:
+    """``rows`` (the header first, cells already safe) into a one-sheet workbook at
+    ``target`` (a path or binary file). ``formats`` gives each column's number format
+    (None: as the value is). Only styled cells become ``WriteOnlyCell`` objects, one row at
+    a time, so memory stays flat."""
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(title=title[:SHEET_TITLE_MAX] or "Export")
+    # Write-only mode writes the sheet's view before its first row: freeze panes now.
+    sheet.freeze_panes = "A2"
+    rows = iter(rows)
+    header = next(rows, None)
+    if header is None:
+        book.save(target)
+        return
+    bold = Font(bold=True)
+    sheet.append([_styled(sheet, value, font=bold) for value in header])
+    formatted = [(i, number) for i, number in enumerate(formats) if number]
+    count = 0
+    for row in rows:
+        if formatted:
+            row = list(row)
+            for i, number in formatted:
+                row[i] = _styled(sheet, row[i], number_format=number)
+        sheet.append(row)
+        count += 1
+    # The filter is written after the rows, so its range can be the rows just counted.
+    sheet.auto_filter.ref = f"A1:{get_column_letter(max(len(header), 1))}{count + 1}"
+    book.save(target)
+
+
+def _styled(sheet, value, font=None, number_format=None) -> WriteOnlyCell:
+    cell = WriteOnlyCell(sheet, value=value)
+    if font is not None:
+        cell.font = font
+    if number_format is not None:
+        cell.number_format = number_format
+    return cell

@@ -56,11 +56,22 @@ def test_csv_export_downloads_the_filtered_rows(page, live_server, league):
     with page.expect_download() as download_info:
         page.get_by_role("link", name="CSV").click()
     download = download_info.value
-    assert download.suggested_filename == "leaderboard.csv"
+    assert download.suggested_filename == "arkham-league-leaderboard-hastur.csv"
     with open(download.path(), encoding="utf-8") as handle:
         _, *rows = list(csv.reader(io.StringIO(handle.read())))
     assert [row[2] for row in rows] == ["Hastur", "Hastur"]
     assert [int(row[1]) for row in rows] == score_cells(page)
+    # The last column links each game on the host the page was read from.
+    assert [row[-1] for row in rows] == [f"{live_server.url}/games/{row[-2]}/" for row in rows]
+
+
+def test_a_download_named_in_another_script_keeps_its_name_in_chromium(page, live_server, league):
+    game(seats=[seat("李雷")], played_on=datetime.date(2026, 1, 12))
+    page.goto(live_server.url + reverse("league:leaderboard") + "?player=%E6%9D%8E%E9%9B%B7")
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Excel").click()
+    # Chromium reads RFC 5987 filename* before the plain ASCII fallback.
+    assert download_info.value.suggested_filename == "arkham-league-leaderboard-player-李雷.xlsx"
 
 
 def test_standings_minimum_games_filter_changes_the_rows(page, live_server, league):

@@ -61,6 +61,10 @@ def test_xlsx_export_has_the_same_rows(tmp_path):
     book.close()
     assert list(values[0]) == HEADERS
     assert len(values) == 3
+    sheet = openpyxl.load_workbook(path).active  # not read-only: views and filters too
+    assert all(cell.font.bold for cell in sheet[1])
+    assert sheet.freeze_panes == "A2"
+    assert sheet.auto_filter.ref == f"A1:{openpyxl.utils.get_column_letter(len(HEADERS))}3"
 
 
 def test_export_reads_the_league_in_constant_queries(django_assert_max_num_queries):

@@ -29,7 +29,7 @@ def test_leaderboard_csv_is_the_filtered_table(client):
     game(ancient_one="Cthulhu")
     game(ancient_one="Hastur", status="pending")
     response = client.get(LEADERBOARD, {"ancient_one": "hastur", "_export": "csv"})
-    assert "leaderboard.csv" in response["Content-Disposition"]
+    assert 'filename="arkham-league-leaderboard-hastur.csv"' in response["Content-Disposition"]
     header, *rows = csv_rows(response)
     assert header == [
         "Rank",
@@ -40,12 +40,15 @@ def test_leaderboard_csv_is_the_filtered_table(client):
         "Players",
         "Team",
         "Date",
+        "Game",
+        "Link",
     ]
     assert [row[1] for row in rows] == [str(best.score), str(other.score)]
     assert rows[0][:3] == ["1", str(best.score), "Hastur"]
     assert rows[0][5] == "Ann, Bob"
     assert rows[0][6] == ""  # not played as a team
     assert rows[0][7] == best.played_on.isoformat()
+    assert rows[0][8:] == [str(best.pk), f"http://testserver/games/{best.pk}/"]
 
 
 def test_leaderboard_export_keeps_the_chosen_sort(client):
@@ -59,7 +62,7 @@ def test_leaderboard_xlsx(client):
     game()
     game(terror_level=0)
     response = client.get(LEADERBOARD, {"_export": "xlsx"})
-    assert "leaderboard.xlsx" in response["Content-Disposition"]
+    assert 'filename="arkham-league-leaderboard.xlsx"' in response["Content-Disposition"]
     sheet = openpyxl.load_workbook(io.BytesIO(response.getvalue())).active
     values = list(sheet.values)
     assert values[0][:2] == ("Rank", "Score")
@@ -72,7 +75,7 @@ def test_standings_csv_respects_minimum_games(client):
     header, *rows = csv_rows(client.get(STANDINGS, {"min_games": 2, "_export": "csv"}))
     assert header[0] == "Player" and "Win %" in header
     assert [row[0] for row in rows] == ["Ann"]
-    assert rows[0][header.index("Win %")] == "100.0"
+    assert rows[0][header.index("Win %")] == "100"
 
 
 def test_export_covers_every_page_not_just_the_first(client, django_assert_max_num_queries):

@@ -97,9 +97,12 @@ def test_the_board_exports_as_csv(client, board):
     stars = board[0]
     response = client.get(reverse("league:scenario", args=[stars.slug]), {"_export": "csv"})
     assert response.status_code == 200
-    assert response["Content-Disposition"].endswith('scenario-the-stars-are-right.csv"')
+    assert response["Content-Disposition"].endswith(
+        '"arkham-league-scenario-the-stars-are-right.csv"'
+    )
     lines = response.getvalue().decode().splitlines()
     assert lines[0].startswith("Rank,Scenario score,Rulebook score,Tasks,Team,Players")
+    assert lines[0].endswith(",Submitted,Game,Link")
     assert lines[1].startswith("1,18,15,3,Night Owls,")
     assert len(lines) == 4
 
@@ -127,7 +130,7 @@ def test_series_exports_each_table(client, board, series):
     url = reverse("league:series", args=[series.slug])
     response = client.get(url, {"_export": "csv", "table": "players"})
     assert response.status_code == 200
-    assert response.getvalue().decode().splitlines()[0] == "Player,Scenarios entered,Series points"
+    assert response.getvalue().decode().splitlines()[0] == "Player,Entries,Series points"
     response = client.get(url, {"_export": "xlsx", "table": "teams"})
     assert response.status_code == 200
     assert response.getvalue()[:2] == b"PK"  # a zip: an Excel workbook

@@ -145,7 +145,7 @@ def test_export_keeps_its_columns(client, league_games):
         "Player,Games,Victories,Win %,First Citizen,Best score,Avg victory score,"
         "Gate trophies,Monster trophies"
     )
-    assert rows[0].startswith("Ann,3,2,66.7,1,")
+    assert rows[0].startswith("Ann,3,2,67,1,")
 
 
 def test_sorting_by_best_score_puts_players_without_victories_last(client):

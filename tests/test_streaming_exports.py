@@ -25,7 +25,18 @@ pytestmark = pytest.mark.django_db
 
 LEADERBOARD = reverse("league:leaderboard")
 STANDINGS = reverse("league:standings")
-HEADER = ["Rank", "Score", "Ancient One", "Outcome", "Investigators", "Players", "Team", "Date"]
+HEADER = [
+    "Rank",
+    "Score",
+    "Ancient One",
+    "Outcome",
+    "Investigators",
+    "Players",
+    "Team",
+    "Date",
+    "Game",
+    "Link",
+]
 
 
 @pytest.fixture
@@ -78,13 +89,15 @@ def expected_row(rank: int, session: Session, players: str, team: str | None):
         players,
         team,
         session.played_on,
+        session.pk,
+        f"http://testserver/games/{session.pk}/",
     ]
 
 
 def test_leaderboard_csv_streams_every_victory_best_first(client, small_league):
     first, second, third = small_league
     response = client.get(LEADERBOARD, {"_export": "csv"})
-    assert response["Content-Disposition"] == 'attachment; filename="leaderboard.csv"'
+    assert response["Content-Disposition"] == 'attachment; filename="arkham-league-leaderboard.csv"'
     expected = [
         expected_row(1, first, "Cid, Ann", "Night Owls"),
         expected_row(2, second, "Ann, Bob", None),
@@ -97,11 +110,13 @@ def test_leaderboard_csv_streams_every_victory_best_first(client, small_league):
 def test_leaderboard_xlsx_is_a_file_with_typed_cells(client, small_league):
     first, second, third = small_league
     response = client.get(LEADERBOARD, {"_export": "xlsx"})
-    assert response["Content-Disposition"] == 'attachment; filename="leaderboard.xlsx"'
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="arkham-league-leaderboard.xlsx"'
+    )
     header, *rows = xlsx_rows(response)
     assert list(header) == HEADER
     as_read = [
-        [*row[:-1], datetime.datetime.combine(row[-1], datetime.time())]  # dates read back
+        [*row[:7], datetime.datetime.combine(row[7], datetime.time()), *row[8:]]  # dates
         for row in (
             expected_row(1, first, "Cid, Ann", "Night Owls"),
             expected_row(2, second, "Ann, Bob", None),
@@ -141,9 +156,9 @@ def test_standings_csv_streams_with_rounded_percentages(client, small_league):
     header, *rows = csv_rows(client.get(STANDINGS, {"sort": "name", "_export": "csv"}))
     assert header[:4] == ["Player", "Games", "Victories", "Win %"]
     assert [row[:4] for row in rows] == [
-        ["Ann", "4", "3", "75.0"],
-        ["Bob", "3", "2", "66.7"],
-        ["Cid", "1", "1", "100.0"],
+        ["Ann", "4", "3", "75"],
+        ["Bob", "3", "2", "67"],
+        ["Cid", "1", "1", "100"],
     ]
 
 

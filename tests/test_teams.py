@@ -150,7 +150,7 @@ def test_team_standings_sort_and_export(client, teams):
     response = client.get(reverse("league:teams"), {"_export": "csv"})
     header = response.getvalue().decode().splitlines()[0]
     assert header.startswith("Team,Games,Victories,Win %,Best score,Avg victory score")
-    assert "Scenarios entered,Series points" in header
+    assert "Entries,Series points" in header
     response = client.get(reverse("league:teams"), {"_export": "xlsx"})
     assert response.getvalue()[:2] == b"PK"
 

@@ -1,8 +1,8 @@
 """Exporting results in the results format, streamed: a chunk of games at a time.
 
-CSV rows are written as they are read; XLSX goes through openpyxl's write-only mode, which
-keeps no cells in memory. Every text cell passes ``safe_cell`` so no cell runs as a
-formula when the file is opened.
+CSV rows are written as they are read; XLSX goes through ``write_sheet`` (openpyxl's
+write-only mode, which keeps no cells in memory; the header bold, frozen and filtered).
+Every text cell passes ``safe_cell`` so no cell runs as a formula when the file is opened.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import IO
 from django.db.models import Prefetch, QuerySet
 
 from games.models import Seat, Session
-from games.spreadsheets import safe_cell
+from games.spreadsheets import safe_cell, write_sheet
 
 from .format import HEADERS, export_row
 
@@ -52,13 +52,7 @@ def write_csv(stream: IO[str], sessions: QuerySet[Session], progress: Progress |
 
 
 def write_xlsx(path, sessions: QuerySet[Session], progress: Progress | None = None) -> None:
-    import openpyxl
-
-    book = openpyxl.Workbook(write_only=True)
-    sheet = book.create_sheet("Results")
-    for row in result_rows(sessions, progress):
-        sheet.append(row)
-    book.save(path)
+    write_sheet(result_rows(sessions, progress), path, title="Results")
 
 
 class Echo:

@@ -11,7 +11,12 @@ gigabytes, so rows come from ``values()`` read a chunk at a time:
 * a column with an ``export_values(pks)`` method (the players at each game) fills its cells
   for a whole chunk in one query, so a chunk costs two queries however many seats it has;
 * every cell goes through ``games.spreadsheets.safe_cell``: text never runs as a formula,
-  numbers stay numbers and dates stay dates (ISO text in CSV, date cells in XLSX).
+  numbers stay numbers and dates stay dates (ISO text in CSV, date cells in XLSX);
+* a column with an ``export_shape(value)`` method (``RoundedColumn``) rounds its number
+  as the page does, and XLSX shows it with the column's ``number_format``.
+
+An XLSX sheet is written by ``games.spreadsheets.write_sheet`` (header bold, frozen and
+filtered); the file is named for the page and its filters (``filenames``).
 
 Tables fed something other than a QuerySet fall back to django-tables2's ``as_values``.
 """
@@ -34,10 +39,10 @@ from django.http import FileResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
-from django.utils.http import content_disposition_header
 from django_tables2.export import ExportMixin
 
-from games.spreadsheets import safe_cell
+from games.spreadsheets import safe_cell, write_sheet
+from league.pages.filenames import attachment_header, export_filename, filter_parts
 
 # The largest export per format that is written within a request (see export_refusal).
 MAX_ROWS = {"xlsx": 50_000}
@@ -59,8 +64,6 @@ PASS_THROUGH = (
     models.DateField,
 )
 TEXT = (models.CharField, models.TextField)
-# Excel's limit on a sheet's name.
-SHEET_TITLE_MAX = 31
 
 
 @dataclass(frozen=True)
@@ -155,10 +158,19 @@ def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ())
                 f"{type(table).__name__}.{name} exports a relation: name the value in "
                 f"export_paths (e.g. {path}__name)."
             )
-        convert = _converter(field, getattr(table, f"value_{name}", None))
+        shape = getattr(table, f"value_{name}", None) or getattr(column, "export_shape", None)
+        convert = _converter(field, shape)
         header = force_str(bound.header)
         plan.append(ExportColumn(name, header, path, convert, per_chunk))
     return plan
+
+
+def number_formats(table, exclude_columns: Iterable[str] = ()) -> list[str | None]:
+    """Each exported column's XLSX number format (None: as the value is), in order."""
+    return [
+        getattr(bound.column, "number_format", None)
+        for bound in export_columns(table, exclude_columns)
+    ]
 
 
 def _chunks(rows: Iterator[dict], size: int) -> Iterator[list[dict]]:
@@ -216,34 +228,26 @@ def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Itera
         yield "".join(piece)
 
 
-def write_xlsx(rows: Iterable[list], target, title: str) -> None:
-    """``rows`` into a one-sheet workbook at ``target`` (a path or binary file), through
-    openpyxl's write-only mode: each row goes to disk as it is appended."""
-    from openpyxl import Workbook
+def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
+    """A download of ``table``: streamed CSV, or XLSX built in a temporary file.
 
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet(title=title[:SHEET_TITLE_MAX] or "Export")
-    for row in rows:
-        sheet.append(row)
-    book.save(target)
-
-
-def export_response(table, export_format: str, filename: str, exclude_columns=()):
-    """A download of ``table``: streamed CSV, or XLSX built in a temporary file."""
+    ``filename`` may be in any script (see ``filenames.attachment_header``); ``title``
+    names the XLSX sheet (the file name's stem by default).
+    """
     rows = table_rows(table, exclude_columns)
     if export_format == CSV:
         response = StreamingHttpResponse(csv_chunks(rows), content_type=CONTENT_TYPES[CSV])
-        response["Content-Disposition"] = content_disposition_header(True, filename)
-        return response
-    if export_format != XLSX:
+    elif export_format == XLSX:
+        # Deleted when the response closes it; only the finished zip's bytes sit on disk.
+        spool = tempfile.TemporaryFile()  # noqa: SIM115 -- FileResponse closes it
+        formats = number_formats(table, exclude_columns)
+        write_sheet(rows, spool, title=title or filename.rsplit(".", 1)[0], formats=formats)
+        spool.seek(0)
+        response = FileResponse(spool, content_type=CONTENT_TYPES[XLSX])
+    else:
         raise ValueError(f"Unknown export format {export_format!r}.")
-    # Deleted when the response closes it; only the finished zip's bytes sit on disk.
-    spool = tempfile.TemporaryFile()  # noqa: SIM115 -- FileResponse closes it
-    write_xlsx(rows, spool, title=filename.rsplit(".", 1)[0])
-    spool.seek(0)
-    return FileResponse(
-        spool, as_attachment=True, filename=filename, content_type=CONTENT_TYPES[XLSX]
-    )
+    response["Content-Disposition"] = attachment_header(filename)
+    return response
 
 
 class StreamingExportMixin(ExportMixin):
@@ -254,6 +258,9 @@ class StreamingExportMixin(ExportMixin):
     """
 
     export_formats = FORMATS
+    # How a filter appears in the file name when not as ``<its-name>-<value>`` ("": the
+    # value alone, for a value that names itself).
+    export_filter_labels: dict[str, str] = {}
 
     def export_format(self) -> str | None:
         chosen = self.request.GET.get(self.export_trigger_param)
@@ -296,6 +303,16 @@ class StreamingExportMixin(ExportMixin):
             f"selection has {size:,}: narrow the filters, or download CSV, which has no limit."
         )
 
+    def export_filters(self) -> list[str]:
+        """What narrows the rows, for the file name: the page's valid filters, in order."""
+        filterset = getattr(self, "filterset", None)
+        if filterset is None or not filterset.is_valid():
+            return []
+        return filter_parts(filterset.form.cleaned_data, self.export_filter_labels)
+
+    def get_export_filename(self, export_format):
+        return export_filename(self.export_name, self.export_filters(), export_format)
+
     def create_export(self, export_format):
         table = self.get_table(**self.get_table_kwargs())
         return export_response(
@@ -303,4 +320,5 @@ class StreamingExportMixin(ExportMixin):
             export_format,
             self.get_export_filename(export_format),
             exclude_columns=self.exclude_columns,
+            title=self.export_name.replace("-", " ").capitalize(),
         )

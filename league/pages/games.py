@@ -20,7 +20,7 @@ from games.models.summaries import ALL_TIME
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.paginators import KnownCountPaginator
-from league.pages.tables import NUMERIC, DateColumn, LeagueTable, PlayersColumn
+from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
@@ -147,7 +147,7 @@ class RankColumn(tables.Column):
         return self.render(record, table)
 
 
-class LeaderboardTable(LeagueTable):
+class LeaderboardTable(GameRowsTable):
     """Approved victories ranked by score; equal scores share a rank.
 
     Every sort is one index scan (games migration ``board_indexes``); columns that no
@@ -168,7 +168,7 @@ class LeaderboardTable(LeagueTable):
     # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 
-    class Meta(LeagueTable.Meta):
+    class Meta(GameRowsTable.Meta):
         order_by = ("-score",)
         empty_text = "No approved victory matches these filters."
         # On a phone each game is a card (site.css): every column readable, no sideways scroll.
@@ -203,6 +203,8 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_class = LeaderboardTable
     table_pagination = {"per_page": 25}
     export_name = "leaderboard"
+    # cthulhu-season-2026-spring-from-2026-01-01: an Ancient One names itself.
+    export_filter_labels = {"ancient_one": "", "played_after": "from", "played_before": "until"}
 
     def get_queryset(self):
         return league_games().scored_victories()

@@ -20,7 +20,7 @@ from league.pages import charts
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, season_filter
 from league.pages.paginators import KnownCountPaginator
-from league.pages.tables import NUMERIC, DateColumn, LeagueTable, nulls_last
+from league.pages.tables import NUMERIC, DateColumn, LeagueTable, RoundedColumn, nulls_last
 from league.queries import player_profile, standings
 
 
@@ -73,28 +73,16 @@ class StandingsTable(LeagueTable):
     )
     games = tables.Column(attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
-    win_pct = tables.Column(verbose_name="Win %", attrs=NUMERIC)
+    win_pct = RoundedColumn(verbose_name="Win %", places=0, suffix="%")
     first_citizen_titles = tables.Column(verbose_name="First Citizen", attrs=NUMERIC)
     best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
-    avg_victory_score = tables.Column(verbose_name="Avg victory score", attrs=NUMERIC)
+    avg_victory_score = RoundedColumn(verbose_name="Avg victory score", places=1)
     gate_trophies = tables.Column(verbose_name="Gate trophies", attrs=NUMERIC)
     monster_trophies = tables.Column(verbose_name="Monster trophies", attrs=NUMERIC)
 
     class Meta(LeagueTable.Meta):
         order_by = ("-victories",)
         empty_text = "No player has enough approved games for these filters."
-
-    def render_win_pct(self, value):
-        return f"{value:.0f}%"
-
-    def value_win_pct(self, value):
-        return round(value, 1) if value is not None else None
-
-    def render_avg_victory_score(self, value):
-        return f"{value:.1f}"
-
-    def value_avg_victory_score(self, value):
-        return round(value, 2) if value is not None else None
 
     def _nulls_last(self, queryset, name, is_descending):
         return nulls_last(queryset, name, is_descending, "name", "pk")

@@ -12,7 +12,8 @@ from django_tables2 import RequestConfig, SingleTableMixin
 from games import scenario_rules
 from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
-from league.pages.tables import NUMERIC, LeagueTable, PlayersColumn
+from league.pages.filenames import export_filename
+from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -23,7 +24,7 @@ from league.queries import (
 )
 
 
-class ScenarioBoardTable(LeagueTable):
+class ScenarioBoardTable(GameRowsTable):
     """A scenario's entries: scenario score first, ties to the earlier submission."""
 
     caption = "Entries, best scenario score first"
@@ -49,7 +50,7 @@ class ScenarioBoardTable(LeagueTable):
 
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 
-    class Meta(LeagueTable.Meta):
+    class Meta(GameRowsTable.Meta):
         empty_text = "No entries yet."
 
 
@@ -65,7 +66,7 @@ class SeriesTeamTable(LeagueTable):
         linkify=lambda record: record.team.get_absolute_url(),
         orderable=False,
     )
-    entries = tables.Column(verbose_name="Scenarios entered", attrs=NUMERIC, orderable=False)
+    entries = tables.Column(verbose_name="Entries", attrs=NUMERIC, orderable=False)
     points = tables.Column(verbose_name="Series points", attrs=NUMERIC, orderable=False)
 
     class Meta(LeagueTable.Meta):
@@ -103,13 +104,14 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     template_name = "league/scenario.html"
     table_class = ScenarioBoardTable
     table_pagination = {"per_page": 50}
+    export_name = "scenario"
 
     def get(self, request, *args, **kwargs):
         self.scenario = get_object_or_404(scenario_detail(kwargs["slug"]))
         return super().get(request, *args, **kwargs)
 
     def get_export_filename(self, export_format):
-        return f"scenario-{self.scenario.slug}.{export_format}"
+        return export_filename("scenario", [self.scenario.slug], export_format)
 
     def get_table_data(self):
         return scenario_board(self.scenario)
@@ -135,8 +137,9 @@ class SeriesView(TemplateView):
             which = request.GET.get("table", "teams")
             if export_format not in FORMATS or which not in self.exports:
                 raise Http404("No such export.")
-            filename = f"series-{self.series.slug}-{which}.{export_format}"
-            return export_response(self.table(which, paginate=False), export_format, filename)
+            filename = export_filename("series", [self.series.slug, which], export_format)
+            table = self.table(which, paginate=False)
+            return export_response(table, export_format, filename, title=f"Series {which}")
         return super().get(request, *args, **kwargs)
 
     def table(self, which: str, paginate: bool = True):

@@ -1,5 +1,6 @@
 """What every table of the league pages shares: the base table (caption, template, CSS
-class), the players and date columns, numeric cells and sorting with empty values last.
+class), the players and date columns, rounded numbers, the export-only game number and
+link of tables whose rows are games, numeric cells and sorting with empty values last.
 
 Each subject's own tables live with its pages (``league.pages.players``, ``teams``, ...).
 Rows arrive annotated and prefetched (``league.queries``); columns only present them.
@@ -8,7 +9,10 @@ Rows arrive annotated and prefetched (``league.queries``); columns only present 
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.conf import settings
 from django.db.models import F
+from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.html import format_html_join
 
 from league.queries import players_by_game
@@ -61,6 +65,34 @@ class DateColumn(tables.DateColumn):
         return value
 
 
+class RoundedColumn(tables.Column):
+    """A rate or a mean shown with ``places`` decimals (and ``suffix``, e.g. "%").
+
+    The page and the exports round the same way, so a cell of the download reads as the
+    cell of the page; exports keep it a number, and XLSX shows it with ``number_format``.
+    """
+
+    def __init__(self, *, places: int, suffix: str = "", **kwargs):
+        kwargs.setdefault("attrs", NUMERIC)
+        super().__init__(**kwargs)
+        self.places = places
+        self.suffix = suffix
+        self.number_format = "0." + "0" * places if places else "0"
+
+    def export_shape(self, value):
+        """The number as the page shows it (an int when it shows no decimals)."""
+        if value is None:
+            return None
+        number = round(value, self.places)
+        return number if self.places else int(number)
+
+    def render(self, value):
+        return f"{self.export_shape(value):.{self.places}f}{self.suffix}"
+
+    def value(self, value, **kwargs):
+        return self.export_shape(value)
+
+
 class LeagueTable(tables.Table):
     """Shared presentation: the caption template, the CSS class."""
 
@@ -74,3 +106,57 @@ class LeagueTable(tables.Table):
     class Meta:
         template_name = "league/includes/table.html"
         attrs = {"class": "table"}
+
+
+# Any game number: the page of game N is the detail path with N in its place.
+_PK_MARK = 987654321
+
+
+class GameNumberColumn(tables.Column):
+    """The game's number (its id), so a downloaded row can be found again: exports only."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", "Game")
+        super().__init__(accessor="pk", visible=False, orderable=False, **kwargs)
+
+
+class GameLinkColumn(tables.Column):
+    """The absolute address of the game's page: exports only (the page links the date)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", "Link")
+        super().__init__(accessor="pk", visible=False, orderable=False, **kwargs)
+
+
+class GameRowsTable(LeagueTable):
+    """A table whose rows are games: its exports end with the game's number and link.
+
+    The link is on ``LEAGUE_SITE_URL`` when it is set, else on the host the request came
+    to (``RequestConfig`` gives the table its request); a table built without either
+    links the path alone.
+    """
+
+    game = GameNumberColumn()
+    link = GameLinkColumn()
+
+    class Meta(LeagueTable.Meta):
+        sequence = ("...", "game", "link")
+
+    @cached_property
+    def game_link_parts(self) -> tuple[str, str]:
+        """What goes before and after a game's number in its address: one ``reverse()``
+        per export, not one per row."""
+        site = settings.LEAGUE_SITE_URL.rstrip("/")
+        request = getattr(self, "request", None)
+        if not site and request is not None:
+            site = request.build_absolute_uri("/").rstrip("/")
+        path = reverse("games:detail", kwargs={"pk": _PK_MARK})
+        before, after = path.split(str(_PK_MARK), 1)
+        return site + before, after
+
+    def game_link(self, pk) -> str:
+        before, after = self.game_link_parts
+        return f"{before}{pk}{after}"
+
+    def value_link(self, value):
+        return self.game_link(value)

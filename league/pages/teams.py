@@ -45,7 +45,7 @@ class TeamStandingsTable(StandingsTable):
     caption = "Team standings: approved games"
 
     name = tables.Column(verbose_name="Team", linkify=True)
-    scenarios_entered = tables.Column(verbose_name="Scenarios entered", attrs=NUMERIC)
+    scenarios_entered = tables.Column(verbose_name="Entries", attrs=NUMERIC)
     series_points = tables.Column(verbose_name="Series points", attrs=NUMERIC)
 
     class Meta(StandingsTable.Meta):
