@@ -171,8 +171,6 @@ class LeaderboardTable(GameRowsTable):
     class Meta(GameRowsTable.Meta):
         order_by = ("-score",)
         empty_text = "No approved victory matches these filters."
-        # On a phone each game is a card (site.css): every column readable, no sideways scroll.
-        attrs = {"class": "table stack"}
 
     def __init__(self, *args, ladder=None, **kwargs):
         super().__init__(*args, **kwargs)

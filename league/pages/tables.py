@@ -94,7 +94,12 @@ class RoundedColumn(tables.Column):
 
 
 class LeagueTable(tables.Table):
-    """Shared presentation: the caption template, the CSS class."""
+    """Shared presentation: the caption template, the CSS class.
+
+    ``stack`` makes every league table a column of cards on a phone (``site.css``), each
+    cell labelled by its column's header (``data-label``, written by the template), so no
+    column is cut off and the page never scrolls sideways.
+    """
 
     caption = ""
 
@@ -105,7 +110,7 @@ class LeagueTable(tables.Table):
 
     class Meta:
         template_name = "league/includes/table.html"
-        attrs = {"class": "table"}
+        attrs = {"class": "table stack"}
 
 
 # Any game number: the page of game N is the detail path with N in its place.
