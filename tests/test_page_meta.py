@@ -100,7 +100,8 @@ def test_a_game_page_says_who_beat_which_ancient_one_with_what_score(client):
     lost = game(ancient_one="Hastur", outcome="defeat", defeat_cause="devoured")
     (description,) = head(client, won.get_absolute_url()).values("name", "description")
     assert description.startswith(
-        f"Ann and Bob beat Cthulhu with a score of {won.score} (sealed the gates) on 10 January 2026."
+        f"Ann and Bob beat Cthulhu with a score of {won.score} (sealed the gates)"
+        " on 10 January 2026."
     )
     page = head(client, lost.get_absolute_url())
     (description,) = page.values("name", "description")
