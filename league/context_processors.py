@@ -2,6 +2,8 @@
 
 from django.urls import reverse
 
+from league.site import absolute_url
+
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
     ("league:home", "Home", "all"),
@@ -31,3 +33,8 @@ def nav_links(request=None) -> list[dict]:
 
 def nav(request):
     return {"nav_links": nav_links(request)}
+
+
+def page_url(request):
+    """The page's absolute address, for ``og:url``: under ``LEAGUE_SITE_URL`` when set."""
+    return {"page_url": absolute_url(request.path, request)}

@@ -95,6 +95,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.nav",
+                "league.context_processors.page_url",
                 "games.views.moderation.moderation_nav",
             ],
         },

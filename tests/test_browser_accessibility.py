@@ -127,8 +127,76 @@ def axe_violations(page) -> list[str]:
     ]
 
 
-def audit(browser, base_url, pages, username=None) -> list[str]:
-    """Axe and the page width at each screen width; returns what is wrong, page by page."""
+# WCAG 2.2 2.5.8 (target size, minimum), measured as Lighthouse does in the browser: every
+# link, button and form control is at least 24 x 24 CSS px, or a 24 px circle centred on it
+# touches no other target and no other small target's circle. A link inside a sentence
+# (inline, beside text that is no target) is exempt, as WCAG says.
+TARGETS = """() => {
+  const MIN = 24;
+  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, ' +
+    '[role=button], [tabindex]:not([tabindex="-1"])';
+  const shown = (el) => {
+    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    return style.visibility !== 'hidden' && box.width > 0 && box.height > 0 &&
+      box.right > 0 && box.bottom > 0 && !el.closest('[hidden], [inert]');
+  };
+  const targets = [...document.querySelectorAll(selector)].filter(shown);
+  const inSentence = (el) => {
+    if (getComputedStyle(el).display !== 'inline') return false;
+    let block = el.parentElement;
+    while (block && getComputedStyle(block).display.startsWith('inline')) {
+      block = block.parentElement;
+    }
+    let text = '';
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const parent = walker.currentNode.parentElement;
+      if (!parent.closest(selector)) text += walker.currentNode.textContent;
+    }
+    return /[\\p{L}\\p{N}]/u.test(text);
+  };
+  const centre = (box) => [box.left + box.width / 2, box.top + box.height / 2];
+  const touches = ([x, y], box) => {
+    const dx = Math.max(box.left - x, 0, x - box.right);
+    const dy = Math.max(box.top - y, 0, y - box.bottom);
+    return dx * dx + dy * dy < (MIN / 2) ** 2;
+  };
+  const boxes = targets.map((el) => el.getBoundingClientRect());
+  const small = targets.map((el, i) =>
+    (boxes[i].width < MIN - 0.5 || boxes[i].height < MIN - 0.5) && !inSentence(el));
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    ' "' + (el.textContent || el.value || el.name || '').trim().slice(0, 30) + '"';
+  const problems = [];
+  targets.forEach((el, i) => {
+    if (!small[i]) return;
+    const c = centre(boxes[i]);
+    const crowded = targets.some((other, j) => j !== i && !other.contains(el) &&
+      !el.contains(other) && (touches(c, boxes[j]) || (small[j] &&
+      Math.hypot(c[0] - centre(boxes[j])[0], c[1] - centre(boxes[j])[1]) < MIN)));
+    if (crowded) {
+      problems.push(`target-size: ${name(el)} is ${Math.round(boxes[i].width)} x ` +
+        `${Math.round(boxes[i].height)} px, too close to another target`);
+    }
+  });
+  const description = document.querySelectorAll('meta[name=description]');
+  if (description.length !== 1 || !description[0].content.trim()) {
+    problems.push(`meta description: ${description.length} found, or empty`);
+  }
+  const title = document.querySelector('meta[property="og:title"]');
+  if (!title || !title.content.trim()) problems.push('og:title missing or empty');
+  return problems;
+}"""
+
+
+def target_and_meta_problems(page) -> list[str]:
+    """Target sizes (WCAG 2.5.8), the meta description and og:title, as Lighthouse reads them."""
+    return page.evaluate(TARGETS)
+
+
+def audit(browser, base_url, pages, username=None, lighthouse=False) -> list[str]:
+    """Axe and the page width at each screen width (with ``lighthouse``, also target sizes
+    and the meta tags); returns what is wrong, page by page."""
     problems = []
     for width in WIDTHS:
         context = browser.new_context(viewport={"width": width, "height": 800}, bypass_csp=True)
@@ -144,12 +212,17 @@ def audit(browser, base_url, pages, username=None) -> list[str]:
             )
             if overflow > 0:
                 problems.append(f"{name} at {width} px: {overflow} px wider than the screen")
+            if lighthouse:
+                problems += [f"{name} at {width} px: {p}" for p in target_and_meta_problems(page)]
         context.close()
     return problems
 
 
 def test_public_pages_pass_axe_at_375_and_1280(browser, live_server, site):
-    problems = audit(browser, live_server.url, public_pages(site))
+    # A page of a paginated table too: its page links are targets like any other.
+    paginated = reverse("league:leaderboard") + "?per_page=1&page=2"
+    pages = {**public_pages(site), "leaderboard, page 2": paginated}
+    problems = audit(browser, live_server.url, pages, lighthouse=True)
     assert problems == [], "\n".join(problems)
 
 
@@ -187,4 +260,25 @@ def test_the_gate_catches_a_violation(browser, live_server, site):
     page.goto(live_server.url + reverse("league:rules"))
     page.evaluate("document.querySelector('main').append(document.createElement('img'))")
     assert any(line.startswith("image-alt") for line in axe_violations(page))
+    context.close()
+
+
+def test_the_target_and_meta_gate_catches_small_crowded_links(browser, live_server, site):
+    """The check itself can fail: two small links one above the other, no description."""
+    context = browser.new_context(viewport={"width": 375, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("league:rules"))
+    assert target_and_meta_problems(page) == []
+    page.evaluate(
+        """() => {
+        const box = document.createElement('div');
+        box.innerHTML = '<a href="/a" style="font-size:10px">A</a><br>' +
+          '<a href="/b" style="font-size:10px">B</a>';
+        document.querySelector('main').append(box);
+        document.querySelector('meta[name=description]').remove();
+        }"""
+    )
+    problems = target_and_meta_problems(page)
+    assert sum(line.startswith('target-size: a "A"') for line in problems) == 1, problems
+    assert any(line.startswith("meta description: 0 found") for line in problems), problems
     context.close()

@@ -3,6 +3,7 @@
 import datetime
 import xml.etree.ElementTree as ET
 
+import feedparser
 import pytest
 from django.urls import reverse
 
@@ -112,3 +113,74 @@ def test_team_and_scenario_feeds_have_only_their_games_and_their_pages_link_them
     assert f"scenario score {in_scenario.scenario_score}" in items[0][0]
     assert client.get(reverse("feeds:team", args=["nobody"])).status_code == 404
     assert client.get(reverse("feeds:scenario", args=["nobody"])).status_code == 404
+
+
+def every_feed(team, dunwich) -> list[str]:
+    return [
+        reverse("feeds:results"),
+        reverse("feeds:player", args=[Player.objects.get(name="Ann").slug]),
+        reverse("feeds:ancient_one", args=["cthulhu"]),
+        reverse("feeds:team", args=[team.slug]),
+        reverse("feeds:scenario", args=[dunwich.slug]),
+    ]
+
+
+@pytest.fixture
+def league_with_feeds():
+    from tests.factories import TeamFactory, scenario
+
+    owls = TeamFactory(name="Owls", members=["Ann", "Bob"])
+    dunwich = scenario()
+    game(team=owls, scenario=dunwich, played_on=datetime.date(2026, 1, 9))
+    game(ancient_one="Hastur", outcome="defeat", defeat_cause="devoured")
+    game(played_on=datetime.date(2026, 1, 8))
+    return every_feed(owls, dunwich)
+
+
+def test_every_feed_is_well_formed_atom_with_an_author_on_feed_and_entries(
+    client, league_with_feeds
+):
+    for url in league_with_feeds:
+        parsed = feedparser.parse(client.get(url).content)
+        assert not parsed.bozo, (url, parsed.get("bozo_exception"))
+        assert parsed.version == "atom10", url
+        assert parsed.feed.author == "Arkham League", url
+        assert parsed.entries, url
+        for entry in parsed.entries:
+            assert entry.author == "Arkham League", url
+            assert entry.id.startswith("tag:"), url
+
+
+def ids(client, url, host):
+    parsed = feedparser.parse(client.get(url, HTTP_HOST=host).content)
+    return [parsed.feed.id] + [entry.id for entry in parsed.entries]
+
+
+def test_feed_and_entry_ids_do_not_depend_on_the_host_asked(client, settings, league_with_feeds):
+    settings.ALLOWED_HOSTS = ["league.example.org", "10.0.0.7"]
+    for url in league_with_feeds:
+        public, internal = ids(client, url, "league.example.org"), ids(client, url, "10.0.0.7")
+        assert public == internal, url
+        assert not any("10.0.0.7" in id_ or "example.org" in id_ for id_ in public), url
+    assert len(set(ids(client, league_with_feeds[0], "10.0.0.7"))) == 4  # feed + 3 games
+
+
+def test_ids_name_the_configured_site_and_the_submission_day(client, settings):
+    settings.LEAGUE_SITE_URL = "https://league.example.org"
+    played = game(played_on=datetime.date(2026, 1, 9))
+    feed_id, entry_id = ids(client, reverse("feeds:results"), "testserver")
+    assert feed_id == "tag:league.example.org,2008-01-01:/feeds/results/"
+    assert entry_id == f"tag:league.example.org,2026-01-09:/games/{played.pk}/"
+
+
+def test_a_non_latin_players_page_links_a_working_feed(client):
+    game(seats=[seat("李雷"), seat("Bob", "Bob Jenkins")])
+    li = Player.objects.get(name="李雷")
+    assert li.slug == "李雷"
+    feed_url = reverse("feeds:player", args=[li.slug])
+    html = client.get(li.get_absolute_url()).content.decode()
+    assert f'href="{feed_url}"' in html
+    assert 'href=""' not in html
+    feed, items = entries(client, feed_url)
+    assert "李雷" in feed.find(f"{ATOM}title").text
+    assert len(items) == 1

@@ -3,6 +3,8 @@ a team's and a scenario's."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
@@ -10,9 +12,13 @@ from django.utils.feedgenerator import Atom1Feed
 
 from games.models import AncientOne, Player, Scenario, Session, Team
 from league.queries import LeagueGames, league_games
+from league.site import FEED_TAG_DATE, tag_uri
 
 # Entries per feed: readers poll often, so the latest few are enough.
 FEED_ITEMS = 30
+
+# RFC 4287 wants an author on every feed (or every entry); the league publishes the results.
+AUTHOR = "Arkham League"
 
 
 class ResultsFeed(Feed):
@@ -21,9 +27,26 @@ class ResultsFeed(Feed):
     feed_type = Atom1Feed
     title = "Arkham League: latest results"
     subtitle = "Approved games of the league, newest first."
+    author_name = AUTHOR
+    item_author_name = AUTHOR
+    url_name = "feeds:results"
 
     def link(self, obj=None) -> str:
         return reverse("league:home")
+
+    def feed_guid(self, obj) -> str:
+        # Named by its own address's path, never by the host the request used.
+        path = reverse(self.url_name, args=[obj.slug] if obj is not None else [])
+        return tag_uri(path, FEED_TAG_DATE)
+
+    def item_guid(self, item: Session) -> str:
+        # A tag URI dated by the submission, which never changes, so a reader that sees the
+        # site under another host name (or after it moves) does not list the game again.
+        day = item.created_at.astimezone(datetime.UTC).date()
+        return tag_uri(item.get_absolute_url(), day)
+
+    def item_guid_is_permalink(self, item: Session) -> bool:
+        return False
 
     def games(self, obj) -> LeagueGames:
         return league_games()
@@ -47,6 +70,8 @@ class ResultsFeed(Feed):
 
 
 class PlayerFeed(ResultsFeed):
+    url_name = "feeds:player"
+
     def get_object(self, request, slug):
         return get_object_or_404(Player, slug=slug)
 
@@ -64,6 +89,8 @@ class PlayerFeed(ResultsFeed):
 
 
 class AncientOneFeed(ResultsFeed):
+    url_name = "feeds:ancient_one"
+
     def get_object(self, request, slug):
         return get_object_or_404(AncientOne, slug=slug)
 
@@ -81,6 +108,8 @@ class AncientOneFeed(ResultsFeed):
 
 
 class TeamFeed(ResultsFeed):
+    url_name = "feeds:team"
+
     def get_object(self, request, slug):
         return get_object_or_404(Team, slug=slug)
 
@@ -98,6 +127,8 @@ class TeamFeed(ResultsFeed):
 
 
 class ScenarioFeed(ResultsFeed):
+    url_name = "feeds:scenario"
+
     def get_object(self, request, slug):
         return get_object_or_404(Scenario, slug=slug)
 
@@ -122,7 +153,8 @@ class ScenarioFeed(ResultsFeed):
 
 urlpatterns = [
     path("results/", ResultsFeed(), name="results"),
-    path("players/<slug:slug>/", PlayerFeed(), name="player"),
+    # <str:…>, as the player page: player slugs keep letters of every script (李雷).
+    path("players/<str:slug>/", PlayerFeed(), name="player"),
     path("ancient-ones/<slug:slug>/", AncientOneFeed(), name="ancient_one"),
     path("teams/<slug:slug>/", TeamFeed(), name="team"),
     path("scenarios/<slug:slug>/", ScenarioFeed(), name="scenario"),

@@ -1,6 +1,7 @@
 """Template tags of the league pages."""
 
 from django import template
+from django.utils.safestring import mark_safe
 
 from games.models import Status
 from league.context_processors import nav_links
@@ -32,3 +33,34 @@ def site_nav(context):
     if "nav_links" in context:
         return context["nav_links"]
     return nav_links(getattr(context, "request", None))
+
+
+class CaptureNode(template.Node):
+    def __init__(self, nodelist, name: str):
+        self.nodelist, self.name = nodelist, name
+
+    def render(self, context) -> str:
+        # Rendered (so already escaped) text, on one line: fit for an attribute value.
+        context[self.name] = mark_safe(" ".join(self.nodelist.render(context).split()))
+        return ""
+
+
+@register.tag
+def capture(parser, token):
+    """``{% capture as name %}…{% endcapture %}``: what a block renders, kept in ``name``
+    instead of written out, so one text (a page's description) can fill several tags."""
+    bits = token.split_contents()
+    if len(bits) != 3 or bits[1] != "as":
+        raise template.TemplateSyntaxError("Use {% capture as name %}…{% endcapture %}")
+    nodelist = parser.parse(("endcapture",))
+    parser.delete_first_token()
+    return CaptureNode(nodelist, bits[2])
+
+
+@register.filter
+def player_names(seats) -> str:
+    """The players of these seats, each once, in seat order: "Ann, Bob and Nora"."""
+    names = list(dict.fromkeys(seat.player.name for seat in seats))
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

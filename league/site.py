@@ -1,0 +1,36 @@
+"""The site's public address: ``LEAGUE_SITE_URL`` when it is set, else the request's.
+
+Feeds and Open Graph tags need absolute addresses; a reader or a crawler that meets the
+site under two host names (a proxy's and the public one) must still see one identity.
+"""
+
+from __future__ import annotations
+
+import datetime
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import HttpRequest
+
+# The tag URI authority while LEAGUE_SITE_URL is unset (development): ``.invalid`` is
+# reserved (RFC 2606), so it can never be mistaken for somebody's real domain.
+UNSET_AUTHORITY = "arkham-league.invalid"
+
+# The date of a tag URI minted for a thing with no date of its own (a feed): any fixed
+# day on which the authority was held keeps the id the same forever (RFC 4151).
+FEED_TAG_DATE = datetime.date(2008, 1, 1)
+
+
+def absolute_url(path: str, request: HttpRequest | None = None) -> str:
+    """``path`` under ``LEAGUE_SITE_URL``, else under the request's host (else as it is)."""
+    site = settings.LEAGUE_SITE_URL.rstrip("/")
+    if site:
+        return f"{site}{path}"
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def tag_uri(path: str, day: datetime.date) -> str:
+    """A permanent id (RFC 4151) for what lives at ``path``: it names the site, not the host
+    a request happened to use."""
+    authority = urlsplit(settings.LEAGUE_SITE_URL).hostname or UNSET_AUTHORITY
+    return f"tag:{authority},{day:%Y-%m-%d}:{path}"
