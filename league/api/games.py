@@ -8,13 +8,14 @@ import django_filters
 from django.db.models import F, Prefetch
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema
-from ninja.pagination import PageNumberPagination, paginate
+from ninja.pagination import paginate
 
 from games.models import Outcome, Seat, Session
 from league.pages.games import LeaderboardFilter
 from league.queries import visible_games
 
 from .http import conditional, invalid_filters
+from .pagination import BoundedPagination
 from .schemas.common import ErrorOut
 from .schemas.games import GameDetailOut, GameOut
 
@@ -69,13 +70,11 @@ def link(row) -> dict | None:
     return {"name": row.name, "slug": row.slug, "url": row.get_absolute_url()}
 
 
-class GamesPagination(PageNumberPagination):
+class GamesPagination(BoundedPagination):
     """Pages of games, each turned into its API shape after the page is sliced."""
 
-    def paginate_queryset(self, queryset, pagination, **params):
-        page = super().paginate_queryset(queryset, pagination, **params)
-        page["items"] = [game_out(session) for session in page["items"]]
-        return page
+    def shape(self, row):
+        return game_out(row)
 
 
 @router.get(

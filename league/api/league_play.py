@@ -7,7 +7,7 @@ series change without any game changing, so the games' clock would answer 304 to
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Router
-from ninja.pagination import PageNumberPagination, paginate
+from ninja.pagination import paginate
 
 from games.models import Series, Team
 from league.queries import (
@@ -22,6 +22,7 @@ from league.queries import (
 )
 
 from .games import link as ref
+from .pagination import BoundedPagination
 from .players import season_by_slug
 from .schemas.common import ErrorOut
 from .schemas.league_play import (
@@ -41,16 +42,11 @@ STANDING_FIELDS = [
 ]
 
 
-class TeamsPagination(PageNumberPagination):
+class TeamsPagination(BoundedPagination):
     """Pages of team standings, each row turned into its API shape after slicing."""
 
-    def paginate_queryset(self, queryset, pagination, **params):
-        page = super().paginate_queryset(queryset, pagination, **params)
-        page["items"] = [
-            {**ref(team), **{name: getattr(team, name) for name in STANDING_FIELDS}}
-            for team in page["items"]
-        ]
-        return page
+    def shape(self, row):
+        return {**ref(row), **{name: getattr(row, name) for name in STANDING_FIELDS}}
 
 
 @router.get(

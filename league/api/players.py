@@ -3,7 +3,7 @@
 from django.shortcuts import get_object_or_404
 from ninja import Router
 from ninja.errors import HttpError
-from ninja.pagination import PageNumberPagination, paginate
+from ninja.pagination import paginate
 
 from games.models import Player
 from league.models import Season
@@ -11,6 +11,7 @@ from league.pages.players import StandingsFilter
 from league.queries import player_profile
 
 from .http import conditional, invalid_filters
+from .pagination import BoundedPagination
 from .schemas.common import ErrorOut
 from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
@@ -21,11 +22,9 @@ def player_out(player: Player) -> dict:
     return {"name": player.name, "slug": player.slug, "url": player.get_absolute_url()}
 
 
-class PlayersPagination(PageNumberPagination):
-    def paginate_queryset(self, queryset, pagination, **params):
-        page = super().paginate_queryset(queryset, pagination, **params)
-        page["items"] = [player_out(player) for player in page["items"]]
-        return page
+class PlayersPagination(BoundedPagination):
+    def shape(self, row):
+        return player_out(row)
 
 
 @router.get("/players", response={200: list[PlayerOut], 422: ErrorOut}, summary="Every player")
@@ -89,7 +88,7 @@ def list_seasons(request):
     summary="Standings: one row per player, all time or by season",
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100)
 @conditional
 def list_standings(request, season: str | None = None, min_games: int = 1):
     """The standings page's rows and order: most victories first."""

@@ -12,6 +12,7 @@ from django_tables2 import RequestConfig, SingleTableMixin
 from games import scenario_rules
 from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
+from league.pages.paginators import BoundedPaginator
 from league.pages.tables import NUMERIC, LeagueTable, PlayersColumn
 from league.queries import (
     scenario_board,
@@ -102,7 +103,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
 
     template_name = "league/scenario.html"
     table_class = ScenarioBoardTable
-    table_pagination = {"per_page": 50}
+    table_pagination = {"per_page": 50, "paginator_class": BoundedPaginator}
 
     def get(self, request, *args, **kwargs):
         self.scenario = get_object_or_404(scenario_detail(kwargs["slug"]))
@@ -146,7 +147,7 @@ class SeriesView(TemplateView):
             else series_player_standings(self.series)
         )
         table = self.exports[which](rows, prefix=f"{which}-")
-        pages = {"per_page": 50} if paginate else False
+        pages = {"per_page": 50, "paginator_class": BoundedPaginator} if paginate else False
         RequestConfig(self.request, paginate=pages).configure(table)
         return table
 
