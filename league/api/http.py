@@ -13,6 +13,7 @@ from ninja.throttling import AnonRateThrottle
 
 from games.models.sessions import sees_every_game
 from league.caching.versions import league_version, league_version_changed_at
+from league.ops.throttle import client_address
 
 API_PREFIX = "/api/"
 
@@ -65,6 +66,11 @@ class AnonymousRateThrottle(AnonRateThrottle):
         if request.user.is_authenticated:
             return None
         return super().get_cache_key(request)
+
+    def get_ident(self, request) -> str:
+        # ninja's own reads X-Forwarded-For from anyone: a new header per request would
+        # be a new caller each time. The site's rule trusts only our proxies.
+        return client_address(request)
 
 
 class ApiCorsMiddleware:
