@@ -26,9 +26,9 @@ def league():
 
 
 @pytest.mark.parametrize("path", LISTS)
-@pytest.mark.parametrize("page", HUGE)
-def test_a_huge_api_page_is_a_422_naming_the_limit(client, league, path, page):
-    response = client.get(path, {"page": page})
+@pytest.mark.parametrize("number", HUGE)  # not "page": that is pytest-playwright's fixture
+def test_a_huge_api_page_is_a_422_naming_the_limit(client, league, path, number):
+    response = client.get(path, {"page": number})
     assert response.status_code == 422, response.content
     assert "page" in str(response.json()["detail"])
 
