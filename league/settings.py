@@ -5,6 +5,7 @@ DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and usually DATABASE_URL
 """
 
 import datetime
+import ipaddress
 import os
 from pathlib import Path
 
@@ -220,12 +221,20 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The site's one client-address rule, so a lockout cannot be dodged by a forged
+# X-Forwarded-For; axes 8 asks this callable before (and instead of) django-ipware.
 AXES_CLIENT_IP_CALLABLE = "league.ops.throttle.client_address"
 # The start-up banner would print on every manage.py command and test run.
 AXES_VERBOSE = False
-# How many reverse proxies of ours stand in front (each appends to X-Forwarded-For): 0 reads
-# REMOTE_ADDR. Behind one proxy set it to 1, or every client shares the proxy's address.
-LEAGUE_TRUSTED_PROXIES = int(os.environ.get("LEAGUE_TRUSTED_PROXIES", "0"))
+# Our own reverse proxies (addresses or networks, e.g. "10.0.0.5,10.1.0.0/16"): only a
+# request that comes from one of them has its X-Forwarded-For read (league.ops.throttle).
+# Empty trusts none: REMOTE_ADDR is the client, whatever headers it sends.
+try:
+    LEAGUE_TRUSTED_PROXIES = [
+        ipaddress.ip_network(item, strict=False) for item in env_list("LEAGUE_TRUSTED_PROXIES", "")
+    ]
+except ValueError as error:
+    raise ImproperlyConfigured(f"LEAGUE_TRUSTED_PROXIES: {error}") from None
 # Per-address limits on account pages that create rows or send mail: (posts, seconds).
 # Kept in the cache: with several worker processes, point CACHES at a shared cache.
 LEAGUE_THROTTLES = {

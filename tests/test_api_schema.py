@@ -118,6 +118,10 @@ def test_not_found_and_invalid_answers_match_the_schema(client, league):
         ("/api/games", "/api/games?outcome=won", 422),
         ("/api/games", "/api/games?ancient_one=nobody", 422),
         ("/api/players", "/api/players?page=zero", 422),
+        ("/api/players", "/api/players?page=2", 404),
+        ("/api/games", "/api/games?player=nobody", 404),
+        ("/api/games", "/api/games?investigators=9", 422),
+        ("/api/standings", "/api/standings?min_games=0", 422),
         ("/api/teams/{slug}", "/api/teams/nobody", 404),
         ("/api/teams/{slug}", f"{url_for('/api/teams/{slug}', league)}?season=nope", 422),
         ("/api/teams", "/api/teams?season=nope", 422),
@@ -141,3 +145,61 @@ def test_list_answers_with_filters_match_the_schema(client, league):
         response = client.get("/api/games" + query)
         assert response.status_code == 200, (query, response.content)
         validate(schema, "/api/games", "get", 200, response.json())
+
+
+CONDITIONAL = {
+    "/api/games",
+    "/api/games/{game_id}",
+    "/api/players",
+    "/api/players/{slug}",
+    "/api/seasons",
+    "/api/standings",
+    "/api/ancient-ones",
+    "/api/ancient-ones/{slug}",
+}
+
+
+def parameter(schema, path: str, name: str) -> dict:
+    (found,) = [p for p in schema["paths"][path]["get"]["parameters"] if p["name"] == name]
+    return found["schema"]
+
+
+def test_the_document_names_every_answer_and_the_optional_session_sign_in(client, league):
+    schema = client.get("/api/openapi.json").json()
+    assert schema["components"]["securitySchemes"]["session"] == {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "sessionid",
+        "description": "Optional: the site's session after signing in at /accounts/login/.",
+    }
+    for path, _method, operation in operations(schema):
+        assert operation["security"] == [{}, {"session": []}], path
+        codes = set(operation["responses"])
+        assert {"200", "429"} <= codes, path
+        assert ("304" in codes) == (path in CONDITIONAL), path
+        refusable = [
+            p
+            for p in operation.get("parameters", [])
+            if p["in"] == "query" or p["schema"].get("type") != "string"
+        ]
+        assert ("422" in codes) == bool(refusable), path
+        if "{" in path or "page" in {p["name"] for p in operation.get("parameters", [])}:
+            assert "404" in codes, path
+
+
+def test_the_document_states_the_limits_the_validation_enforces(client, league):
+    schema = client.get("/api/openapi.json").json()
+    assert parameter(schema, "/api/games", "investigators")["anyOf"][0] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 8,
+    }
+    assert parameter(schema, "/api/standings", "min_games")["minimum"] == 1
+    for path in ("/api/games", "/api/players", "/api/standings", "/api/teams"):
+        assert parameter(schema, path, "page")["minimum"] == 1
+        assert parameter(schema, path, "page")["maximum"] == 1_000_000_000
+    seasons = [league["season"].slug]
+    for path in ("/api/games", "/api/standings", "/api/players/{slug}", "/api/teams"):
+        assert parameter(schema, path, "season")["enum"] == seasons, path
+    assert "hastur" in parameter(schema, "/api/games", "ancient_one")["enum"]
+    assert "dunwich-horror" in parameter(schema, "/api/games", "boxes")["items"]["enum"]

@@ -6,19 +6,22 @@ differs between a page and the API.
 """
 
 from csp.decorators import csp_update
-from ninja import NinjaAPI, Swagger
+from ninja import Swagger
 
 from .ancient_ones import router as ancient_ones_router
 from .games import router as games_router
 from .http import AnonymousRateThrottle
 from .league_play import router as league_play_router
+from .openapi import LeagueAPI
 from .players import router as players_router
 
-api = NinjaAPI(
+api = LeagueAPI(
     title="Arkham League API",
     version="1",
     description="Read-only results of the league. Pending games are visible only to their "
-    "submitter and staff (signed in with the site's session). Anonymous use is rate-limited.",
+    "submitter and staff (signed in with the site's session cookie). Anonymous use is "
+    "rate-limited per client address (429 past the limit). Game, player, standings and "
+    "Ancient One answers are conditional (ETag, Last-Modified: 304 when unchanged).",
     urls_namespace="api",
     # Everything from the package's static files: no CDN, and no call to the online validator.
     docs=Swagger(settings={"validatorUrl": None, "deepLinking": True}),

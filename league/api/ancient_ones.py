@@ -8,9 +8,8 @@ from games.models import AncientOne
 from league.queries import ancient_one_profile, ancient_one_summaries
 
 from .games import game_out
-from .http import conditional
+from .http import answers, conditional
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
-from .schemas.common import ErrorOut
 
 router = Router(tags=["ancient ones"])
 
@@ -28,7 +27,11 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
     }
 
 
-@router.get("/ancient-ones", response=list[AncientOneOut], summary="Every Ancient One's record")
+@router.get(
+    "/ancient-ones",
+    response=answers(list[AncientOneOut], invalid=False),
+    summary="Every Ancient One's record",
+)
 @conditional
 def list_ancient_ones(request):
     """Approved games only, as on the Ancient Ones page."""
@@ -45,7 +48,7 @@ def list_ancient_ones(request):
 
 @router.get(
     "/ancient-ones/{slug}",
-    response={200: AncientOneDetailOut, 404: ErrorOut},
+    response=answers(AncientOneDetailOut, missing=True, invalid=False),
     summary="One Ancient One: outcomes, score statistics and distribution, best games",
 )
 @conditional

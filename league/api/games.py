@@ -7,15 +7,17 @@ from typing import Literal
 import django_filters
 from django.db.models import F, Prefetch
 from django.shortcuts import get_object_or_404
-from ninja import Query, Router, Schema
-from ninja.pagination import PageNumberPagination, paginate
+from ninja import Field, Query, Router, Schema
+from ninja.errors import HttpError
+from ninja.pagination import paginate
 
+from games import rules
 from games.models import Outcome, Seat, Session
 from league.pages.games import LeaderboardFilter
 from league.queries import visible_games
 
-from .http import conditional, invalid_filters
-from .schemas.common import ErrorOut
+from .http import answers, conditional, invalid_filters
+from .pagination import BoundedPagination
 from .schemas.games import GameDetailOut, GameOut
 
 router = Router(tags=["games"])
@@ -37,11 +39,11 @@ class GamesFilter(LeaderboardFilter):
 class GameQuery(Schema):
     ancient_one: str | None = None
     outcome: Literal["closed", "sealed", "banished", "defeat"] | None = None
-    investigators: int | None = None
+    investigators: int | None = Field(None, ge=rules.MIN_INVESTIGATORS, le=rules.MAX_INVESTIGATORS)
     season: str | None = None
     played_after: datetime.date | None = None
     played_before: datetime.date | None = None
-    player: str | None = None
+    player: str | None = Field(None, description="A listed player's slug (404 if none).")
     boxes: list[str] = []
     sort: Literal["-score", "score", "-played_on", "played_on"] = "-played_on"
 
@@ -69,17 +71,15 @@ def link(row) -> dict | None:
     return {"name": row.name, "slug": row.slug, "url": row.get_absolute_url()}
 
 
-class GamesPagination(PageNumberPagination):
+class GamesPagination(BoundedPagination):
     """Pages of games, each turned into its API shape after the page is sliced."""
 
-    def paginate_queryset(self, queryset, pagination, **params):
-        page = super().paginate_queryset(queryset, pagination, **params)
-        page["items"] = [game_out(session) for session in page["items"]]
-        return page
+    def shape(self, row):
+        return game_out(row)
 
 
 @router.get(
-    "/games", response={200: list[GameOut], 422: ErrorOut}, summary="Games, filtered and sorted"
+    "/games", response=answers(list[GameOut], missing=True), summary="Games, filtered and sorted"
 )
 @paginate(GamesPagination, page_size=50)
 @conditional
@@ -89,13 +89,16 @@ def list_games(request, filters: Query[GameQuery]):
     data = filters.dict(exclude={"sort"}, exclude_none=True)
     filterset = GamesFilter(data, queryset=visible_games(request.user))
     if not filterset.is_valid():
+        if "player" in filterset.errors:
+            # A name, like /api/players/{slug}: not there is a 404, not a malformed request.
+            raise HttpError(404, f"No player is called “{filters.player}”.")
         raise invalid_filters(filterset)
     return filterset.qs.for_tables().order_by(*SORTS[filters.sort])
 
 
 @router.get(
     "/games/{game_id}",
-    response={200: GameDetailOut, 404: ErrorOut},
+    response=answers(GameDetailOut, missing=True),
     summary="One game with its seats and score breakdown",
 )
 @conditional

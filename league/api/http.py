@@ -13,6 +13,9 @@ from ninja.throttling import AnonRateThrottle
 
 from games.models.sessions import sees_every_game
 from league.caching.versions import league_version, league_version_changed_at
+from league.ops.throttle import client_address
+
+from .schemas.common import ErrorOut
 
 API_PREFIX = "/api/"
 
@@ -44,6 +47,20 @@ def _etag(request, *args, **kwargs) -> str:
 conditional = decorate_view(condition(etag_func=_etag, last_modified_func=_changed_at))
 
 
+def answers(ok, *, cached: bool = True, missing: bool = False, invalid: bool = True) -> dict:
+    """What an endpoint may answer, for its OpenAPI document: 200 with ``ok``; 304 when it is
+    conditional; 404 when something named may be missing (or a page is past the last);
+    422 for a parameter the validation refuses; 429 past the anonymous rate limit."""
+    codes = {200: ok, 429: ErrorOut}
+    if invalid:
+        codes[422] = ErrorOut
+    if cached:
+        codes[304] = None
+    if missing:
+        codes[404] = ErrorOut
+    return codes
+
+
 def invalid_filters(filterset) -> HttpError:
     """A 422 naming each filter the filter form refused, and why."""
     reasons = "; ".join(
@@ -65,6 +82,11 @@ class AnonymousRateThrottle(AnonRateThrottle):
         if request.user.is_authenticated:
             return None
         return super().get_cache_key(request)
+
+    def get_ident(self, request) -> str:
+        # ninja's own reads X-Forwarded-For from anyone: a new header per request would
+        # be a new caller each time. The site's rule trusts only our proxies.
+        return client_address(request)
 
 
 class ApiCorsMiddleware:

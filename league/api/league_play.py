@@ -7,7 +7,7 @@ series change without any game changing, so the games' clock would answer 304 to
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Router
-from ninja.pagination import PageNumberPagination, paginate
+from ninja.pagination import paginate
 
 from games.models import Series, Team
 from league.queries import (
@@ -22,8 +22,9 @@ from league.queries import (
 )
 
 from .games import link as ref
+from .http import answers
+from .pagination import BoundedPagination
 from .players import season_by_slug
-from .schemas.common import ErrorOut
 from .schemas.league_play import (
     ScenarioDetailOut,
     ScenarioOut,
@@ -41,21 +42,16 @@ STANDING_FIELDS = [
 ]
 
 
-class TeamsPagination(PageNumberPagination):
+class TeamsPagination(BoundedPagination):
     """Pages of team standings, each row turned into its API shape after slicing."""
 
-    def paginate_queryset(self, queryset, pagination, **params):
-        page = super().paginate_queryset(queryset, pagination, **params)
-        page["items"] = [
-            {**ref(team), **{name: getattr(team, name) for name in STANDING_FIELDS}}
-            for team in page["items"]
-        ]
-        return page
+    def shape(self, row):
+        return {**ref(row), **{name: getattr(row, name) for name in STANDING_FIELDS}}
 
 
 @router.get(
     "/teams",
-    response={200: list[TeamStandingOut], 422: ErrorOut},
+    response=answers(list[TeamStandingOut], cached=False, missing=True),
     summary="Team standings: one row per team, all time or by season",
     tags=["teams"],
 )
@@ -68,7 +64,7 @@ def list_teams(request, season: str | None = None):
 
 @router.get(
     "/teams/{slug}",
-    response={200: TeamDetailOut, 404: ErrorOut, 422: ErrorOut},
+    response=answers(TeamDetailOut, cached=False, missing=True),
     summary="A team: members, record (approved games) and scenario entries",
     tags=["teams"],
 )
@@ -126,7 +122,7 @@ def state_of(scenario, moment) -> str:
 
 @router.get(
     "/scenarios",
-    response=list[ScenarioOut],
+    response=answers(list[ScenarioOut], cached=False, invalid=False),
     summary="Every scenario: open (closing soonest first), upcoming, then closed",
     tags=["scenarios"],
 )
@@ -145,7 +141,7 @@ def list_scenarios(request):
 
 @router.get(
     "/scenarios/{slug}",
-    response={200: ScenarioDetailOut, 404: ErrorOut},
+    response=answers(ScenarioDetailOut, cached=False, missing=True, invalid=False),
     summary="A scenario: what it allows, its tasks and its board of entries",
     tags=["scenarios"],
 )
@@ -183,14 +179,19 @@ def get_scenario(request, slug: str):
     }
 
 
-@router.get("/series", response=list[SeriesRef], summary="Every series", tags=["scenarios"])
+@router.get(
+    "/series",
+    response=answers(list[SeriesRef], cached=False, invalid=False),
+    summary="Every series",
+    tags=["scenarios"],
+)
 def list_series(request):
     return [ref(series) for series in Series.objects.order_by("name")]
 
 
 @router.get(
     "/series/{slug}",
-    response={200: SeriesDetailOut, 404: ErrorOut},
+    response=answers(SeriesDetailOut, cached=False, missing=True, invalid=False),
     summary="A series: its scenarios and its standings per team and per player",
     tags=["scenarios"],
 )

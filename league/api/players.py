@@ -1,34 +1,34 @@
 """Players, a player's record, seasons and the standings: the pages' own queries."""
 
 from django.shortcuts import get_object_or_404
-from ninja import Router
+from ninja import Query, Router
 from ninja.errors import HttpError
-from ninja.pagination import PageNumberPagination, paginate
+from ninja.pagination import paginate
 
 from games.models import Player
 from league.models import Season
 from league.pages.players import StandingsFilter
 from league.queries import player_profile
 
-from .http import conditional, invalid_filters
-from .schemas.common import ErrorOut
+from .http import answers, conditional, invalid_filters
+from .pagination import BoundedPagination
 from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
 router = Router(tags=["players"])
+# More games than any player could play: the bound keeps the number inside SQL integers.
+MAX_MIN_GAMES = 1_000_000
 
 
 def player_out(player: Player) -> dict:
     return {"name": player.name, "slug": player.slug, "url": player.get_absolute_url()}
 
 
-class PlayersPagination(PageNumberPagination):
-    def paginate_queryset(self, queryset, pagination, **params):
-        page = super().paginate_queryset(queryset, pagination, **params)
-        page["items"] = [player_out(player) for player in page["items"]]
-        return page
+class PlayersPagination(BoundedPagination):
+    def shape(self, row):
+        return player_out(row)
 
 
-@router.get("/players", response={200: list[PlayerOut], 422: ErrorOut}, summary="Every player")
+@router.get("/players", response=answers(list[PlayerOut], missing=True), summary="Every player")
 @paginate(PlayersPagination, page_size=100)
 @conditional
 def list_players(request):
@@ -46,7 +46,7 @@ def season_by_slug(slug: str | None) -> Season | None:
 
 @router.get(
     "/players/{slug}",
-    response={200: PlayerRecordOut, 404: ErrorOut, 422: ErrorOut},
+    response=answers(PlayerRecordOut, missing=True),
     summary="A player's record (approved games), all time or in a season",
 )
 @conditional
@@ -76,7 +76,10 @@ def get_player(request, slug: str, season: str | None = None):
 
 
 @router.get(
-    "/seasons", response=list[SeasonOut], summary="The league's seasons", tags=["standings"]
+    "/seasons",
+    response=answers(list[SeasonOut], invalid=False),
+    summary="The league's seasons",
+    tags=["standings"],
 )
 @conditional
 def list_seasons(request):
@@ -85,13 +88,15 @@ def list_seasons(request):
 
 @router.get(
     "/standings",
-    response={200: list[StandingOut], 422: ErrorOut},
+    response=answers(list[StandingOut], missing=True),
     summary="Standings: one row per player, all time or by season",
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100)
 @conditional
-def list_standings(request, season: str | None = None, min_games: int = 1):
+def list_standings(
+    request, season: str | None = None, min_games: int = Query(1, ge=1, le=MAX_MIN_GAMES)
+):
     """The standings page's rows and order: most victories first."""
     season_by_slug(season)  # an unknown season is an error, not "all time"
     filterset = StandingsFilter({"season": season or "", "min_games": min_games})

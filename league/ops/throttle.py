@@ -9,6 +9,7 @@ N posts per window, then 429 with a clear page until the window ends.
 from __future__ import annotations
 
 import functools
+import ipaddress
 import time
 from dataclasses import dataclass
 
@@ -17,20 +18,42 @@ from django.core.cache import cache
 from django.shortcuts import render
 
 
-def client_address(request) -> str:
-    """The client's address: ``REMOTE_ADDR``, or the one our own proxies recorded.
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
 
-    Behind ``LEAGUE_TRUSTED_PROXIES`` reverse proxies, each appends the address it saw to
-    X-Forwarded-For, so the client is that many entries from the right; anything further
-    left was written by the client and cannot be trusted.
+
+def _trusted(address, proxies) -> bool:
+    return any(address in network for network in proxies)
+
+
+def client_address(request) -> str:
+    """The one answer to "who is asking?" for log-in lockouts, rate limits and the API.
+
+    ``REMOTE_ADDR`` is the peer that opened the connection. Only when that peer is one of
+    our own reverse proxies (``LEAGUE_TRUSTED_PROXIES``, addresses or networks) is
+    X-Forwarded-For read, from the right: each proxy of ours appended the address it saw, so
+    the first address from the right that is not ours is the client. Anything further left
+    was written by the client and would let it be anyone on every request.
     """
+    peer = request.META.get("REMOTE_ADDR", "")
     proxies = settings.LEAGUE_TRUSTED_PROXIES
-    if proxies:
-        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        forwarded = [address for address in forwarded if address]
-        if len(forwarded) >= proxies:
-            return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR", "")
+    current = _address(peer)
+    if current is None or not _trusted(current, proxies):
+        return peer
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+    for entry in reversed(forwarded):
+        hop = _address(entry)
+        if hop is None:
+            # Not an address: no proxy of ours wrote it, so the last hop we trust is the
+            # nearest the client we can name.
+            break
+        current = hop
+        if not _trusted(hop, proxies):
+            break
+    return str(current)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Paginators for tables whose length a summary row already knows."""
+"""Paginators that keep a page a small slice, whatever the address bar says."""
 
 from __future__ import annotations
 
@@ -7,12 +7,21 @@ from django.core.paginator import Paginator
 MAX_PER_PAGE = 100  # ``?per_page=`` comes from the address bar: a page stays a small slice
 
 
-class KnownCountPaginator(Paginator):
+class BoundedPaginator(Paginator):
+    """``per_page`` held to 1..``MAX_PER_PAGE``: ``?per_page=-1`` would otherwise make
+    every page "empty" (a 500 from django-tables2's fallback) and ``?per_page=10**9`` would
+    read the whole table into one page."""
+
+    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True):
+        per_page = min(max(int(per_page), 1), MAX_PER_PAGE)
+        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
+
+
+class KnownCountPaginator(BoundedPaginator):
     """A paginator told its number of rows (e.g. ``TeamStanding.games``), so it never
     runs COUNT(*) over the rows it pages: a page is one bounded, indexed slice."""
 
     def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, count):
-        per_page = min(max(int(per_page), 1), MAX_PER_PAGE)
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
         self._known_count = max(int(count), 0)
 

@@ -19,7 +19,7 @@ from games.models import Player, PlayerStanding
 from league.pages import charts
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, season_filter
-from league.pages.paginators import KnownCountPaginator
+from league.pages.paginators import BoundedPaginator, KnownCountPaginator
 from league.pages.tables import NUMERIC, DateColumn, LeagueTable, RoundedColumn, nulls_last
 from league.queries import player_profile, standings
 
@@ -167,7 +167,7 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     template_name = "league/standings.html"
     filterset_class = StandingsFilter
     table_class = StandingsTable
-    table_pagination = {"per_page": 50}
+    table_pagination = {"per_page": 50, "paginator_class": BoundedPaginator}
     export_name = "standings"
 
     def get_queryset(self):

@@ -13,6 +13,7 @@ from games import scenario_rules
 from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
+from league.pages.paginators import BoundedPaginator
 from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn
 from league.queries import (
     scenario_board,
@@ -103,7 +104,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
 
     template_name = "league/scenario.html"
     table_class = ScenarioBoardTable
-    table_pagination = {"per_page": 50}
+    table_pagination = {"per_page": 50, "paginator_class": BoundedPaginator}
     export_name = "scenario"
 
     def get(self, request, *args, **kwargs):
@@ -149,7 +150,7 @@ class SeriesView(TemplateView):
             else series_player_standings(self.series)
         )
         table = self.exports[which](rows, prefix=f"{which}-")
-        pages = {"per_page": 50} if paginate else False
+        pages = {"per_page": 50, "paginator_class": BoundedPaginator} if paginate else False
         RequestConfig(self.request, paginate=pages).configure(table)
         return table
 

@@ -1,0 +1,42 @@
+"""Pages of a list answer: ``page`` and ``page_size`` bounded, so no page number can
+overflow the database's OFFSET (a 500 on SQLite and PostgreSQL alike), and a page past the
+last one is a 404 that says how many pages there are."""
+
+from __future__ import annotations
+
+from ninja import Field, Schema
+from ninja.errors import HttpError
+from ninja.pagination import PageNumberPagination
+
+MAX_PAGE_SIZE = 100
+# Far beyond any league (a billion pages), yet page × page size stays well inside the
+# 64-bit integers both databases take for OFFSET.
+MAX_PAGE = 1_000_000_000
+
+
+class BoundedPagination(PageNumberPagination):
+    """Numbered pages whose limits the OpenAPI document states (``minimum``/``maximum``):
+    a page outside them is a 422, a page past the last one a 404."""
+
+    class Input(Schema):
+        page: int = Field(1, ge=1, le=MAX_PAGE, description="Page number, from 1.")
+        page_size: int | None = Field(
+            None, ge=1, le=MAX_PAGE_SIZE, description="Rows per page (default per endpoint)."
+        )
+
+    def __init__(self, page_size: int = MAX_PAGE_SIZE, **kwargs) -> None:
+        super().__init__(page_size=page_size, max_page_size=MAX_PAGE_SIZE, **kwargs)
+
+    def shape(self, row):
+        """A row as the API answers it (subclasses turn model rows into dicts)."""
+        return row
+
+    def paginate_queryset(self, queryset, pagination, request, **params):
+        size = self._get_page_size(pagination.page_size)
+        count = self._items_count(queryset)
+        last = max(1, -(-count // size))
+        if pagination.page > last:
+            raise HttpError(404, f"No page {pagination.page}: there are {last}.")
+        offset = (pagination.page - 1) * size
+        rows = queryset[offset : offset + size]
+        return {"items": [self.shape(row) for row in rows], "count": count}
