@@ -198,8 +198,13 @@ def test_the_document_states_the_limits_the_validation_enforces(client, league):
     for path in ("/api/games", "/api/players", "/api/standings", "/api/teams"):
         assert parameter(schema, path, "page")["minimum"] == 1
         assert parameter(schema, path, "page")["maximum"] == 1_000_000_000
-    seasons = [league["season"].slug]
+    # An empty season or Ancient One is "no filter" (all time, any), as the API answers it.
+    seasons = ["", league["season"].slug]
     for path in ("/api/games", "/api/standings", "/api/players/{slug}", "/api/teams"):
         assert parameter(schema, path, "season")["enum"] == seasons, path
-    assert "hastur" in parameter(schema, "/api/games", "ancient_one")["enum"]
-    assert "dunwich-horror" in parameter(schema, "/api/games", "boxes")["items"]["enum"]
+        assert client.get(f"{path.replace('{slug}', 'ann')}?season=").status_code == 200, path
+    assert {"", "hastur"} <= set(parameter(schema, "/api/games", "ancient_one")["enum"])
+    assert client.get("/api/games?ancient_one=").status_code == 200
+    boxes = parameter(schema, "/api/games", "boxes")["items"]["enum"]
+    assert "dunwich-horror" in boxes and "" not in boxes
+    assert client.get("/api/games?boxes=").status_code == 422

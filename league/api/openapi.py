@@ -5,7 +5,9 @@
   all (``security: [{}, {"session": []}]``; ``{}`` is "no credentials").
 - **Names the filters accept.** ``season``, ``ancient_one`` and ``boxes`` take only the
   slugs that exist (anything else is a 422): the document lists them, read when it is
-  served, so it is as current as the league's catalog and seasons.
+  served, so it is as current as the league's catalog and seasons. An empty ``season`` or
+  ``ancient_one`` is no filter (all time, any Ancient One), as on the pages, so the
+  document lists ``""`` too; an empty box is a 422.
 """
 
 from __future__ import annotations
@@ -26,13 +28,17 @@ def _vocabularies() -> dict[str, list[str]]:
     }
 
 
+# Filters whose empty value means "no filter" (the pages' forms send it so).
+EMPTY_IS_ALL = {"season", "ancient_one"}
+
+
 def _restrict(parameter: dict, slugs: list[str]) -> None:
     schema = parameter.setdefault("schema", {})
     target = schema.get("items", schema) if schema.get("type") == "array" else schema
     if slugs:
         target.pop("anyOf", None)
         target["type"] = "string"
-        target["enum"] = slugs
+        target["enum"] = ["", *slugs] if parameter["name"] in EMPTY_IS_ALL else slugs
     parameter["description"] = (
         f"{parameter.get('description', '').rstrip('.')}. One of the league's slugs."
     ).lstrip(". ")
