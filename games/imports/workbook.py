@@ -1,0 +1,104 @@
+"""Reading an XLSX results sheet within bounds: the zip looked at before parsing, the
+sheet's declared size checked, then its rows streamed, never wider than the format.
+
+openpyxl alone trusts the sheet: a 5 KB file declaring ``A1:XFD1048576`` makes it pad a
+million empty rows to 16,384 cells, and a zip bomb unpacks as far as it asks. Here the
+zip's own directory is read first (Python's zipfile never unpacks a member past the
+size its directory declares, so the declared sizes bound the real work), and the rows
+are read without the declared dimensions, cut at ``MAX_COLUMNS + 1`` cells.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Callable, Iterator
+from typing import IO
+
+import openpyxl
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
+from openpyxl.utils import get_column_letter
+
+from .format import COLUMNS
+from .limits import MAX_COLUMNS, RATIO_FLOOR_BYTES, XLSX_MAX_ROWS
+
+Refuse = Callable[[str], Exception]
+
+
+def zip_problem(stream: IO[bytes]) -> str | None:
+    """Why the workbook's zip is refused before any of it is unpacked, or None."""
+    try:
+        with zipfile.ZipFile(stream) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        return f"The file is not a readable .xlsx workbook ({error})."
+    finally:
+        stream.seek(0)
+    limit = settings.LEAGUE_IMPORT_XLSX_MAX_UNPACKED
+    unpacked = sum(member.file_size for member in members)
+    if unpacked > limit:
+        return (
+            f"The workbook unpacks to {filesizeformat(unpacked)}, more than the "
+            f"{filesizeformat(limit)} an import unpacks (the LEAGUE_IMPORT_XLSX_MAX_UNPACKED "
+            "setting). Split it, or save it as CSV."
+        )
+    ratio = settings.LEAGUE_IMPORT_XLSX_MAX_RATIO
+    for member in members:
+        if member.file_size < RATIO_FLOOR_BYTES:
+            continue
+        if member.file_size > ratio * max(member.compress_size, 1):
+            return (
+                f"The workbook's part {member.filename} unpacks "
+                f"{member.file_size // max(member.compress_size, 1):,} times its packed "
+                f"size, past the {ratio:,} times a spreadsheet ever needs (the "
+                "LEAGUE_IMPORT_XLSX_MAX_RATIO setting): it is not a results sheet."
+            )
+    return None
+
+
+def declared_problem(rows: int | None, columns: int | None) -> str | None:
+    """Why a sheet that says it is ``rows`` x ``columns`` is refused, or None."""
+    if columns is not None and columns > MAX_COLUMNS:
+        return (
+            f"The sheet says it is {columns:,} columns wide (to column "
+            f"{get_column_letter(columns)}); the results format has {len(COLUMNS)} "
+            f"columns and an import reads at most {MAX_COLUMNS}. Delete the unused columns "
+            "(or copy the table to a new sheet) and save again."
+        )
+    if rows is not None and rows > XLSX_MAX_ROWS:
+        return (
+            f"The sheet says it has {rows:,} rows, more than a sheet can have ({XLSX_MAX_ROWS:,})."
+        )
+    return None
+
+
+def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, list]]:
+    """The active sheet's rows as (line, cells), at most ``MAX_COLUMNS`` cells each."""
+    problem = zip_problem(stream)
+    if problem:
+        raise refuse(problem)
+    try:
+        book = openpyxl.load_workbook(stream, read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many kinds for a damaged file
+        raise refuse(f"The file is not a readable .xlsx workbook ({error}).") from None
+    try:
+        sheet = book.active
+        problem = declared_problem(sheet.max_row, sheet.max_column)
+        if problem:
+            raise refuse(problem)
+        # Forget what the sheet declares: only rows present are read, none padded wider
+        # than one cell past the bound (which tells a too-wide row apart).
+        sheet.reset_dimensions()
+        cells = sheet.iter_rows(min_col=1, max_col=MAX_COLUMNS + 1, values_only=True)
+        for number, row in enumerate(cells, start=1):
+            if number > XLSX_MAX_ROWS:
+                raise refuse(f"The sheet has more than {XLSX_MAX_ROWS:,} rows.")
+            if row[MAX_COLUMNS] is not None:
+                raise refuse(
+                    f"Line {number} has cells past column {get_column_letter(MAX_COLUMNS)}: "
+                    f"the results format has {len(COLUMNS)} columns and an import reads "
+                    f"at most {MAX_COLUMNS}. Delete the cells past the table."
+                )
+            yield number, list(row[:MAX_COLUMNS])
+    finally:
+        book.close()
