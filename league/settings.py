@@ -246,8 +246,8 @@ LEAGUE_IMPORT_READ_SECONDS = float(os.environ.get("LEAGUE_IMPORT_READ_SECONDS", 
 LEAGUE_IMPORT_XLSX_MAX_UNPACKED = int(
     os.environ.get("LEAGUE_IMPORT_XLSX_MAX_UNPACKED", str(2 * 1024**3))
 )
-# Real sheets pack 5-30 times; a zip bomb about a thousand.
-LEAGUE_IMPORT_XLSX_MAX_RATIO = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_RATIO", "100"))
+# A results export packs about 12 times, a sparse sheet up to ~150; a zip bomb ~1,000.
+LEAGUE_IMPORT_XLSX_MAX_RATIO = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_RATIO", "200"))
 # The project's own folder for uploaded files (the admin's import keeps a file there
 # between preview and confirm; Django spools big uploads there too), never the machine's
 # shared temporary folder. Files older than LEAGUE_UPLOAD_MAX_AGE seconds are removed.

@@ -5,7 +5,8 @@ openpyxl alone trusts the sheet: a 5 KB file declaring ``A1:XFD1048576`` makes i
 million empty rows to 16,384 cells, and a zip bomb unpacks as far as it asks. Here the
 zip's own directory is read first (Python's zipfile never unpacks a member past the
 size its directory declares, so the declared sizes bound the real work), and the rows
-are read without the declared dimensions, cut at ``MAX_COLUMNS + 1`` cells.
+are read as they are present, without the declared dimensions; a cell past
+``MAX_COLUMNS`` refuses the sheet.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import openpyxl
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._reader import WorkSheetParser
 
 from .format import COLUMNS
 from .limits import MAX_COLUMNS, RATIO_FLOOR_BYTES, XLSX_MAX_ROWS
@@ -72,8 +74,28 @@ def declared_problem(rows: int | None, columns: int | None) -> str | None:
     return None
 
 
+def _parsed_rows(book, sheet) -> Iterator[tuple[int, list[dict]]]:
+    """The sheet's rows as openpyxl parses them: (row number, [{column, value, ...}]).
+
+    openpyxl's own row iterator pads every row to the declared (or widest) width and
+    yields each missing row between two present ones; its parser, fed as that iterator
+    feeds it, gives only the cells present. The private names are openpyxl 3.1's
+    (pinned in requirements.txt); the XLSX import tests fail if they move.
+    """
+    with sheet._get_source() as source:
+        parser = WorkSheetParser(
+            source,
+            sheet._shared_strings,
+            data_only=True,
+            epoch=book.epoch,
+            date_formats=book._date_formats,
+            timedelta_formats=book._timedelta_formats,
+        )
+        yield from parser.parse()
+
+
 def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, list]]:
-    """The active sheet's rows as (line, cells), at most ``MAX_COLUMNS`` cells each."""
+    """The active sheet's rows present as (line, cells), at most ``MAX_COLUMNS`` cells."""
     problem = zip_problem(stream)
     if problem:
         raise refuse(problem)
@@ -86,19 +108,20 @@ def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, list]]:
         problem = declared_problem(sheet.max_row, sheet.max_column)
         if problem:
             raise refuse(problem)
-        # Forget what the sheet declares: only rows present are read, none padded wider
-        # than one cell past the bound (which tells a too-wide row apart).
-        sheet.reset_dimensions()
-        cells = sheet.iter_rows(min_col=1, max_col=MAX_COLUMNS + 1, values_only=True)
-        for number, row in enumerate(cells, start=1):
+        for number, cells in _parsed_rows(book, sheet):
             if number > XLSX_MAX_ROWS:
-                raise refuse(f"The sheet has more than {XLSX_MAX_ROWS:,} rows.")
-            if row[MAX_COLUMNS] is not None:
+                raise refuse(f"The sheet has rows past row {XLSX_MAX_ROWS:,}, a sheet's last.")
+            width = max((cell["column"] for cell in cells), default=0)
+            if width > MAX_COLUMNS:
                 raise refuse(
-                    f"Line {number} has cells past column {get_column_letter(MAX_COLUMNS)}: "
-                    f"the results format has {len(COLUMNS)} columns and an import reads "
-                    f"at most {MAX_COLUMNS}. Delete the cells past the table."
+                    f"Line {number} has a cell in column {get_column_letter(width)}: the "
+                    f"results format has {len(COLUMNS)} columns and an import reads at most "
+                    f"{MAX_COLUMNS} (to column {get_column_letter(MAX_COLUMNS)}). Delete the "
+                    "cells past the table."
                 )
-            yield number, list(row[:MAX_COLUMNS])
+            row = [None] * width
+            for cell in cells:
+                row[cell["column"] - 1] = cell["value"]
+            yield number, row
     finally:
         book.close()
