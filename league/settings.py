@@ -248,6 +248,27 @@ LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")
 # A bare page for `make loadtest` to compare with (league.bench.views); off unless asked.
 LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
 
+# Bounds on a results import (games/imports/limits.py): a file past them is refused at
+# once with a message naming the setting, instead of holding a worker for minutes.
+LEAGUE_IMPORT_MAX_BYTES = int(os.environ.get("LEAGUE_IMPORT_MAX_BYTES", str(200 * 1024**2)))
+LEAGUE_IMPORT_MAX_PROBLEMS = int(os.environ.get("LEAGUE_IMPORT_MAX_PROBLEMS", "200"))
+LEAGUE_IMPORT_READ_SECONDS = float(os.environ.get("LEAGUE_IMPORT_READ_SECONDS", "120"))
+LEAGUE_IMPORT_XLSX_MAX_UNPACKED = int(
+    os.environ.get("LEAGUE_IMPORT_XLSX_MAX_UNPACKED", str(2 * 1024**3))
+)
+# A results export packs about 12 times, a sparse sheet up to ~150; a zip bomb ~1,000.
+LEAGUE_IMPORT_XLSX_MAX_RATIO = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_RATIO", "200"))
+# The project's own folder for uploaded files (the admin's import keeps a file there
+# between preview and confirm; Django spools big uploads there too), never the machine's
+# shared temporary folder. Files older than LEAGUE_UPLOAD_MAX_AGE seconds are removed.
+LEAGUE_UPLOAD_DIR = Path(os.environ.get("LEAGUE_UPLOAD_DIR", str(BASE_DIR / "var" / "uploads")))
+LEAGUE_UPLOAD_MAX_AGE = int(os.environ.get("LEAGUE_UPLOAD_MAX_AGE", str(24 * 3600)))
+FILE_UPLOAD_TEMP_DIR = str(LEAGUE_UPLOAD_DIR)
+# Django's own defaults, stated: form fields (not files) up to 2.5 MB in memory, and
+# uploads over 2.5 MB spooled to FILE_UPLOAD_TEMP_DIR instead of memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 # League policy: new results wait for staff approval unless this is on.
 LEAGUE_AUTO_APPROVE = env_bool("LEAGUE_AUTO_APPROVE", False)
 

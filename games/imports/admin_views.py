@@ -1,14 +1,13 @@
 """Importing results from the admin: upload, a preview with every problem, then confirm.
 
-The upload is checked as a dry run and kept in a private temporary folder under a random
-token that only this staff member's session knows; confirming imports that same file.
+The upload is checked as a dry run and kept in the project's upload folder
+(``games.imports.uploads``) under a random token that only this staff member's session
+knows; confirming imports that same file, which is then deleted.
 """
 
 from __future__ import annotations
 
 import csv
-import secrets
-import tempfile
 from pathlib import Path
 
 from django import forms
@@ -23,10 +22,11 @@ from games.models import Status
 
 from .format import COLUMNS, HEADERS
 from .importer import results_import
+from .limits import size_problem
 from .reader import FileProblem, file_format
+from .uploads import upload_forget, upload_path, upload_store
 
 SESSION_KEY = "results_imports"
-UPLOAD_DIR = Path(tempfile.gettempdir()) / "arkham-league-imports"
 PERMISSION = "games.add_session"
 
 
@@ -53,6 +53,9 @@ class ImportForm(forms.Form):
             file_format(upload.name)
         except FileProblem as error:
             raise forms.ValidationError(str(error)) from None
+        problem = size_problem(upload.size)
+        if problem:
+            raise forms.ValidationError(problem)
         return upload
 
 
@@ -114,11 +117,7 @@ class ResultsImportMixin:
         if request.method != "POST" or not form.is_valid():
             return self._render(request, "import_form.html", form=form)
         upload = form.cleaned_data["file"]
-        token = secrets.token_urlsafe(16) + Path(upload.name).suffix.lower()
-        UPLOAD_DIR.mkdir(mode=0o700, exist_ok=True)
-        with (UPLOAD_DIR / token).open("wb") as stored:
-            for chunk in upload.chunks():
-                stored.write(chunk)
+        token = upload_store(upload, Path(upload.name).suffix.lower())
         request.session[SESSION_KEY] = [*request.session.get(SESSION_KEY, []), token]
         options = {
             "status": form.cleaned_data["status"],
@@ -128,7 +127,7 @@ class ResultsImportMixin:
         return self._preview(request, token, options, upload.name)
 
     def _run(self, request, token: str, options: dict, *, dry_run: bool):
-        with (UPLOAD_DIR / token).open("rb") as stream:
+        with upload_path(token).open("rb") as stream:
             return results_import(
                 stream,
                 token,
@@ -162,25 +161,30 @@ class ResultsImportMixin:
         if request.method != "POST" or not form.is_valid():
             return redirect(reverse("admin:games_session_import"))
         token = form.cleaned_data["token"]
-        if token not in request.session.get(SESSION_KEY, []) or not (UPLOAD_DIR / token).exists():
+        if token not in request.session.get(SESSION_KEY, []) or not upload_path(token).exists():
             messages.error(request, "That upload has expired: choose the file again.")
             return redirect(reverse("admin:games_session_import"))
         options = {
             key: form.cleaned_data[key] for key in ("status", "submitted_by_me", "skip_invalid")
         }
-        report = self._run(request, token, options, dry_run=False)
+        try:
+            report = self._run(request, token, options, dry_run=False)
+        except FileProblem as error:
+            self._forget(request, token)
+            messages.error(request, str(error))
+            return redirect(reverse("admin:games_session_import"))
         if not report.written:
             return self._preview(request, token, options, "the uploaded file")
         self._forget(request, token)
         messages.success(
             request,
-            f"{report.created} games imported; {len(report.duplicates)} duplicates and "
-            f"{len(report.invalid_games)} invalid games skipped.",
+            f"{report.created} games imported; {report.duplicates.total} duplicates and "
+            f"{report.invalid_games.total} invalid games skipped.",
         )
         return redirect(reverse("admin:games_session_changelist"))
 
     def _forget(self, request, token: str) -> None:
-        (UPLOAD_DIR / token).unlink(missing_ok=True)
+        upload_forget(token)
         request.session[SESSION_KEY] = [
             t for t in request.session.get(SESSION_KEY, []) if t != token
         ]

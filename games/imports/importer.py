@@ -76,7 +76,7 @@ class Importer:
 
     def run(self, stream: IO[bytes], name: str) -> ImportReport:
         """Import the file; raises ``FileProblem`` when it cannot be read at all."""
-        results = ResultsFile(stream, name)
+        results = ResultsFile(stream, name, self.report.problems)
         try:
             return self._run(results)
         finally:
@@ -97,7 +97,7 @@ class Importer:
                 if self.progress and report.games % 100 == 0:
                     self.progress(results.fraction(), report.games)
             self._flush(batch)
-            report.problems = sorted(results.problems + report.problems, key=_by_line)
+            report.problems.sort(key=_by_line)
             report.written = not self.dry_run and (self.skip_invalid or report.ok)
             if not report.written:
                 transaction.set_rollback(True)
@@ -110,11 +110,15 @@ class Importer:
     def _writing(self) -> bool:
         """Whether valid games are written now (an all-or-nothing import with a problem
         already found will roll back, so it only goes on checking)."""
-        return not self.dry_run and (self.skip_invalid or not self.report.problems)
+        return not self.dry_run and (self.skip_invalid or not self.report.problems.total)
 
     # -- one game --------------------------------------------------------------------------
 
     def _check(self, rows: GameRows) -> _Game | None:
+        if rows.cut:
+            # The reader has said why; a game cut short is never judged on part of its rows.
+            self.report.invalid_games.append(rows.reference)
+            return None
         problems: list[Problem] = []
         data, meta = self._form_data(rows, problems)
         # The same form as a submission, offering every team and scenario (the file says

@@ -7,6 +7,7 @@ game whose rows are not together.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from collections.abc import Iterator
@@ -14,10 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from openpyxl.utils import get_column_letter
+
 from games.spreadsheets import unquote_cell
 
 from .format import BY_KEY, COLUMNS, cell_text
+from .limits import MAX_GAME_ROWS, MAX_LINE_BYTES, Capped, timed
 from .names import catalog_key
+from .workbook import sheet_rows
 
 FORMATS = ("csv", "xlsx")
 
@@ -46,6 +51,8 @@ class GameRows:
 
     reference: str
     rows: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    # More rows than seats came: the game is refused, its further rows not read.
+    cut: bool = False
 
     @property
     def first_line(self) -> int:
@@ -69,49 +76,59 @@ def _size(stream: IO[bytes]) -> int | None:
     return size
 
 
+def _lines(stream: IO[bytes]) -> Iterator[str]:
+    """The file's lines, each decoded on its own, so an encoding error names its line."""
+    number = 0
+    while raw := stream.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise FileProblem(
+                f"Line {number} is longer than {MAX_LINE_BYTES:,} bytes: it is not a row of "
+                "the results format."
+            )
+        # Spreadsheet programs often start a CSV with a byte order mark.
+        if number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8) :]
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise FileProblem(
+                f"Line {number} cannot be read as UTF-8 text (byte {error.start + 1} of the "
+                "line): save the file as “CSV UTF-8”."
+            ) from None
+
+
 def _csv_rows(stream: IO[bytes]) -> Iterator[tuple[int, list]]:
-    # utf-8-sig: spreadsheet programs often start a CSV with a byte order mark.
-    text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
-    reader = csv.reader(text)
+    reader = csv.reader(_lines(stream))
     start = 1
     try:
         for row in reader:
             yield start, row
             start = reader.line_num + 1
-    except (UnicodeDecodeError, csv.Error) as error:
-        raise FileProblem(f"Line {start} cannot be read as CSV text (UTF-8): {error}") from None
-    finally:
-        text.detach()
-
-
-def _xlsx_rows(stream: IO[bytes]) -> Iterator[tuple[int, list]]:
-    import openpyxl
-
-    try:
-        book = openpyxl.load_workbook(stream, read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise FileProblem(f"The file is not a readable .xlsx workbook ({error}).") from None
-    try:
-        for number, row in enumerate(book.active.iter_rows(values_only=True), start=1):
-            yield number, list(row)
-    finally:
-        book.close()
+    except csv.Error as error:
+        raise FileProblem(f"Line {start} cannot be read as CSV text: {error}") from None
 
 
 class ResultsFile:
-    """A results file opened for reading: its header checked, then its games in order."""
+    """A results file opened for reading: its header checked, then its games in order.
 
-    def __init__(self, stream: IO[bytes], name: str):
+    ``problems`` collects what is wrong (the importer passes its own, so the file's and
+    the games' problems are listed, and capped, together).
+    """
+
+    def __init__(self, stream: IO[bytes], name: str, problems: list[Problem] | None = None):
         kind = file_format(name)
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = Capped() if problems is None else problems
         self._stream = stream
         self._size = _size(stream)
-        self._rows = _csv_rows(stream) if kind == "csv" else _xlsx_rows(stream)
+        rows = _csv_rows(stream) if kind == "csv" else sheet_rows(stream, FileProblem)
+        self._rows = timed(rows, FileProblem)
         try:
             self.keys = self._read_header()
         except FileProblem:
             self.close()
             raise
+        self._reference = self.keys.index(COLUMNS[0].key) if COLUMNS[0].key in self.keys else 0
 
     def close(self) -> None:
         """Stop reading (the caller still owns and closes the stream)."""
@@ -123,9 +140,15 @@ class ResultsFile:
             if not any(headers):
                 continue
             keys: list[str | None] = []
-            for header in headers:
+            for index, header in enumerate(headers):
                 key = catalog_key(header)
                 if key in BY_KEY:
+                    if key in keys:
+                        first = get_column_letter(keys.index(key) + 1)
+                        raise FileProblem(
+                            f"Line {line}: the column “{header}” appears twice (columns "
+                            f"{first} and {get_column_letter(index + 1)}); keep one of them."
+                        )
                     keys.append(key)
                 else:
                     keys.append(None)
@@ -148,29 +171,74 @@ class ResultsFile:
         except (OSError, ValueError):
             return None
 
+    def _values(self, line: int, cells: list) -> dict[str, str]:
+        """A row as {column key: cell text}; cells past the header are reported."""
+        width = len(self.keys)
+        extra = sum(1 for cell in cells[width:] if cell_text(cell))
+        if extra:
+            self.problems.append(
+                Problem(
+                    line,
+                    "",
+                    f"{extra} cell{'s' if extra > 1 else ''} past the header's {width} "
+                    "columns: give the column a header or clear the cell.",
+                )
+            )
+        return {
+            key: cell_text(unquote_cell(cell))
+            for key, cell in zip(self.keys, cells, strict=False)
+            if key is not None
+        }
+
     def rows(self) -> Iterator[tuple[int, dict[str, str]]]:
         """Each non-blank row as {column key: cell text}, with its line number."""
         for line, cells in self._rows:
-            values = {
-                key: cell_text(unquote_cell(cell))
-                for key, cell in zip(self.keys, cells, strict=False)
-                if key is not None
-            }
+            values = self._values(line, cells)
             if any(values.values()):
                 yield line, values
 
+    def _reference_of(self, cells: list) -> str:
+        if self._reference >= len(cells):
+            return ""
+        return cell_text(unquote_cell(cells[self._reference]))
+
     def games(self) -> Iterator[GameRows]:
-        """The file's games, one at a time; rows must be together, or a problem is noted."""
-        reference_key = COLUMNS[0].key
+        """The file's games, one at a time; rows must be together, or a problem is noted.
+
+        A game of more rows than seats is cut at the bound: its further rows are passed
+        over, not held, so one endless game reads in flat memory.
+        """
+        header = COLUMNS[0].header
         seen: set[str] = set()
         current: GameRows | None = None
-        for line, values in self.rows():
-            reference = values.get(reference_key, "")
+        for line, cells in self._rows:
+            if (
+                current is not None
+                and current.cut
+                and self._reference_of(cells) == current.reference
+            ):
+                continue
+            values = self._values(line, cells)
+            if not any(values.values()):
+                continue
+            reference = values.get(COLUMNS[0].key, "")
             if not reference:
-                self.problems.append(Problem(line, COLUMNS[0].header, "Give the game a reference."))
+                self.problems.append(Problem(line, header, "Give the game a reference."))
                 continue
             if current is not None and reference == current.reference:
-                current.rows.append((line, values))
+                if len(current.rows) < MAX_GAME_ROWS:
+                    current.rows.append((line, values))
+                    continue
+                current.cut = True
+                self.problems.append(
+                    Problem(
+                        line,
+                        header,
+                        f"Game “{reference}” has more than {MAX_GAME_ROWS} rows: a game has at "
+                        f"most {MAX_GAME_ROWS} seats, one row each. Its further rows are not read.",
+                        reference,
+                    )
+                )
                 continue
             if current is not None:
                 yield current
@@ -178,7 +246,7 @@ class ResultsFile:
                 self.problems.append(
                     Problem(
                         line,
-                        COLUMNS[0].header,
+                        header,
                         f"Game “{reference}” appeared earlier in the file: a game's rows "
                         "must follow one another (sort the file by this column).",
                         reference,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .limits import Capped
 from .reader import Problem
 
 
@@ -29,11 +30,12 @@ class ImportReport:
     valid: int = 0
     created: int = 0
     written: bool = False
-    problems: list[Problem] = field(default_factory=list)
-    duplicates: list[Problem] = field(default_factory=list)
-    invalid_games: list[str] = field(default_factory=list)
+    # Each list keeps its first LEAGUE_IMPORT_MAX_PROBLEMS entries; ``.total`` counts all.
+    problems: Capped[Problem] = field(default_factory=Capped)
+    duplicates: Capped[Problem] = field(default_factory=Capped)
+    invalid_games: Capped[str] = field(default_factory=Capped)
     preview: list[PlannedGame] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems.total

@@ -4,12 +4,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from games.imports.importer import results_import
+from games.imports.limits import size_problem
 from games.imports.progress import ProgressBar
 from games.imports.reader import FileProblem
 from games.models import Status
-
-# Problems listed in full; a broken file of 100,000 games would scroll for ever.
-PROBLEMS_SHOWN = 500
 
 
 class Command(BaseCommand):
@@ -50,6 +48,9 @@ class Command(BaseCommand):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No file at {path}.")
+        problem = size_problem(path.stat().st_size)
+        if problem:
+            raise CommandError(problem)
         bar = ProgressBar("Importing games", stream=self.stderr._out)
         try:
             with path.open("rb") as stream:
@@ -73,20 +74,29 @@ class Command(BaseCommand):
             raise CommandError(f"{done}: correct the problems above and retry.")
 
     def _report(self, report, *, dry_run: bool) -> None:
-        for problem in report.problems[:PROBLEMS_SHOWN]:
+        # A broken file of 100,000 games would scroll for ever: the report keeps the first
+        # LEAGUE_IMPORT_MAX_PROBLEMS of each list and counts the rest.
+        for problem in report.problems:
             game = f" (game {problem.game})" if problem.game else ""
             self.stderr.write(f"{problem}{game}")
-        if len(report.problems) > PROBLEMS_SHOWN:
-            self.stderr.write(f"… and {len(report.problems) - PROBLEMS_SHOWN} more problems.")
+        if report.problems.more:
+            self.stderr.write(f"… and {report.problems.more} more problems.")
         for duplicate in report.duplicates:
             self.stdout.write(f"line {duplicate.line} (game {duplicate.game}): {duplicate.message}")
+        if report.duplicates.more:
+            self.stdout.write(f"… and {report.duplicates.more} more duplicates.")
         summary = (
             f"{report.games} games read: {report.valid} valid, "
-            f"{len(report.invalid_games)} invalid, {len(report.duplicates)} duplicates skipped."
+            f"{report.invalid_games.total} invalid, {report.duplicates.total} duplicates skipped."
         )
         self.stdout.write(summary)
         if report.invalid_games:
-            self.stdout.write("Invalid games: " + ", ".join(report.invalid_games))
+            more = report.invalid_games.more
+            self.stdout.write(
+                "Invalid games: "
+                + ", ".join(report.invalid_games)
+                + (f" and {more} more" if more else "")
+            )
         if dry_run:
             self.stdout.write("Dry run: nothing was written.")
         elif report.written:
