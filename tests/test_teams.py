@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Team
+from games.models import Player, Team
 from games.names import name_key, normalise_name
 from games.recording import session_moderate
 from league.models import Season
@@ -349,3 +349,23 @@ def test_query_counts_are_constant(client, django_assert_max_num_queries, games)
             response = client.get(url)
             response.getvalue()  # a streamed export reads the database while it is sent
             assert response.status_code == 200
+
+
+def test_the_team_names_its_captain_by_player_never_by_login(client, teams):
+    owls = teams[0]
+    owls.captain = UserFactory(username="ann_login")
+    owls.save()
+    Player.objects.filter(name="Ann").update(user=owls.captain)
+    html = client.get(reverse("league:team", args=[owls.slug])).content.decode()
+    assert 'Captain: <a href="/players/ann/">Ann</a>.' in html
+    assert "ann_login" not in html
+    assert client.get(f"/api/teams/{owls.slug}").json()["captain"] == "Ann"
+
+
+def test_a_captain_without_a_public_player_is_not_named(client, teams):
+    owls = teams[0]
+    owls.captain = UserFactory(username="no_player_login")
+    owls.save()
+    html = client.get(reverse("league:team", args=[owls.slug])).content.decode()
+    assert "Captain" not in html and "no_player_login" not in html
+    assert client.get(f"/api/teams/{owls.slug}").json()["captain"] is None

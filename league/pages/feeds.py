@@ -48,7 +48,7 @@ class ResultsFeed(Feed):
 
 class PlayerFeed(ResultsFeed):
     def get_object(self, request, slug):
-        return get_object_or_404(Player, slug=slug)
+        return get_object_or_404(Player.objects.listed(), slug=slug)
 
     def title(self, obj: Player) -> str:
         return f"Arkham League: results of {obj}"

@@ -86,7 +86,7 @@ class TeamView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        self.team = get_object_or_404(Team.objects.select_related("captain"), slug=kwargs["slug"])
+        self.team = get_object_or_404(Team, slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.profile = team_profile(self.team, season=season)
@@ -115,7 +115,6 @@ class TeamView(SingleTableMixin, TemplateView):
         return super().get_context_data(
             **kwargs,
             team=self.team,
-            members=self.team.members.order_by("name"),
             can_manage=self.team.managed_by(self.request.user),
             profile=self.profile,
             season_form=self.season_form,
