@@ -83,3 +83,28 @@ def team_captain(team: Team) -> Player | None:
     if team.captain_id is None:
         return None
     return Player.objects.listed().filter(user_id=team.captain_id).first()
+
+
+@dataclass
+class CaptainRoster:
+    """The members page's lists: who is on the team, and who has yet to accept."""
+
+    members: list[Player]
+    invited: list[Player]
+
+
+def captain_roster(team: Team) -> CaptainRoster:
+    """Every member, and the players invited (claimed by an account, waiting to accept).
+
+    A private player's invitation is listed among the members: shown apart, it would tell
+    the captain that the name they typed, which no page names, is someone's account.
+    """
+    invited = [invitation.player for invitation in team.invitations.select_related("player")]
+    public = set(
+        Player.objects.listed().filter(invitations__team=team).values_list("pk", flat=True)
+    )
+    members = [*team.members.all(), *(p for p in invited if p.pk not in public)]
+    return CaptainRoster(
+        members=sorted(members, key=lambda player: player.name_key),
+        invited=sorted((p for p in invited if p.pk in public), key=lambda p: p.name_key),
+    )
