@@ -125,11 +125,13 @@ def test_a_new_name_without_a_close_one_says_so(client, ann, ben):
         "ben carter",  # the same player, typed otherwise
         "Ann",  # the user's own player (no game yet)
         "Teammate",  # on the roster of a team the user captains
+        "Mate",  # on the roster of a team the user plays in
         "Friend From Last Week",  # in a game this user submitted, still pending
     ],
 )
 def test_a_known_name_needs_no_confirmation(client, ann, ben, known):
     TeamFactory(name="Owls", members=["Teammate"], captain=ann)
+    TeamFactory(name="Cats", members=["Mate", ann.player])
     game(
         status=Status.PENDING,
         submitted_by=ann,
