@@ -1,4 +1,5 @@
-"""The admin of league play: teams (members inline), series, scenarios (tasks inline)."""
+"""The admin of league play: teams (members inline), invitations, series, scenarios (tasks
+inline)."""
 
 from django import forms
 from django.contrib import admin
@@ -6,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from games import scenario_rules
 from games.admin_users import AutocompleteLabels
-from games.models import Scenario, ScenarioTask, Series, Team
+from games.models import Scenario, ScenarioTask, Series, Team, TeamInvitation
 
 
 class MemberInline(admin.TabularInline):
@@ -26,6 +27,16 @@ class TeamAdmin(AutocompleteLabels, admin.ModelAdmin):
     autocomplete_fields = ["captain"]
     exclude = ["members"]
     inlines = [MemberInline]
+
+
+@admin.register(TeamInvitation)
+class TeamInvitationAdmin(admin.ModelAdmin):
+    """Invitations waiting for a claimed player's answer; staff may withdraw one."""
+
+    list_display = ["team", "player", "invited_by", "created_at"]
+    search_fields = ["team__name", "player__name"]
+    autocomplete_fields = ["team", "player"]
+    readonly_fields = ["invited_by", "created_at"]
 
 
 class ScenarioTaskInline(admin.TabularInline):

@@ -1,6 +1,7 @@
 """The home page: totals, latest results, best scores, First Citizens, links everywhere."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -68,3 +69,15 @@ def test_query_count_is_constant(client, django_assert_max_num_queries, games):
     SeasonFactory(name="Now", start=datetime.date(2020, 1, 1), end=datetime.date(2030, 12, 31))
     with django_assert_max_num_queries(10 + PAGE_CACHE_MISS):
         assert client.get(URL).status_code == 200
+
+
+def test_best_scores_name_each_player_once_however_many_seats(client):
+    # Three players, two investigators each, seated in turn round the table.
+    investigators = ["Amanda Sharpe", "Bob Jenkins", "Vincent Lee", "Kate Winthrop"]
+    investigators += ["Monterey Jack", "Jenny Barnes"]
+    names = ["Otto", "Flo", "Ben"] * 2
+    game(seats=[seat(name, who) for name, who in zip(names, investigators, strict=True)])
+    html = client.get(URL).content.decode()
+    best = html[html.index("<caption>Best approved victories</caption>") :]
+    cells = re.search(r'<td class="num">\d+</td><td>.*?</td>\s*<td>(.*?)</td>', best, re.S)
+    assert re.findall(r">([^<]+)</a>", cells.group(1)) == ["Otto", "Flo", "Ben"]

@@ -124,12 +124,14 @@ def test_a_new_name_without_a_close_one_says_so(client, ann, ben):
         "Ben Carter",  # an approved game
         "ben carter",  # the same player, typed otherwise
         "Ann",  # the user's own player (no game yet)
-        "Teammate",  # on a team's roster, which the team page shows
+        "Teammate",  # on the roster of a team the user captains
+        "Mate",  # on the roster of a team the user plays in
         "Friend From Last Week",  # in a game this user submitted, still pending
     ],
 )
 def test_a_known_name_needs_no_confirmation(client, ann, ben, known):
-    TeamFactory(name="Owls", members=["Teammate"])
+    TeamFactory(name="Owls", members=["Teammate"], captain=ann)
+    TeamFactory(name="Cats", members=["Mate", ann.player])
     game(
         status=Status.PENDING,
         submitted_by=ann,
@@ -137,6 +139,13 @@ def test_a_known_name_needs_no_confirmation(client, ann, ben, known):
     )
     response = client.post(NEW, two_seats(known))
     assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def test_a_private_member_of_someone_elses_team_is_a_new_name(client, ann):
+    """Team pages name only public members, so another team's roster tells Ann nothing."""
+    TeamFactory(name="Owls", members=["Teammate"])
+    html = client.post(NEW, two_seats("Teammate")).content.decode()
+    assert "“Teammate” is not a league player yet. Correct the name" in html
 
 
 def test_a_name_seen_only_in_someone_elses_pending_game_is_new_and_never_suggested(client, ann):

@@ -1,9 +1,24 @@
 """Players seen only in pending or rejected games stay private: pages, lists, suggestions."""
 
+import io
+
+import openpyxl
 import pytest
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, UserFactory, game, seat
+from games.forms.names import suggestable_names
+from games.models import Player
+from games.recording import session_moderate
+from tests.factories import (
+    PlayerFactory,
+    SeriesFactory,
+    TeamFactory,
+    UserFactory,
+    game,
+    moderator,
+    scenario,
+    seat,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +97,132 @@ def test_at_most_twenty_suggestions_in_name_order(client, django_assert_max_num_
     with django_assert_max_num_queries(4):
         response = client.get(SEARCH, {"q": "sam"})
     assert response.json() == {"names": names[:20]}
+
+
+# Every surface that names players (lists of teams or scenarios name none), against one
+# league with four private players: Zoltan only in a pending game, Xerxes only in a
+# rejected one, Wendy in a game approved and then rejected (her summary rows stay, at
+# zero), Yuri only on a team's roster.
+HIDDEN = ("Zoltan Pending", "Xerxes Rejected", "Wendy Withdrawn", "Yuri Rostered")
+HIDDEN_SLUGS = ("zoltan-pending", "xerxes-rejected", "wendy-withdrawn", "yuri-rostered")
+
+
+@pytest.fixture
+def private_league():
+    """A public team (Ann, Bob) with every kind of private player on its roster, in a
+    series scenario, and captained by Xerxes's account: nothing may name them."""
+    stars = scenario("The Stars Are Right", series=SeriesFactory(name="Dark Year"))
+    owls = TeamFactory(name="Owls", members=["Ann", "Bob", *HIDDEN])
+    owls.captain = UserFactory(username="xerxes")
+    owls.save()
+    Player.objects.filter(name="Xerxes Rejected").update(user=owls.captain)
+    public = [seat("Ann", "Amanda Sharpe", gate_trophies=1), seat("Bob", "Bob Jenkins")]
+    game(team=owls, scenario=stars, seats=public)
+    for status, name in (("pending", HIDDEN[0]), ("rejected", HIDDEN[1])):
+        game(status=status, team=owls, scenario=stars, seats=[*public, seat(name, "Kate Winthrop")])
+    withdrawn = game(team=owls, seats=[seat(HIDDEN[2], "Amanda Sharpe")])
+    session_moderate(
+        session_id=withdrawn.pk,
+        status="rejected",
+        seen_version=withdrawn.version,
+        moderator=moderator(),
+        reason="Not a real game",
+    )
+    return owls, stars
+
+
+def body(response) -> str:
+    """The text of any answer: pages, JSON, feeds, streamed CSV, XLSX cells."""
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    if content[:2] == b"PK":
+        sheet = openpyxl.load_workbook(io.BytesIO(content)).active
+        return "\n".join(str(cell) for row in sheet.iter_rows(values_only=True) for cell in row)
+    return content.decode()
+
+
+SURFACES = [
+    "league:home",
+    "league:leaderboard",
+    ("league:leaderboard", {"_export": "csv"}),
+    ("league:leaderboard", {"_export": "xlsx"}),
+    "league:standings",
+    ("league:standings", {"_export": "csv"}),
+    ("league:standings", {"_export": "xlsx"}),
+    ("league:team", {}, "owls"),
+    ("league:ancient_one", {}, "cthulhu"),
+    ("league:scenario", {}, "the-stars-are-right"),
+    ("league:scenario", {"_export": "csv"}, "the-stars-are-right"),
+    ("league:series", {}, "dark-year"),
+    ("league:series", {"_export": "csv", "table": "players"}, "dark-year"),
+    ("league:series", {"_export": "xlsx", "table": "players"}, "dark-year"),
+    ("league:player", {}, "ann"),
+    "feeds:results",
+    ("feeds:player", {}, "ann"),
+    ("feeds:team", {}, "owls"),
+    ("feeds:ancient_one", {}, "cthulhu"),
+    ("feeds:scenario", {}, "the-stars-are-right"),
+    "/api/players",
+    "/api/players/ann",
+    "/api/standings",
+    "/api/games",
+    "/api/teams/owls",
+    "/api/ancient-ones/cthulhu",
+    "/api/scenarios/the-stars-are-right",
+    "/api/series/dark-year",
+]
+
+
+def address(surface) -> tuple[str, dict]:
+    if isinstance(surface, str):
+        return (surface, {}) if surface.startswith("/") else (reverse(surface), {})
+    name, params, *args = surface
+    return reverse(name, args=args), params
+
+
+@pytest.mark.parametrize("surface", SURFACES, ids=str)
+def test_no_surface_names_a_private_player(client, private_league, surface):
+    url, params = address(surface)
+    response = client.get(url, params)
+    assert response.status_code == 200
+    text = body(response)
+    assert "Ann" in text  # the surface names players at all
+    for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
+        assert name not in text and slug not in text
+
+
+@pytest.mark.parametrize("slug", HIDDEN_SLUGS)
+@pytest.mark.parametrize(
+    "route",
+    [
+        lambda slug: reverse("league:player", args=[slug]),
+        lambda slug: reverse("feeds:player", args=[slug]),
+        lambda slug: f"/api/players/{slug}",
+    ],
+    ids=["page", "feed", "api"],
+)
+def test_a_private_player_has_no_page_feed_or_api_answer(client, private_league, route, slug):
+    assert client.get(route(slug)).status_code == 404
+    client.force_login(UserFactory())
+    assert client.get(route(slug)).status_code == 404
+
+
+@pytest.mark.parametrize("slug", HIDDEN_SLUGS)
+def test_filtering_by_a_private_player_answers_as_for_nobody(client, private_league, slug):
+    nobody = client.get("/api/games", {"player": "nobody-at-all"})
+    hidden = client.get("/api/games", {"player": slug})
+    assert (hidden.status_code, hidden.json()) == (nobody.status_code, nobody.json())
+    page = client.get(reverse("league:leaderboard"), {"player": slug})
+    assert page.context["filter"].errors  # refused, as an unknown player is
+
+
+@pytest.mark.parametrize("typed", ["Zol", "Xer", "Wen", "Yur"])
+def test_no_suggestion_names_a_private_player(client, private_league, typed):
+    client.force_login(UserFactory())
+    assert client.get(SEARCH, {"q": typed}).json() == {"names": []}
+    assert not any(name in HIDDEN for name, _ in suggestable_names(UserFactory()))
+
+
+def test_a_team_names_a_private_captain_nowhere(client, private_league):
+    html = client.get(reverse("league:team", args=["owls"])).content.decode()
+    assert "Captain" not in html and "xerxes" not in html
+    assert client.get("/api/teams/owls").json()["captain"] is None

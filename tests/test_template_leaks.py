@@ -20,6 +20,7 @@ NOT_PAGES = {
     "games:preview",  # htmx POSTs the form (tested below with its POST)
     "games:moderate",  # POST only
     "games:choose_entry",  # POST only
+    "league:team_invitation",  # POST only (its buttons are on My games)
     "games:player_search",  # JSON
     "league:bench_bare",  # benchmark switch, 404 unless enabled
 }

@@ -65,8 +65,8 @@ class NewName:
 
 def known_name_keys(user, keys: set[str]) -> set[str]:
     """Which of these name keys are players the user already sees: in a game the user
-    may open (an approved one, one they submitted, any for a moderator), on a team's
-    roster (team pages list their members), or their own.
+    may open (an approved one, one they submitted, any for a moderator), on the roster
+    of a team they captain or play in (its members know one another), or their own.
 
     Whether a name is "known" says nothing about players the user cannot see: a name
     held only by someone else's pending game counts as new here, as it would on a page.
@@ -75,8 +75,14 @@ def known_name_keys(user, keys: set[str]) -> set[str]:
         return set()
     visible = Session.objects.visible_to(user)
     seated = Seat.objects.filter(player=OuterRef("pk"), session__in=visible)
-    on_team = Team.members.through.objects.filter(player=OuterRef("pk"))
     own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
+    # A public team page names only public members: only the team's own know the rest.
+    own_team = (
+        Q(team__captain=user) | Q(team__members__user=user)
+        if user.is_authenticated
+        else Q(pk__in=[])
+    )
+    on_team = Team.members.through.objects.filter(own_team, player=OuterRef("pk"))
     players = Player.objects.filter(name_key__in=keys).filter(
         Exists(seated) | Exists(on_team) | own
     )

@@ -13,7 +13,8 @@ class MemberAddForm(forms.Form):
     player_name = forms.CharField(
         label="Player",
         max_length=80,
-        help_text="The name of a league player.",
+        help_text="A league player, or a new name. A player with an account is invited "
+        "and joins once they accept.",
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )
 

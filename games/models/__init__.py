@@ -19,7 +19,7 @@ from .summaries import (
     TeamMonth,
     TeamStanding,
 )
-from .teams import Team
+from .teams import Team, TeamInvitation
 
 __all__ = [
     "AncientOneOutcome",
@@ -50,4 +50,5 @@ __all__ = [
     "Session",
     "Status",
     "Team",
+    "TeamInvitation",
 ]

@@ -16,17 +16,23 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(name_key=name_key(name))
 
     def listed(self):
-        """Players the public may see: those with at least one approved game."""
-        seats = self.model._meta.get_field("seats").related_model
-        approved = seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED)
-        return self.filter(Exists(approved))
+        """Players the public may see: those with at least one approved game.
+
+        The one definition of a public player: every page, API answer, feed, roster,
+        suggestion and export that names players starts from it.
+        """
+        return self.filter(_has_approved_game())
 
     def suggested_to(self, user, prefix: str):
         """Names offered while ``user`` types ``prefix``: listed players and their own."""
         own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
-        seats = self.model._meta.get_field("seats").related_model
-        approved = seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED)
-        return self.filter(name_key__startswith=name_key(prefix)).filter(Exists(approved) | own)
+        return self.filter(name_key__startswith=name_key(prefix)).filter(_has_approved_game() | own)
+
+
+def _has_approved_game() -> Exists:
+    # The seat model is looked up, not imported: seats.py imports this module.
+    seats = Player._meta.get_field("seats").related_model
+    return Exists(seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED))
 
 
 class Player(models.Model):

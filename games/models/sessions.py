@@ -247,6 +247,15 @@ class Session(DerivedFromSeats, ScenarioPlay):
     def is_victory(self) -> bool:
         return self.outcome in rules.VICTORIES
 
+    @property
+    def players_at_table(self) -> list:
+        """Each player once, in the order of their first seat: a player may hold several
+        seats (one investigator each), yet plays the game once. Reads prefetched seats."""
+        players: dict = {}
+        for seat in self.seats.all():
+            players.setdefault(seat.player_id, seat.player)
+        return list(players.values())
+
     # -- validation: ``games.validation`` judges the row's values ----------------------------
 
     def as_game_result(self) -> validation.GameResult:

@@ -81,3 +81,41 @@ def unique_team_slug(name: str) -> str:
     while Team.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
+
+
+class TeamInvitationQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Invitations waiting for ``user``'s answer: to the player they claimed."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(player__user=user)
+
+
+class TeamInvitation(models.Model):
+    """A captain asked a player who has an account to join: they join only on accepting.
+
+    A claimed player is someone's own name in the league; no captain puts it on a public
+    roster without them.
+    """
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TeamInvitationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="team_invitation_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} invited to {self.team}"

@@ -11,7 +11,7 @@ from django.views import View
 from django.views.generic import DetailView, ListView
 
 from games.history import session_history
-from games.models import Session, Status
+from games.models import Session, Status, TeamInvitation
 from games.permissions import (
     can_moderate,
     can_read_history,
@@ -74,6 +74,10 @@ class MySessionsView(LoginRequiredMixin, ListView):
             .prefetch_related("seats__player")
             .order_by("-played_on", "-pk")
         )
+
+    def get_context_data(self, **kwargs):
+        invitations = TeamInvitation.objects.for_user(self.request.user).select_related("team")
+        return super().get_context_data(**kwargs, invitations=invitations.select_related("player"))
 
 
 class OwnedSessionMixin(LoginRequiredMixin):

@@ -69,16 +69,14 @@ def list_teams(request, season: str | None = None):
     tags=["teams"],
 )
 def get_team(request, slug: str, season: str | None = None):
-    team = get_object_or_404(Team.objects.select_related("captain"), slug=slug)
+    team = get_object_or_404(Team, slug=slug)
     chosen = season_by_slug(season)
     profile = team_profile(team, season=chosen)
     return {
         "team": ref(team),
         "season": chosen.slug if chosen else None,
-        "captain": team.captain.get_username() if team.captain else None,
-        "members": [
-            {"name": player.name, "slug": player.slug} for player in team.members.order_by("name")
-        ],
+        "captain": profile.captain.name if profile.captain else None,
+        "members": [{"name": player.name, "slug": player.slug} for player in profile.members],
         "summary": profile.summary,
         "by_ancient_one": [
             {

@@ -32,7 +32,8 @@ class PlayersPagination(BoundedPagination):
 @paginate(PlayersPagination, page_size=100)
 @conditional
 def list_players(request):
-    return Player.objects.order_by("name")
+    """Players with an approved game: nobody seen only in pending or rejected games."""
+    return Player.objects.listed().order_by("name")
 
 
 def season_by_slug(slug: str | None) -> Season | None:
@@ -51,7 +52,7 @@ def season_by_slug(slug: str | None) -> Season | None:
 )
 @conditional
 def get_player(request, slug: str, season: str | None = None):
-    player = get_object_or_404(Player, slug=slug)
+    player = get_object_or_404(Player.objects.listed(), slug=slug)
     chosen = season_by_slug(season)
     profile = player_profile(player, season=chosen)
     summary = profile.summary

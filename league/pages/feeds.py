@@ -73,7 +73,7 @@ class PlayerFeed(ResultsFeed):
     url_name = "feeds:player"
 
     def get_object(self, request, slug):
-        return get_object_or_404(Player, slug=slug)
+        return get_object_or_404(Player.objects.listed(), slug=slug)
 
     def title(self, obj: Player) -> str:
         return f"Arkham League: results of {obj}"

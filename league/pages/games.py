@@ -16,7 +16,6 @@ from django_tables2 import SingleTableMixin
 
 from games import rules
 from games.models import AncientOne, Box, Outcome, Player, Session, Team
-from games.models.summaries import ALL_TIME
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.paginators import KnownCountPaginator
@@ -74,9 +73,7 @@ class LeaderboardFilter(django_filters.FilterSet):
         field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
     player = django_filters.ModelChoiceFilter(
-        # Players with an approved game, read from their all-time standings row (kept on
-        # write) rather than searching every seat for each player.
-        queryset=Player.objects.filter(standings__scope=ALL_TIME, standings__games__gt=0),
+        queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",
         label="Player",

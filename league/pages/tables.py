@@ -28,10 +28,7 @@ def nulls_last(queryset, name, is_descending, *then):
 
 def players_of(record) -> list:
     """The distinct players at a game's table, in seat order (from prefetched seats)."""
-    seen = {}
-    for seat in record.seats.all():
-        seen.setdefault(seat.player_id, seat.player)
-    return list(seen.values())
+    return record.players_at_table
 
 
 class PlayersColumn(tables.Column):

@@ -1,4 +1,5 @@
-"""Teams: the team standings, a team's record, and the captain's pages (create, members).
+"""Teams: the team standings, a team's record, the captain's pages (create, members) and
+the invited player's answer.
 
 The standings are the players' standings page (``league.pages.players``) over teams.
 """
@@ -10,20 +11,21 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
 from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
-from games.models import Player, Team
-from games.teams import team_create, team_member_add, team_member_remove
+from games.models import Player, Team, TeamInvitation
+from games.teams import team_create, team_invitation_answer, team_member_add, team_member_remove
 from league.pages import charts
 from league.pages.filters import SeasonForm
 from league.pages.paginators import KnownCountPaginator
 from league.pages.players import PlayerGamesTable, StandingsFilter, StandingsTable, StandingsView
 from league.pages.tables import NUMERIC, nulls_last
-from league.queries import team_profile, team_standings
+from league.queries import captain_roster, team_profile, team_standings
 
 
 class TeamStandingsFilter(StandingsFilter):
@@ -86,7 +88,7 @@ class TeamView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        self.team = get_object_or_404(Team.objects.select_related("captain"), slug=kwargs["slug"])
+        self.team = get_object_or_404(Team, slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.profile = team_profile(self.team, season=season)
@@ -115,7 +117,6 @@ class TeamView(SingleTableMixin, TemplateView):
         return super().get_context_data(
             **kwargs,
             team=self.team,
-            members=self.team.members.order_by("name"),
             can_manage=self.team.managed_by(self.request.user),
             profile=self.profile,
             season_form=self.season_form,
@@ -145,6 +146,13 @@ class TeamCreateView(LoginRequiredMixin, View):
         return render(request, self.template_name, {"form": form})
 
 
+# What the captain hears after adding a name (``MemberAddition.announced``).
+ANNOUNCED = {
+    "joined": "{} joined {}.",
+    "invited": "{} has an account: they join {} once they accept your invitation.",
+}
+
+
 class TeamMembersView(LoginRequiredMixin, View):
     """``/teams/<slug>/members/``: the captain adds and removes members by name."""
 
@@ -165,29 +173,56 @@ class TeamMembersView(LoginRequiredMixin, View):
         if "remove" in request.POST:
             remove = MemberRemoveForm(request.POST)
             if remove.is_valid():
-                player = get_object_or_404(self.team.members, pk=remove.cleaned_data["player"])
+                on_team = self.team.members.all() | Player.objects.filter(
+                    invitations__team=self.team
+                )
+                player = get_object_or_404(on_team.distinct(), pk=remove.cleaned_data["player"])
                 team_member_remove(team=self.team, player=player)
-                messages.success(request, f"{player} left {self.team}.")
+                messages.success(request, f"{player} is no longer on {self.team}.")
             return redirect("league:team_members", slug=self.team.slug)
         form = MemberAddForm(request.POST)
         if form.is_valid():
             try:
-                player = team_member_add(
-                    team=self.team, player_name=form.cleaned_data["player_name"]
+                added = team_member_add(
+                    team=self.team, player_name=form.cleaned_data["player_name"], by=request.user
                 )
             except ValidationError as error:
                 for message in error.message_dict.get("player_name", error.messages):
                     form.add_error("player_name", message)
             else:
-                messages.success(request, f"{player} joined {self.team}.")
+                messages.success(
+                    request, ANNOUNCED[added.announced].format(added.player, self.team)
+                )
                 return redirect("league:team_members", slug=self.team.slug)
         return self.render(form)
 
     def render(self, form):
+        roster = captain_roster(self.team)
         context = {
             "team": self.team,
             "form": form,
-            "members": self.team.members.order_by("name"),
-            "player_names": Player.objects.values_list("name", flat=True),
+            "members": roster.members,
+            "invited": roster.invited,
+            "player_names": Player.objects.suggested_to(self.request.user, "")
+            .order_by("name")
+            .values_list("name", flat=True),
         }
         return render(self.request, self.template_name, context)
+
+
+class TeamInvitationAnswerView(LoginRequiredMixin, View):
+    """``/teams/invitations/<id>/`` (POST): the invited player accepts or declines."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        accept = request.POST.get("answer") == "accept"
+        try:
+            invitation = team_invitation_answer(invitation_id=pk, user=request.user, accept=accept)
+        except TeamInvitation.DoesNotExist as error:
+            raise Http404("No such invitation waits for you.") from error
+        if accept:
+            messages.success(request, f"You joined {invitation.team}.")
+        else:
+            messages.success(request, f"You declined to join {invitation.team}.")
+        return redirect("games:mine")

@@ -26,6 +26,11 @@ urlpatterns = [
     path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),
     path("teams/<slug:slug>/", page_cached(teams.TeamView.as_view()), name="team"),
     path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
+    path(
+        "teams/invitations/<int:pk>/",
+        teams.TeamInvitationAnswerView.as_view(),
+        name="team_invitation",
+    ),
     path("scenarios/", page_cached(scenarios.ScenarioListView.as_view()), name="scenarios"),
     path("scenarios/<slug:slug>/", page_cached(scenarios.ScenarioView.as_view()), name="scenario"),
     path("series/<slug:slug>/", page_cached(scenarios.SeriesView.as_view()), name="series"),

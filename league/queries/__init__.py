@@ -22,9 +22,10 @@ from .scenarios import (
     series_team_standings,
 )
 from .stats import ancient_one_profile, ancient_one_summaries, home_summary, score_comparison
-from .teams import team_profile, team_standings
+from .teams import captain_roster, team_profile, team_standings
 
 __all__ = [
+    "captain_roster",
     "ancient_one_doom_tracks",
     "LeagueGames",
     "ancient_one_profile",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
 
-from games.models import Team, TeamMonth
+from games.models import Player, Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
 from .games import LeagueGames
@@ -44,6 +44,8 @@ class TeamProfile(Profile):
 
     months: list[TeamMonth]
     entries: LeagueGames
+    members: QuerySet[Player]
+    captain: Player | None
 
     @property
     def score_points(self) -> list[tuple[datetime.date, int]]:
@@ -61,9 +63,48 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         .order_by("-scenario__closes_at", "scenario__name")
     )
     return TeamProfile(
+        members=team_roster(team),
+        captain=team_captain(team),
         summary=TEAMS.summary(team, season),
         by_ancient_one=TEAMS.by_ancient_one(team, season),
         games=games.select_related("ancient_one", "scenario"),
         months=list(TEAMS.months(team, season)),
         entries=entries,
+    )
+
+
+def team_roster(team: Team) -> QuerySet[Player]:
+    """The members the public may see (a member with no approved game is not named)."""
+    return team.members.listed().order_by("name")
+
+
+def team_captain(team: Team) -> Player | None:
+    """The captain as the league knows them: their player, if public; never the login."""
+    if team.captain_id is None:
+        return None
+    return Player.objects.listed().filter(user_id=team.captain_id).first()
+
+
+@dataclass
+class CaptainRoster:
+    """The members page's lists: who is on the team, and who has yet to accept."""
+
+    members: list[Player]
+    invited: list[Player]
+
+
+def captain_roster(team: Team) -> CaptainRoster:
+    """Every member, and the players invited (claimed by an account, waiting to accept).
+
+    A private player's invitation is listed among the members: shown apart, it would tell
+    the captain that the name they typed, which no page names, is someone's account.
+    """
+    invited = [invitation.player for invitation in team.invitations.select_related("player")]
+    public = set(
+        Player.objects.listed().filter(invitations__team=team).values_list("pk", flat=True)
+    )
+    members = [*team.members.all(), *(p for p in invited if p.pk not in public)]
+    return CaptainRoster(
+        members=sorted(members, key=lambda player: player.name_key),
+        invited=sorted((p for p in invited if p.pk in public), key=lambda p: p.name_key),
     )
