@@ -295,3 +295,31 @@ def test_the_site_survives_its_database_connection_being_dropped(catalog_rows):
         connection.close()
     assert wsgi_get(reverse("league:leaderboard")) == 200
     assert wsgi_get("/api/games") == 200
+
+
+@needs_redis
+def test_rate_limits_let_requests_through_while_redis_is_down(client, redis_server, settings):
+    """The chosen safe default: a cold cache counts every attempt as the first."""
+    settings.LEAGUE_THROTTLES = {**settings.LEAGUE_THROTTLES, "signup": (1, 3600)}
+    redis_server.kill()
+    for name in ("carla", "dora"):
+        password = "a-long-unusual-password-42"
+        response = client.post(
+            reverse("signup"),
+            {
+                "username": name,
+                "email": f"{name}@example.com",
+                "player_name": name.title(),
+                "password1": password,
+                "password2": password,
+            },
+        )
+        assert response.status_code == 302, name
+        client.logout()
+
+
+@needs_redis
+def test_only_an_unreachable_server_is_absorbed_a_bug_still_raises(redis_server):
+    cache.set("league:probe", "text")
+    with pytest.raises(redis.ResponseError):
+        cache.incr("league:probe")
