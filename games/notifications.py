@@ -44,7 +44,8 @@ def status_changed(session: Session) -> None:
     subject = render_to_string("games/email/status_subject.txt", context).strip()
     body = render_to_string("games/email/status_body.txt", context)
     recipient = user.email
-    transaction.on_commit(lambda: _send(subject, body, recipient, session.pk))
+    # Robust: another after-commit callback failing (a cache bump, say) must not stop this one.
+    transaction.on_commit(lambda: _send(subject, body, recipient, session.pk), robust=True)
 
 
 def _send(subject: str, body: str, recipient: str, session_id: int) -> None:

@@ -121,9 +121,16 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # with several app servers. It holds the league version, cached pages and rate limits.
 CACHE_TABLE = "league_cache"
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# On Redis an outage is a cold cache, never an error (league.caching.failsoft); short
+# socket timeouts so a server that hangs rather than refuses cannot hold a worker.
+REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "league.caching.failsoft.FailSoftRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_OPTIONS,
+        }
         if REDIS_URL
         else {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -148,6 +155,8 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Sessions in the database, never only in the cache: a cache outage must not sign anyone out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
@@ -221,6 +230,8 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# In the database, not the cache: log-in throttling holds while the cache is down.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 # The site's one client-address rule, so a lockout cannot be dodged by a forged
 # X-Forwarded-For; axes 8 asks this callable before (and instead of) django-ipware.
 AXES_CLIENT_IP_CALLABLE = "league.ops.throttle.client_address"

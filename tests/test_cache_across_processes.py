@@ -58,10 +58,15 @@ def test_another_process_reads_the_version_this_one_bumped_and_the_reverse():
 
 
 @pytest.mark.skipif(not ON_REDIS, reason="REDIS_URL is unset (the CI's Redis run sets it)")
-def test_redis_url_switches_the_cache_to_djangos_redis_backend():
-    from django.core.cache import cache
+def test_redis_url_switches_the_cache_to_djangos_redis_backend_made_fail_soft():
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.redis import RedisCache
 
-    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    from league.caching.failsoft import FailSoftRedisCache
+
+    assert settings.CACHES["default"]["BACKEND"] == "league.caching.failsoft.FailSoftRedisCache"
+    assert isinstance(caches["default"], FailSoftRedisCache)
+    assert isinstance(caches["default"], RedisCache)
     assert settings.CACHES["default"]["LOCATION"] == os.environ["REDIS_URL"]
     cache.set("league:probe", "reached", timeout=10)
     assert cache.get("league:probe") == "reached"

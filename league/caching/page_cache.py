@@ -25,10 +25,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 
-from league.caching.versions import VERSION_KEY, league_version
+from league.caching.versions import VERSION_KEY, league_version_shared
 
 # Request attribute: the (key, version) a miss renders under, for the middleware to store.
 _PENDING = "_league_page_cache"
+# Request attribute: a cacheable page rendered without the cache, which did not answer.
+_UNCACHED = "_league_page_uncached"
 EXPORT_PARAMETER = "_export"
 # Cookies that mean the page would differ for this visitor (messages waiting to be shown).
 PERSONAL_COOKIES = ("messages",)
@@ -80,6 +82,8 @@ class PageCacheMiddleware:
         response = self.get_response(request)
         pending = getattr(request, _PENDING, None)
         if pending is None:
+            if getattr(request, _UNCACHED, False):
+                response["X-Cache"] = "miss"
             return response
         key, version = pending
         if request.method == "GET" and storable(response):
@@ -101,7 +105,11 @@ class PageCacheMiddleware:
             return None
         key = page_key(request)
         found = cache.get_many([VERSION_KEY, key])
-        version = found.get(VERSION_KEY) or league_version()
+        version = found.get(VERSION_KEY) or league_version_shared()
+        if version is None:
+            # The cache keeps nothing (it does not answer): render, and store nothing.
+            setattr(request, _UNCACHED, True)
+            return None
         entry = found.get(key)
         if entry is not None and entry[0] == version:
             _, content, headers = entry

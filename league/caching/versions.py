@@ -35,11 +35,12 @@ def _new_token() -> str:
     return f"{time.time_ns()}.{uuid.uuid4().hex}"
 
 
-def league_version() -> str:
-    """The current league version; a new one, shared by everyone, if the cache has none.
+def league_version_shared() -> str | None:
+    """The current league version as every worker sees it; a new one if the cache has none.
 
     ``add`` only writes while the key is missing, so workers that find it missing at the
-    same moment agree on the first token written.
+    same moment agree on the first token written. ``None`` when the cache keeps nothing
+    (it does not answer): no token is shared then, so nothing may be cached under one.
     """
     token = cache.get(VERSION_KEY)
     if token is not None:
@@ -47,7 +48,13 @@ def league_version() -> str:
     fresh = _new_token()
     if cache.add(VERSION_KEY, fresh, timeout=None):
         return fresh
-    return cache.get(VERSION_KEY) or fresh
+    return cache.get(VERSION_KEY)
+
+
+def league_version() -> str:
+    """The current league version; while the cache keeps nothing, a new token each time
+    (it dates the API's answers as changed now, so no client keeps a stale copy)."""
+    return league_version_shared() or _new_token()
 
 
 def league_version_bump() -> str:
@@ -62,6 +69,8 @@ class _BumpAfterCommit:
 
     def __init__(self) -> None:
         self.ran = False
+        # Django names a robust callback that failed by its ``__qualname__`` in the log.
+        self.__qualname__ = "league_version_bump"
 
     def __call__(self) -> None:
         self.ran = True
@@ -81,7 +90,9 @@ def league_version_bump_after_commit(using: str | None = None) -> None:
         for _, callback, _ in connection.run_on_commit
     ):
         return
-    transaction.on_commit(_BumpAfterCommit(), using=using)
+    # Robust: the change is committed whatever happens here, and the callbacks queued after
+    # this one (the submitter's e-mail) must still run.
+    transaction.on_commit(_BumpAfterCommit(), using=using, robust=True)
 
 
 def league_version_changed_at(token: str) -> datetime.datetime:

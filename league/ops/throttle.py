@@ -77,7 +77,7 @@ class Limit:
         cache.add(key, 0, timeout=self.seconds)
         try:
             count = cache.incr(key)
-        except ValueError:  # evicted between add and incr: this is the first attempt
+        except ValueError:  # evicted, or the cache does not answer: count it as the first
             cache.set(key, 1, timeout=self.seconds)
             count = 1
         if count <= self.attempts:
