@@ -6,7 +6,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test test-redis fuzz lint format demo demo-reset chromium bench loadtest wrk backup restore
+.PHONY: install run test test-redis fuzz lint format demo demo-reset chromium java bench loadtest wrk backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -29,6 +29,12 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# The Nu HTML checker that judges every page (tests/test_html_validity.py) runs on Java.
+java:
+	@command -v java >/dev/null || { \
+	  echo "Installing Debian's default-jre-headless for the HTML checker"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; }
+
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -37,7 +43,7 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-test: install chromium lint
+test: install chromium java lint
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
