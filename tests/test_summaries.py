@@ -72,9 +72,20 @@ def azathoth_sealed(played_on, **fields):
     )
 
 
+# How the seats after the first end (the first stays sane, so a victory has a survivor):
+# every ending an investigator's row counts turns up in the property test.
+ENDINGS = ["sane", "devoured", "lost", "retired"]
+
+
 def seats_for(names, gates):
     return [
-        seat(name, INVESTIGATORS[i % len(INVESTIGATORS)], gate_trophies=gates, monster_trophies=i)
+        seat(
+            name,
+            INVESTIGATORS[i % len(INVESTIGATORS)],
+            gate_trophies=gates,
+            monster_trophies=i,
+            ended=ENDINGS[(i + gates) % len(ENDINGS)] if i else "sane",
+        )
         for i, name in enumerate(names)
     ]
 
