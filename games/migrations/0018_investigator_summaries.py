@@ -109,7 +109,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='investigatorstanding',
             name='investigator',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.investigator'),
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='games.investigator'),
         ),
         migrations.AddField(
             model_name='investigatortablesize',

@@ -216,7 +216,9 @@ class InvestigatorStanding(Tally):
     """An investigator's record in one scope: a game per seat they held (an investigator
     sits once per game), and how many of those seats ended each way but sane."""
 
-    investigator = models.ForeignKey(Investigator, on_delete=models.CASCADE, related_name="+")
+    investigator = models.ForeignKey(
+        Investigator, on_delete=models.CASCADE, related_name="standings"
+    )
     devoured = models.PositiveIntegerField(default=0)
     lost = models.PositiveIntegerField(default=0)  # lost in time and space
     retired = models.PositiveIntegerField(default=0)
