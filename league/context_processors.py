@@ -12,6 +12,7 @@ NAV = [
     ("league:teams", "Teams", "all"),
     ("league:scenarios", "Scenarios", "all"),
     ("league:ancient_ones", "Ancient Ones", "all"),
+    ("league:investigators", "Investigators", "all"),
     ("games:new", "Record a game", "user"),
     ("games:mine", "My games", "user"),
     ("signup", "Sign up", "anon"),

@@ -9,8 +9,10 @@ Table tests pin the derived numbers pages read.
 """
 
 import datetime
+from importlib import import_module
 
 import pytest
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import transaction
@@ -22,6 +24,9 @@ from games.models import (
     AncientOneOutcome,
     AncientOneScore,
     Investigator,
+    InvestigatorAncientOne,
+    InvestigatorStanding,
+    InvestigatorTableSize,
     PlayerStanding,
     PlayerTeammate,
     Session,
@@ -72,9 +77,20 @@ def azathoth_sealed(played_on, **fields):
     )
 
 
+# How the seats after the first end (the first stays sane, so a victory has a survivor):
+# every ending an investigator's row counts turns up in the property test.
+ENDINGS = ["sane", "devoured", "lost", "retired"]
+
+
 def seats_for(names, gates):
     return [
-        seat(name, INVESTIGATORS[i % len(INVESTIGATORS)], gate_trophies=gates, monster_trophies=i)
+        seat(
+            name,
+            INVESTIGATORS[i % len(INVESTIGATORS)],
+            gate_trophies=gates,
+            monster_trophies=i,
+            ended=ENDINGS[(i + gates) % len(ENDINGS)] if i else "sane",
+        )
         for i, name in enumerate(names)
     ]
 
@@ -427,3 +443,17 @@ def test_a_write_to_a_game_sends_one_league_changed(catalog, league_changes, wri
     league_changes.clear()
     WRITES_TO_A_GAME[write](target)
     assert league_changes == [Tracker]
+
+
+def test_migration_fills_the_investigator_tables_from_the_games(catalog):
+    SeasonFactory(name="Season 2026")
+    game(seats=[seat("Ann", "Amanda Sharpe", ended="devoured"), seat("Bob", "Bob Jenkins")])
+    game(outcome="defeat", defeat_cause="devoured", seats=[seat("Ann", "Carolyn Fern")])
+    new = (InvestigatorStanding, InvestigatorAncientOne, InvestigatorTableSize)
+    for model in new:
+        model.objects.all().delete()
+    assert summaries_differences()
+    migration = import_module("games.migrations.0018_investigator_summaries")
+    migration.fill_summaries(apps, None)
+    assert summaries_differences() == []
+    assert InvestigatorStanding.objects.filter(scope=0, devoured=1).count() == 1

@@ -81,6 +81,8 @@ def public_pages(approved: Session) -> list[str]:
         reverse("league:scenario", kwargs={"slug": scenario.slug}),
         reverse("league:series", kwargs={"slug": series.slug}),
         reverse("league:rules"),
+        reverse("league:investigators"),
+        reverse("league:investigator", kwargs={"slug": approved.seats.first().investigator.slug}),
         reverse("games:detail", kwargs={"pk": approved.pk}),
         reverse("feeds:results"),
         reverse("login"),

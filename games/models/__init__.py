@@ -7,6 +7,9 @@ from .sessions import Session
 from .summaries import (
     AncientOneOutcome,
     AncientOneScore,
+    InvestigatorAncientOne,
+    InvestigatorStanding,
+    InvestigatorTableSize,
     PlayerAncientOne,
     PlayerInvestigator,
     PlayerMonth,
@@ -24,6 +27,9 @@ from .teams import Team, TeamInvitation
 __all__ = [
     "AncientOneOutcome",
     "AncientOneScore",
+    "InvestigatorAncientOne",
+    "InvestigatorStanding",
+    "InvestigatorTableSize",
     "PlayerAncientOne",
     "PlayerInvestigator",
     "PlayerMonth",

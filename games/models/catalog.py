@@ -5,6 +5,7 @@ Filled by migration 0002 from the printed game; league staff correct it in the a
 
 from django.db import models
 from django.urls import reverse
+from django.utils.text import slugify
 
 
 class Box(models.Model):
@@ -78,6 +79,7 @@ class Guardian(models.Model):
 
 class Investigator(models.Model):
     name = models.CharField(max_length=60, unique=True)
+    slug = models.SlugField(max_length=60, unique=True, blank=True)
     occupation = models.CharField(max_length=60)
     box = models.ForeignKey(Box, on_delete=models.PROTECT, related_name="investigators")
 
@@ -86,3 +88,12 @@ class Investigator(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.occupation})"
+
+    def save(self, *args, **kwargs) -> None:
+        # Staff adding an investigator in the admin need not invent its address.
+        if not self.slug:
+            self.slug = slugify(self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:investigator", kwargs={"slug": self.slug})

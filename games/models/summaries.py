@@ -204,6 +204,51 @@ class PlayerInvestigator(ScopedSummary):
         constraints = [
             _unique("player", "scope", "investigator", name="player_investigator_unique")
         ]
+        # An investigator page's players who play them most: a bounded index slice.
+        indexes = [
+            models.Index(
+                fields=["scope", "investigator", "seats"], name="player_investigator_most_idx"
+            )
+        ]
+
+
+class InvestigatorStanding(Tally):
+    """An investigator's record in one scope: a game per seat they held (an investigator
+    sits once per game), and how many of those seats ended each way but sane."""
+
+    investigator = models.ForeignKey(
+        Investigator, on_delete=models.CASCADE, related_name="standings"
+    )
+    devoured = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)  # lost in time and space
+    retired = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [_unique("investigator", "scope", name="investigator_standing_unique")]
+
+
+class InvestigatorAncientOne(Tally):
+    investigator = models.ForeignKey(Investigator, on_delete=models.CASCADE, related_name="+")
+    ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            _unique("investigator", "scope", "ancient_one", name="investigator_ancient_one_unique")
+        ]
+
+
+class InvestigatorTableSize(Tally):
+    """An investigator's games at tables of ``investigator_count`` investigators."""
+
+    investigator = models.ForeignKey(Investigator, on_delete=models.CASCADE, related_name="+")
+    investigator_count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            _unique(
+                "investigator", "scope", "investigator_count", name="investigator_table_size_unique"
+            )
+        ]
 
 
 class PlayerTeammate(ScopedSummary):

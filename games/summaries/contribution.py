@@ -17,6 +17,8 @@ The rules it encodes:
   trophies are summed over all their seats; an investigator is counted per seat.
 - A victory adds its score to the score sum and is a candidate for the best score; a
   defeat adds a game and nothing else. First Citizen counts a title per won game.
+- An investigator counts a game per seat (one seat per game at most) with the game's
+  tally, against its Ancient One and at its table size, and how the seat ended.
 - A scenario entry (ruling 9) adds one entry and its scenario score (0 for a defeat) to
   its scenario, its series (per team and per player), and its team's standings.
 """
@@ -45,6 +47,12 @@ ANCIENT_ONE_SCORE = "ancient_one_score"  # (ancient_one, scope, investigators, s
 SCENARIO = "scenario"  # (scenario,)
 SERIES_TEAM = "series_team"  # (series, team)
 SERIES_PLAYER = "series_player"  # (series, player)
+INVESTIGATOR = "investigator"  # (investigator, scope)
+INVESTIGATOR_ANCIENT_ONE = "investigator_ancient_one"  # (investigator, scope, ancient_one)
+INVESTIGATOR_TABLE_SIZE = "investigator_table_size"  # (investigator, scope, investigators)
+# How a seat ended, as counted on an investigator's row (``games.rules.SEAT_ENDINGS``
+# but sane); the same words as the rules', so this module needs no Django import.
+SEAT_ENDINGS_COUNTED = ("devoured", "lost", "retired")
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,7 @@ class SeatFacts:
     first_citizen: bool
     gate_trophies: int
     monster_trophies: int
+    ended: str = "sane"
 
 
 @dataclass(frozen=True)
@@ -175,6 +184,23 @@ def contribution(game: GameFacts, seasons: Iterable[SeasonSpan]) -> list[Row]:
                     (PLAYER_INVESTIGATOR, (seat.player_id, scope, seat.investigator_id)),
                     {"seats": 1, "victories": won},
                     None,
+                )
+            )
+            ended = {name: int(seat.ended == name) for name in SEAT_ENDINGS_COUNTED}
+            investigator = seat.investigator_id
+            rows.append(((INVESTIGATOR, (investigator, scope)), {**tally, **ended}, best))
+            rows.append(
+                (
+                    (INVESTIGATOR_ANCIENT_ONE, (investigator, scope, game.ancient_one_id)),
+                    tally,
+                    best,
+                )
+            )
+            rows.append(
+                (
+                    (INVESTIGATOR_TABLE_SIZE, (investigator, scope, game.investigator_count)),
+                    tally,
+                    best,
                 )
             )
         if game.team_id:

@@ -92,7 +92,25 @@ def _statements(approved: str) -> dict[str, str]:
             SELECT s.ancient_one_id, sc.id, s.investigator_count, s.score, COUNT(*)
             FROM {games} WHERE {WON} AND s.score IS NOT NULL
             GROUP BY s.ancient_one_id, sc.id, s.investigator_count, s.score""",
+        c.INVESTIGATOR: f"""
+            SELECT t.investigator_id, sc.id, {TALLY},
+                   {", ".join(_ended(name) for name in c.SEAT_ENDINGS_COUNTED)}, {BEST}
+            FROM {games} JOIN games_seat t ON t.session_id = s.id
+            GROUP BY t.investigator_id, sc.id""",
+        c.INVESTIGATOR_ANCIENT_ONE: f"""
+            SELECT t.investigator_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
+            FROM {games} JOIN games_seat t ON t.session_id = s.id
+            GROUP BY t.investigator_id, sc.id, s.ancient_one_id""",
+        c.INVESTIGATOR_TABLE_SIZE: f"""
+            SELECT t.investigator_id, sc.id, s.investigator_count, {TALLY}, {BEST}
+            FROM {games} JOIN games_seat t ON t.session_id = s.id
+            GROUP BY t.investigator_id, sc.id, s.investigator_count""",
     }
+
+
+def _ended(name: str) -> str:
+    # ``name`` is one of the module's own constants, never user input.
+    return f"SUM(CASE WHEN t.ended = '{name}' THEN 1 ELSE 0 END)"
 
 
 def _entry_statements() -> dict[str, str]:

@@ -86,6 +86,27 @@ TABLES: dict[str, Table] = {
     c.SERIES_PLAYER: Table(
         m.SeriesPlayerStanding, ("series_id", "player_id"), ("entries", "points"), "entries"
     ),
+    c.INVESTIGATOR: Table(
+        m.InvestigatorStanding,
+        ("investigator_id", "scope"),
+        (*TALLY, *c.SEAT_ENDINGS_COUNTED),
+        "games",
+        best=True,
+    ),
+    c.INVESTIGATOR_ANCIENT_ONE: Table(
+        m.InvestigatorAncientOne,
+        ("investigator_id", "scope", "ancient_one_id"),
+        TALLY,
+        "games",
+        True,
+    ),
+    c.INVESTIGATOR_TABLE_SIZE: Table(
+        m.InvestigatorTableSize,
+        ("investigator_id", "scope", "investigator_count"),
+        TALLY,
+        "games",
+        True,
+    ),
 }
 SUMMARY_MODELS = [table.model for table in TABLES.values()]
 
@@ -112,6 +133,7 @@ SEAT_FIELDS = (
     "first_citizen",
     "gate_trophies",
     "monster_trophies",
+    "ended",
 )
 
 
@@ -263,6 +285,14 @@ def _recompute_best(name: str, table: Table, key: tuple) -> None:
         games = games.filter(
             pk__in=m.Seat.objects.filter(player_id=values["player_id"]).values("session_id")
         )
+    if "investigator_id" in values:
+        games = games.filter(
+            pk__in=m.Seat.objects.filter(investigator_id=values["investigator_id"]).values(
+                "session_id"
+            )
+        )
+    if "investigator_count" in values:
+        games = games.filter(investigator_count=values["investigator_count"])
     if "team_id" in values:
         games = games.filter(team_id=values["team_id"])
     if "ancient_one_id" in values:

@@ -17,7 +17,16 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import AncientOne, Player, Scenario, Series, Session, Team
+from games.models import (
+    AncientOne,
+    InvestigatorStanding,
+    Player,
+    Scenario,
+    Series,
+    Session,
+    Team,
+)
+from games.models.summaries import ALL_TIME
 
 LEADERBOARD_PAGE_SIZE = 25  # league.pages.games.LeaderboardView
 DEEP_PAGE = 200  # "page 200": far enough that numbering everything before it shows
@@ -47,7 +56,9 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
     team = Team.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
     scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
     series = Series.objects.order_by("pk").first()
-    if None in (player, ancient_one, victory, team, scenario, series):
+    busiest = InvestigatorStanding.objects.filter(scope=ALL_TIME).order_by("-games", "pk").first()
+    investigator = busiest.investigator if busiest else None
+    if None in (player, ancient_one, victory, team, scenario, series, investigator):
         raise PageError("The league has no games to benchmark: seed it first (seed_demo).")
     victories = Session.objects.approved().victories().count()
     deep = max(1, min(DEEP_PAGE, -(-victories // LEADERBOARD_PAGE_SIZE)))
@@ -68,6 +79,9 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
         ("ancient ones", reverse("league:ancient_ones")),
         ("ancient one (busiest)", ancient_one.get_absolute_url()),
         ("game page", victory.get_absolute_url()),
+        ("investigators", reverse("league:investigators")),
+        ("investigators by win %", f"{reverse('league:investigators')}?min_games=10&sort=-win_pct"),
+        ("investigator (busiest)", investigator.get_absolute_url()),
         ("teams", reverse("league:teams")),
         ("team (busiest)", team.get_absolute_url()),
         ("scenarios", reverse("league:scenarios")),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.views.generic import TemplateView
 
-from games import rules
+from games import intervals, rules
 from games.models import DefeatCause, Outcome
 from games.models.choices import OUTCOME_HELP
 from league.queries import ancient_one_doom_tracks
@@ -22,6 +22,7 @@ class RulesView(TemplateView):
             outcomes=outcomes,
             defeat_causes=DefeatCause.choices,
             ancient_ones=ancient_one_doom_tracks(),
+            few_games=intervals.FEW_GAMES,
             limits={
                 "max_terror": rules.MAX_TERROR,
                 "min_investigators": rules.MIN_INVESTIGATORS,

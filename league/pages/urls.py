@@ -3,7 +3,16 @@
 from django.urls import include, path
 
 from league.caching.page_cache import page_cached
-from league.pages import ancient_ones, games, home, players, rules, scenarios, teams
+from league.pages import (
+    ancient_ones,
+    games,
+    home,
+    investigators,
+    players,
+    rules,
+    scenarios,
+    teams,
+)
 
 app_name = "league"
 urlpatterns = [
@@ -21,6 +30,16 @@ urlpatterns = [
         "ancient-ones/<slug:slug>/",
         page_cached(ancient_ones.AncientOneView.as_view()),
         name="ancient_one",
+    ),
+    path(
+        "investigators/",
+        page_cached(investigators.InvestigatorListView.as_view()),
+        name="investigators",
+    ),
+    path(
+        "investigators/<slug:slug>/",
+        page_cached(investigators.InvestigatorView.as_view()),
+        name="investigator",
     ),
     path("teams/", page_cached(teams.TeamStandingsView.as_view()), name="teams"),
     path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),

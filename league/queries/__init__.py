@@ -12,6 +12,7 @@ from .games import (
     players_by_game,
     visible_games,
 )
+from .investigators import investigator_profile, investigator_standings
 from .players import player_profile, standings
 from .scenarios import (
     scenario_board,
@@ -31,6 +32,8 @@ __all__ = [
     "ancient_one_profile",
     "ancient_one_summaries",
     "home_summary",
+    "investigator_profile",
+    "investigator_standings",
     "league_changed_at",
     "league_games",
     "players_by_game",

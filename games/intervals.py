@@ -1,0 +1,43 @@
+"""How sure a win rate is: the 95 % Wilson score interval, and when a sample is small.
+
+A pure module (no Django import): the pages, the exports and the SQL sort all derive
+from the same definitions here.
+"""
+
+from __future__ import annotations
+
+import math
+
+# The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+# Fewer games than this and a rate is marked "few games": its interval is wide.
+FEW_GAMES = 10
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of ``successes`` out of ``trials``, as fractions in [0, 1].
+
+    With p = k / n::
+
+        centre = (p + z² / 2n) / (1 + z² / n)
+        half   = z / (1 + z² / n) · √(p (1 − p) / n + z² / 4n²)
+        interval = [centre − half, centre + half]
+
+    Unlike p ± z·√(p(1−p)/n) it stays inside [0, 1] and is not empty at 0/n or n/n, so a
+    single win is not "100 %". None when there are no trials (the rate is undefined).
+    """
+    if trials <= 0:
+        return None
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials")
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def is_few(trials: int) -> bool:
+    """Whether a rate over ``trials`` games is marked as resting on few games."""
+    return trials < FEW_GAMES

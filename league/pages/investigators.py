@@ -1,0 +1,235 @@
+"""Investigators: every one's record (sortable, exportable) and one's page.
+
+Every rate shows its games and its 95 % Wilson interval, and a rate over fewer than
+``games.intervals.FEW_GAMES`` games is marked; sorting by win rate sorts by the
+interval's lower bound, so two lucky games do not top the list.
+"""
+
+from __future__ import annotations
+
+import django_filters
+import django_tables2 as tables
+from django.shortcuts import get_object_or_404
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.views.generic import TemplateView
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+
+from games.intervals import FEW_GAMES, is_few, wilson
+from games.models import Investigator
+from league.pages.exports import StreamingExportMixin
+from league.pages.filters import SeasonForm, season_filter
+from league.pages.games import LeaderboardTable
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
+from league.queries import investigator_profile, investigator_standings
+
+NO_RATE = "—"
+FEW_MARK = mark_safe(' <span class="few">few games</span>')
+
+
+def rate_cell(part: int, games: int):
+    """ "40% (17–69%)" of ``part`` out of ``games``, marked "few games" below the bound."""
+    bounds = wilson(part, games)
+    if bounds is None:
+        return NO_RATE
+    low, high = bounds
+    few = FEW_MARK if is_few(games) else ""
+    return format_html(
+        '{}% <span class="interval">({}–{}%)</span>{}',
+        f"{100 * part / games:.0f}",
+        f"{100 * low:.0f}",
+        f"{100 * high:.0f}",
+        few,
+    )
+
+
+class RateColumn(tables.Column):
+    """A share of games with its interval on the page; the exports get the number."""
+
+    def __init__(self, *, part: str, **kwargs):
+        kwargs.setdefault("attrs", NUMERIC)
+        super().__init__(**kwargs)
+        self.part = part
+
+    def render(self, record):
+        return rate_cell(getattr(record, self.part), record.games)
+
+
+class WinRateColumn(RateColumn, RoundedColumn):
+    """The win rate: sorted by its interval's lower bound, exported rounded like the page."""
+
+    def __init__(self, **kwargs):
+        super().__init__(part="victories", places=0, accessor="win_pct_value", **kwargs)
+
+    def render(self, record):
+        return RateColumn.render(self, record)
+
+
+class InvestigatorFilter(django_filters.FilterSet):
+    season = season_filter(method="keep", label="Season")
+    min_games = django_filters.NumberFilter(
+        method="keep",
+        label="Minimum games",
+        min_value=0,
+        help_text=f"Rates over fewer than {FEW_GAMES} games are marked: their interval is wide.",
+    )
+
+    class Meta:
+        model = Investigator
+        fields: list[str] = []
+
+    def keep(self, queryset, name, value):
+        return queryset
+
+    def filter_queryset(self, queryset):
+        season = self.form.cleaned_data.get("season")
+        minimum = self.form.cleaned_data.get("min_games") or 0
+        return investigator_standings(season=season).filter(games__gte=minimum)
+
+
+class InvestigatorTable(LeagueTable):
+    """One row per investigator of the catalog over approved games."""
+
+    caption = "Investigators: approved games (win % sorts by its interval's lower bound)"
+    export_paths = {"box": "box__name"}
+
+    name = tables.Column(verbose_name="Investigator", linkify=True, order_by=("name",))
+    box = tables.Column(verbose_name="Box", orderable=False)
+    games = tables.Column(attrs=NUMERIC)
+    victories = tables.Column(attrs=NUMERIC)
+    win_pct = WinRateColumn(verbose_name="Win % (95% interval)")
+    win_low = RoundedColumn(verbose_name="Win % low", places=1, visible=False)
+    win_high = RoundedColumn(verbose_name="Win % high", places=1, visible=False)
+    avg_victory_score = RoundedColumn(verbose_name="Mean victory score", places=1)
+    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
+    devoured = tables.Column(attrs=NUMERIC)
+    devoured_pct = RateColumn(part="devoured", verbose_name="Devoured %", accessor="pk")
+    lost = tables.Column(verbose_name="Lost in time and space", attrs=NUMERIC)
+    lost_pct = RateColumn(part="lost", verbose_name="Lost %", accessor="pk")
+    retired = tables.Column(attrs=NUMERIC)
+    retired_pct = RateColumn(part="retired", verbose_name="Retired %", accessor="pk")
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-win_pct",)
+        empty_text = "No investigator has enough approved games for these filters."
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The shares are the page's reading of the counts; the file has the counts.
+        for name in ("devoured_pct", "lost_pct", "retired_pct"):
+            self.columns[name].column.exclude_from_export = True
+
+    def _nulls_last(self, queryset, name, is_descending):
+        return nulls_last(queryset, name, is_descending, "name", "pk")
+
+    def order_win_pct(self, queryset, is_descending):
+        return self._nulls_last(queryset, "win_low", is_descending)
+
+    def order_avg_victory_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "avg_victory_score", is_descending)
+
+    def order_best_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "best_score", is_descending)
+
+    def order_devoured_pct(self, queryset, is_descending):
+        return self._nulls_last(queryset, "devoured", is_descending)
+
+    def order_lost_pct(self, queryset, is_descending):
+        return self._nulls_last(queryset, "lost", is_descending)
+
+    def order_retired_pct(self, queryset, is_descending):
+        return self._nulls_last(queryset, "retired", is_descending)
+
+
+class InvestigatorListView(StreamingExportMixin, SingleTableMixin, FilterView):
+    """Every investigator of the catalog; by season and with a minimum number of games."""
+
+    template_name = "league/investigators.html"
+    filterset_class = InvestigatorFilter
+    table_class = InvestigatorTable
+    table_pagination = False
+    export_name = "investigators"
+
+    def get_queryset(self):
+        return investigator_standings()
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, few_games=FEW_GAMES)
+
+
+class RecordTable(LeagueTable):
+    """An investigator's record split one way (by Ancient One, by table size)."""
+
+    games = tables.Column(attrs=NUMERIC)
+    victories = tables.Column(attrs=NUMERIC)
+    win_pct = WinRateColumn(verbose_name="Win % (95% interval)")
+    avg_victory_score = RoundedColumn(verbose_name="Mean victory score", places=1)
+    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC, default="—")
+
+    class Meta(LeagueTable.Meta):
+        orderable = False
+        order_by = ()
+
+
+class ByAncientOneTable(RecordTable):
+    caption = "By Ancient One"
+    ancient_one = tables.Column(verbose_name="Ancient One", linkify=True)
+
+    class Meta(RecordTable.Meta):
+        sequence = ("ancient_one", "...")
+        empty_text = "No approved games."
+
+
+class ByTableSizeTable(RecordTable):
+    caption = "By number of investigators"
+    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+
+    class Meta(RecordTable.Meta):
+        sequence = ("investigator_count", "...")
+        empty_text = "No approved games."
+
+
+class PlayersTable(LeagueTable):
+    caption = "Who plays them most"
+    player = tables.Column(verbose_name="Player", linkify=True)
+    seats = tables.Column(verbose_name="Games", attrs=NUMERIC)
+    victories = tables.Column(attrs=NUMERIC)
+
+    class Meta(LeagueTable.Meta):
+        orderable = False
+        order_by = ()
+        empty_text = "No public player has played them yet."
+
+
+class BestGamesTable(LeaderboardTable):
+    caption = "Best games"
+
+    class Meta(LeaderboardTable.Meta):
+        orderable = False
+        order_by = ()
+
+
+class InvestigatorView(TemplateView):
+    """One investigator: record, by Ancient One and table size, players, best games."""
+
+    template_name = "league/investigator.html"
+
+    def get_context_data(self, **kwargs):
+        investigator = get_object_or_404(Investigator, slug=kwargs["slug"])
+        season_form = SeasonForm(self.request.GET or None)
+        season = season_form.cleaned_data["season"] if season_form.is_valid() else None
+        profile = investigator_profile(investigator, season=season)
+        summary = profile.summary
+        return super().get_context_data(
+            **kwargs,
+            investigator=investigator,
+            season_form=season_form,
+            summary=summary,
+            win_rate=rate_cell(summary.victories, summary.games),
+            few_games=FEW_GAMES,
+            by_ancient_one=ByAncientOneTable(profile.by_ancient_one),
+            by_table_size=ByTableSizeTable(profile.by_table_size),
+            players=PlayersTable(profile.players),
+            best_games=BestGamesTable(profile.best_games),
+        )

@@ -1,0 +1,120 @@
+"""Investigators: every one's record, and one's page, read from summary rows.
+
+An investigator's numbers are ``InvestigatorStanding`` rows (one per investigator and
+scope), its record by Ancient One and by table size ``InvestigatorAncientOne`` and
+``InvestigatorTableSize`` rows, its players ``PlayerInvestigator`` rows, all kept on
+write (``games.summaries``). Its best games are a bounded slice of the score index.
+Win rates carry their 95 % Wilson interval (``games.intervals``): the bounds are
+computed per row in SQL, so the list sorts by the lower bound in the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F, FilteredRelation, FloatField, Q, QuerySet, Value
+from django.db.models.functions import Cast, Coalesce, NullIf, Sqrt
+
+from games.intervals import Z95
+from games.models import (
+    Investigator,
+    InvestigatorAncientOne,
+    InvestigatorTableSize,
+    Player,
+    PlayerInvestigator,
+    Seat,
+    Session,
+)
+from games.models.summaries import scope_of
+
+from .games import league_games
+from .stats import TOP_SHOWN, top_games
+
+ENDINGS = ("devoured", "lost", "retired")
+
+
+def wilson_bounds(wins: str, games: str) -> dict[str, Cast]:
+    """``win_low`` and ``win_high``: the Wilson interval of ``wins`` out of ``games`` in
+    per cent, NULL without games. With k wins of n games (``games.intervals.wilson``
+    multiplied through by n): (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
+    k, n = Cast(F(wins), FloatField()), Cast(NullIf(F(games), 0), FloatField())
+    z2 = Value(Z95 * Z95)
+    centre = k + z2 / 2
+    half = Value(Z95) * Sqrt(k * (n - k) / n + z2 / 4)
+    return {
+        "win_low": Cast(100 * (centre - half) / (n + z2), FloatField()),
+        "win_high": Cast(100 * (centre + half) / (n + z2), FloatField()),
+    }
+
+
+def _rates() -> dict[str, Cast]:
+    def ratio(part: str, whole: str, scale: float) -> Cast:
+        return Cast(F(part) * scale / NullIf(F(whole), 0), FloatField())
+
+    return {
+        "win_pct_value": ratio("victories", "games", 100.0),
+        "avg_victory_score": ratio("score_sum", "victories", 1.0),
+        **wilson_bounds("victories", "games"),
+    }
+
+
+def investigator_standings(*, season=None) -> QuerySet[Investigator]:
+    """Every investigator of the catalog with its record in ``season`` (all time when
+    None): one row each, zeros for those never played, from the standings rows alone."""
+    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(season)))
+    numbers = {
+        name: Coalesce(F(f"row__{name}"), 0)
+        for name in ("games", "victories", "score_sum", *ENDINGS)
+    }
+    return (
+        Investigator.objects.annotate(row=row)
+        .annotate(**numbers, best_score=F("row__best_score"))
+        .annotate(**_rates())
+        .select_related("box")
+    )
+
+
+def _records(model, investigator: Investigator, season, *extra: str) -> QuerySet:
+    return (
+        model.objects.in_scope(season)
+        .filter(investigator=investigator, games__gt=0)
+        .annotate(**_rates())
+        .select_related(*extra)
+    )
+
+
+@dataclass
+class InvestigatorProfile:
+    """What an investigator's page shows, each part one bounded query."""
+
+    summary: Investigator
+    by_ancient_one: QuerySet
+    by_table_size: QuerySet
+    players: QuerySet
+    best_games: list[Session]
+
+
+def investigator_profile(investigator: Investigator, *, season=None) -> InvestigatorProfile:
+    summary = investigator_standings(season=season).get(pk=investigator.pk)
+    by_ancient_one = _records(InvestigatorAncientOne, investigator, season, "ancient_one").order_by(
+        "-games", "ancient_one__name"
+    )
+    by_table_size = _records(InvestigatorTableSize, investigator, season).order_by(
+        "investigator_count"
+    )
+    # Only public players are named (``Player.objects.listed``).
+    players = (
+        PlayerInvestigator.objects.in_scope(season)
+        .filter(investigator=investigator, seats__gt=0, player__in=Player.objects.listed())
+        .select_related("player")
+        .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
+    )
+    games = league_games().in_season(season)
+    games = games.filter(pk__in=Seat.objects.filter(investigator=investigator).values("session_id"))
+    return InvestigatorProfile(
+        summary=summary,
+        by_ancient_one=by_ancient_one,
+        by_table_size=by_table_size,
+        players=players,
+        best_games=top_games(games),
+    )
