@@ -24,6 +24,4 @@ class JobAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         # Old records may be cleared; a queued or running one is the worker's.
-        return super().has_delete_permission(request, obj) and (
-            obj is None or obj.status in ("done", "failed")
-        )
+        return super().has_delete_permission(request, obj) and (obj is None or obj.finished)

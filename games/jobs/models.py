@@ -16,11 +16,6 @@ class JobStatus(models.TextChoices):
     FAILED = "failed", "Failed"
 
 
-class JobQuerySet(models.QuerySet):
-    def unfinished(self):
-        return self.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING])
-
-
 class Job(models.Model):
     kind = models.CharField(max_length=40, choices=Kind.choices)
     description = models.CharField(max_length=200)
@@ -39,11 +34,13 @@ class Job(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    objects = JobQuerySet.as_manager()
-
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["status"])]
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (JobStatus.DONE, JobStatus.FAILED)
 
     def __str__(self) -> str:
         return f"Job {self.pk}: {self.description}"
