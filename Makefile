@@ -19,9 +19,15 @@ $(STAMP): requirements.txt | $(PY)
 
 install: $(STAMP)
 
+# Background jobs run on a task worker beside the web server: the database queue's
+# db_worker, or RQ's worker when REDIS_URL names a Redis. Ctrl-C stops both.
+WORKER = $(if $(REDIS_URL),rqworker --job-class django_tasks_rq.Job default,db_worker)
+
 run: install
 	$(PY) manage.py migrate
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@trap 'kill $$worker 2>/dev/null; wait $$worker' INT TERM EXIT; \
+	  $(PY) manage.py $(WORKER) & worker=$$!; \
+	  $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # Browser tests drive Debian's Chromium (Playwright cannot download a browser here).
 chromium:
@@ -70,11 +76,13 @@ DEMO_ENV = DATABASE_URL=$(DEMO_DB) DJANGO_DEBUG=0 DJANGO_SECRET_KEY=$(DEMO_SECRE
 
 demo: install
 	$(eval DEMO_SECRET_KEY := $(shell python3 -c 'import secrets; print(secrets.token_urlsafe(50))'))
-	@echo "The demo on $(DEMO_DB), DEBUG off: collectstatic, migrate, seed_demo, runserver"
+	@echo "The demo on $(DEMO_DB), DEBUG off: collectstatic, migrate, seed_demo, runserver and a task worker"
 	@$(DEMO_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 	@$(DEMO_ENV) $(PY) manage.py migrate
 	@$(DEMO_ENV) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty --demo-login
-	@$(DEMO_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@trap 'kill $$worker 2>/dev/null; wait $$worker' INT TERM EXIT; \
+	  $(DEMO_ENV) $(PY) manage.py $(WORKER) & worker=$$!; \
+	  $(DEMO_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # Start the demo league over: only ever removes the demo's own SQLite file.
 demo-reset:

@@ -13,6 +13,7 @@ from games.admin_users import AutocompleteLabels
 from games.forms.results import BoxRulesMixin
 from games.forms.scenarios import ScenarioRulesMixin
 from games.imports.admin_views import ResultsImportMixin
+from games.jobs.tasks import ancient_one_rescore_start
 from games.models import (
     AncientOne,
     Box,
@@ -26,7 +27,6 @@ from games.models import (
 )
 from games.permissions import can_moderate
 from games.recording import entry_group, session_entry_sync, session_moderate
-from games.scoring import sessions_rescore_stored
 from games.summaries import tracking
 
 
@@ -49,15 +49,15 @@ class AncientOneAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if change and "doom_track" in form.changed_data:
-            # Every stored score against this Ancient One starts from its doom track.
-            count = sessions_rescore_stored(
-                obj.sessions.all(),
-                reason=f"Doom track of {obj} corrected to {obj.doom_track}",
-                user=request.user,
+            # Every stored score against this Ancient One starts from its doom track. A
+            # worker rescores them (tens of thousands of games outlast a request).
+            job = ancient_one_rescore_start(
+                obj, reason=f"Doom track of {obj} corrected to {obj.doom_track}", user=request.user
             )
             self.message_user(
                 request,
-                f"Doom track of {obj} is now {obj.doom_track}: {count} stored scores recomputed.",
+                f"Doom track of {obj} is now {obj.doom_track}: its games are being rescored "
+                f"(job {job.pk}, under Background jobs).",
                 messages.SUCCESS,
             )
 

@@ -11,6 +11,7 @@ the write path's back.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from django.db import connection, transaction
 from django.db.models import Prefetch, QuerySet
@@ -103,6 +104,7 @@ def sessions_rescore_stored(
     reason: str = DEFAULT_REASON,
     user=None,
     chunk_size: int = 5000,
+    progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Recompute the score and scenario score of ``sessions`` from their stored totals.
 
@@ -111,6 +113,7 @@ def sessions_rescore_stored(
     per chunk, bumping their version and ``updated_at`` and adding a history entry with
     ``reason`` (and ``user``) as ``sessions_rescore`` does. A game edited between the
     read and the write keeps the edit: the write is conditional on the version read.
+    ``progress(games read, games in all)`` is called after each chunk read.
     """
     doom_tracks = dict(AncientOne.objects.values_list("pk", "doom_track"))
     score = functools.lru_cache(maxsize=None)(_stored_score)
@@ -124,12 +127,14 @@ def sessions_rescore_stored(
         "score",
         "scenario_score",
     )
-    moved, last = [], None
+    moved, last, read = [], None, 0
+    total = sessions.count() if progress is not None else 0
     while True:
         chunk = list((rows if last is None else rows.filter(pk__gt=last))[:chunk_size])
         if not chunk:
             break
         last = chunk[-1][0]
+        read += len(chunk)
         for pk, version, ancient_one, *inputs, scenario, tasks, old_score, old_scenario in chunk:
             new_score = score(doom_tracks[ancient_one], *inputs)
             new_scenario = (
@@ -139,6 +144,8 @@ def sessions_rescore_stored(
             )
             if (new_score, new_scenario) != (old_score, old_scenario):
                 moved.append((pk, version, new_score, new_scenario))
+        if progress is not None:
+            progress(read, total)
     if len(moved) <= UPKEEP_PER_GAME_UP_TO:
         # Few games: each written chunk keeps the summaries itself ("minus old, plus new").
         return sum(

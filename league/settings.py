@@ -54,7 +54,10 @@ INSTALLED_APPS = [
     "simple_history",
     "ninja",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "games",
+    "games.jobs",
     "league",
     # Bench-only: the benchmark commands and the load test's bare page (league/bench/).
     "league.bench",
@@ -140,6 +143,22 @@ CACHES = {
         }
     )
 }
+# Background jobs (games.jobs) through Django's tasks API (the django-tasks backport, so
+# the code moves to Django 6's django.tasks unchanged). By default the queue is a table of
+# the league's own database (`manage.py db_worker` runs it); with REDIS_URL it is an RQ
+# queue on that Redis that workers on any number of machines share (`manage.py rqworker
+# --job-class django_tasks_rq.Job`).
+TASKS = {
+    "default": (
+        {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
+        if REDIS_URL
+        else {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+    )
+}
+if REDIS_URL:
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
+
 # How long a rendered public page may be served to visitors before it is rendered again;
 # any change to the league retires it sooner (league.caching.versions). 0 turns the cache off.
 LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600"))

@@ -153,3 +153,33 @@ def csp_violations(request):
     context.on("page", watch)
     yield violations
     assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
+
+
+@pytest.fixture
+def run_jobs(monkeypatch):
+    """Run the queued background jobs here and now, as ``manage.py db_worker --batch`` does.
+
+    The worker checks its connection between tasks (``close_old_connections``); inside a
+    test's transaction that would close it, so the check is left out. Returns how many
+    tasks ran. Jobs are enqueued on commit: wrap what starts one in
+    ``django_capture_on_commit_callbacks(execute=True)``.
+    """
+    from django_tasks_db.management.commands import db_worker
+
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+
+    def run() -> int:
+        worker = db_worker.Worker(
+            queue_names=["*"],
+            interval=0,
+            batch=True,
+            backend_name="default",
+            startup_delay=False,
+            max_tasks=None,
+            worker_id="test-worker",
+            excluded_queue_names=[],
+        )
+        worker.run()
+        return worker._run_tasks
+
+    return run

@@ -183,16 +183,20 @@ def test_deleting_games_in_the_admin_takes_them_out_of_the_summaries(staff_clien
     assert summaries_differences() == []
 
 
-def test_changing_a_doom_track_in_the_admin_rescores_its_games(staff_client):
+def test_changing_a_doom_track_in_the_admin_rescores_its_games(
+    staff_client, run_jobs, django_capture_on_commit_callbacks
+):
     session = game(ancient_one="Eihort", seats=[seat("Ann", "Amanda Sharpe")])
     other = game(ancient_one="Cthulhu", seats=[seat("Bob", "Bob Jenkins")])
     eihort = AncientOne.objects.get(name="Eihort")
-    response = staff_client.post(
-        reverse("admin:games_ancientone_change", args=[eihort.pk]),
-        {"name": "Eihort", "slug": "eihort", "doom_track": 14, "box": eihort.box_id, "note": ""},
-        follow=True,
-    )
-    assert "1 stored scores recomputed" in response.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = staff_client.post(
+            reverse("admin:games_ancientone_change", args=[eihort.pk]),
+            {"name": "Eihort", "slug": "eihort", "doom_track": 14, "box": eihort.box_id},
+            follow=True,
+        )
+    assert "its games are being rescored" in response.content.decode()
+    run_jobs()
     before, before_other = session.score, other.score
     session.refresh_from_db()
     other.refresh_from_db()

@@ -46,15 +46,19 @@ def test_the_history_page_shows_the_score_change_and_its_reason(client):
     assert "Why: Recomputed by recompute_scores for yig" in response.content.decode()
 
 
-def test_a_doom_track_fix_in_the_admin_records_who_and_why(client):
+def test_a_doom_track_fix_in_the_admin_records_who_and_why(
+    client, run_jobs, django_capture_on_commit_callbacks
+):
     session = game(ancient_one="Eihort", seats=[seat("Ann", "Amanda Sharpe")])
     staff = UserFactory(username="staff", is_staff=True, is_superuser=True)
     client.force_login(staff)
     eihort = AncientOne.objects.get(name="Eihort")
-    client.post(
-        reverse("admin:games_ancientone_change", args=[eihort.pk]),
-        {"name": "Eihort", "slug": "eihort", "doom_track": 14, "box": eihort.box_id, "note": ""},
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("admin:games_ancientone_change", args=[eihort.pk]),
+            {"name": "Eihort", "slug": "eihort", "doom_track": 14, "box": eihort.box_id},
+        )
+    run_jobs()
     record = latest(session)
     assert record.history_change_reason == "Doom track of Eihort corrected to 14"
     assert record.history_user == staff

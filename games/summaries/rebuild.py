@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 
@@ -21,12 +21,15 @@ SCORE_TABLES = set(store.TABLES) - {"player_teammate", "player_investigator", "a
 
 
 def summaries_rebuild(
-    season_ids: Iterable[int] | None = None, tables: Iterable[str] | None = None
+    season_ids: Iterable[int] | None = None,
+    tables: Iterable[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Replace summary rows with ones recomputed from the games; returns rows written.
 
     With ``season_ids`` only those seasons' rows are recomputed (a season was added,
     moved or deleted); with ``tables`` only those tables (say, after a rescore).
+    ``progress(tables done, tables in all)`` is called after each table of a full rebuild.
     """
     names = set(tables) if tables is not None else set(store.TABLES)
     with transaction.atomic():
@@ -34,7 +37,12 @@ def summaries_rebuild(
         if season_ids is None:
             for name in names:
                 store.TABLES[name].model.objects.all().delete()
-            rebuild_tables(spans=spans, all_time=True, tables=names)
+            if progress is None:
+                rebuild_tables(spans=spans, all_time=True, tables=names)
+            else:
+                for done, name in enumerate(sorted(names), start=1):
+                    rebuild_tables(spans=spans, all_time=True, tables={name})
+                    progress(done, len(names))
         else:
             wanted = set(season_ids)
             for name in names & SCOPED:

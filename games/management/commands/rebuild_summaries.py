@@ -4,6 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.jobs.tasks import summaries_rebuild_start
 from games.summaries import summaries_differences, summaries_rebuild
 
 
@@ -16,8 +17,22 @@ class Command(BaseCommand):
             action="store_true",
             help="Only compare the stored rows with a fresh recomputation; fail if they differ.",
         )
+        parser.add_argument(
+            "--background",
+            action="store_true",
+            help="Leave the rebuild to a task worker (manage.py db_worker); print the job's id.",
+        )
 
-    def handle(self, *args, check, **options):
+    def handle(self, *args, check, background=False, **options):
+        if background:
+            if check:
+                raise CommandError("--check runs here; it cannot go to the background.")
+            job = summaries_rebuild_start()
+            self.stdout.write(
+                f"Job {job.pk} queued: a task worker rebuilds the summaries "
+                "(its progress is under Background jobs in the admin)."
+            )
+            return
         started = time.perf_counter()
         if check:
             problems = summaries_differences()

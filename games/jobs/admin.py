@@ -1,0 +1,27 @@
+"""The jobs' list in the admin: read-only, a record of what ran and how it went."""
+
+from django.contrib import admin
+
+from .models import Job
+
+
+@admin.register(Job)
+class JobAdmin(admin.ModelAdmin):
+    list_display = ["pk", "description", "status", "progress", "started_by", "created_at"]
+    list_filter = ["status", "kind"]
+    list_select_related = ["started_by"]
+    readonly_fields = [field.name for field in Job._meta.fields]
+
+    @admin.display(description="progress")
+    def progress(self, job: Job) -> str:
+        return f"{job.done} / {job.total}" if job.total else "-"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # Old records may be cleared; a queued or running one is the worker's.
+        return super().has_delete_permission(request, obj) and (obj is None or obj.finished)

@@ -1,0 +1,46 @@
+"""The record of one background job: what it is, who started it, how far it got."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Kind(models.TextChoices):
+    REBUILD_SUMMARIES = "rebuild_summaries", "Rebuild summaries"
+    RESCORE = "rescore", "Rescore games"
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class Job(models.Model):
+    kind = models.CharField(max_length=40, choices=Kind.choices)
+    description = models.CharField(max_length=200)
+    status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    # Rows (games, or summary tables) done out of the total the job found to do.
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    result = models.CharField(max_length=200, blank=True)
+    error = models.TextField(blank=True)
+    # The task backend's id of the run, to find its own record (worker, attempts).
+    task_id = models.CharField(max_length=64, blank=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status"])]
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (JobStatus.DONE, JobStatus.FAILED)
+
+    def __str__(self) -> str:
+        return f"Job {self.pk}: {self.description}"

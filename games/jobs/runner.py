@@ -1,0 +1,65 @@
+"""Start a job (a record, then a task on commit) and run one (status, progress, error).
+
+A job's work runs in one transaction: a failure or a killed worker rolls it all back, so
+a job is applied whole or not at all and running it again is safe.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Job, JobStatus
+
+logger = logging.getLogger(__name__)
+
+# Called by the work as it goes: (rows done, rows in all).
+Progress = Callable[[int, int], None]
+
+
+def job_start(*, task, kind: str, description: str, user=None, **kwargs) -> Job:
+    """Record a queued job and enqueue ``task(job.pk, **kwargs)`` once this commits.
+
+    On commit, so a worker never picks up a job whose record or whose cause (a corrected
+    doom track, say) is not yet visible to it -- or was rolled back.
+    """
+    job = Job.objects.create(
+        kind=kind, description=description[:200], started_by=user if user else None
+    )
+
+    def enqueue() -> None:
+        result = task.enqueue(job.pk, **kwargs)
+        Job.objects.filter(pk=job.pk).update(task_id=str(result.id))
+
+    transaction.on_commit(enqueue)
+    return job
+
+
+def job_run(job_id: int, work: Callable[[Progress], str]) -> str:
+    """Run ``work`` for job ``job_id`` in one transaction, recording how it went.
+
+    Returns the work's summary line; an error is recorded with its reason and raised
+    again, so the task backend records the failure too.
+    """
+    jobs = Job.objects.filter(pk=job_id)
+    jobs.update(status=JobStatus.RUNNING, started_at=timezone.now(), error="")
+
+    def progress(done: int, total: int) -> None:
+        jobs.update(done=done, total=total)
+
+    try:
+        with transaction.atomic():
+            result = work(progress)
+    except Exception as error:
+        logger.exception("Job %s failed", job_id)
+        jobs.update(
+            status=JobStatus.FAILED,
+            error=f"{type(error).__name__}: {error}"[:2000],
+            finished_at=timezone.now(),
+        )
+        raise
+    jobs.update(status=JobStatus.DONE, result=result[:200], finished_at=timezone.now())
+    return result

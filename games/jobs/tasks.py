@@ -1,0 +1,60 @@
+"""The work of each kind of job, as tasks (Django's tasks API, through django-tasks).
+
+Arguments are plain JSON values (ids, text): a task crosses to a worker as JSON.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django_tasks import task
+
+from games.models import AncientOne
+from games.scoring import sessions_rescore_stored
+from games.summaries import summaries_rebuild
+
+from .models import Job, Kind
+from .runner import Progress, job_run, job_start
+
+
+@task()
+def summaries_rebuild_task(job_id: int) -> str:
+    """Recompute every summary row (``rebuild_summaries --background``)."""
+
+    def work(progress: Progress) -> str:
+        return f"{summaries_rebuild(progress=progress)} summary rows rebuilt"
+
+    return job_run(job_id, work)
+
+
+@task()
+def ancient_one_rescore_task(job_id: int, *, ancient_one_id: int, reason: str) -> str:
+    """Rescore the games against an Ancient One (after its doom track was corrected)."""
+    user_id = Job.objects.values_list("started_by_id", flat=True).get(pk=job_id)
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+
+    def work(progress: Progress) -> str:
+        sessions = AncientOne.objects.get(pk=ancient_one_id).sessions.all()
+        changed = sessions_rescore_stored(sessions, reason=reason, user=user, progress=progress)
+        return f"{changed} stored scores recomputed"
+
+    return job_run(job_id, work)
+
+
+def summaries_rebuild_start(*, user=None) -> Job:
+    return job_start(
+        task=summaries_rebuild_task,
+        kind=Kind.REBUILD_SUMMARIES,
+        description="Rebuild every summary row",
+        user=user,
+    )
+
+
+def ancient_one_rescore_start(ancient_one: AncientOne, *, reason: str, user=None) -> Job:
+    return job_start(
+        task=ancient_one_rescore_task,
+        kind=Kind.RESCORE,
+        description=reason,
+        user=user,
+        ancient_one_id=ancient_one.pk,
+        reason=reason,
+    )
