@@ -11,8 +11,9 @@ urlpatterns = [
     path("players/", views.PlayerSearchView.as_view(), name="player_search"),
     # Moderators only: the games waiting for a decision, oldest first.
     path("pending/", views.PendingQueueView.as_view(), name="pending"),
-    # Cached for visitors like the league pages: they see approved games only.
-    path("<int:pk>/", page_cached(views.SessionDetailView.as_view()), name="detail"),
+    # Cached for visitors like the league pages (they see approved games only); a member
+    # may see Edit, Approve or their own pending game here, so never a shared copy.
+    path("<int:pk>/", page_cached(views.SessionDetailView.as_view(), members=False), name="detail"),
     path("<int:pk>/edit/", views.SessionUpdateView.as_view(), name="edit"),
     path("<int:pk>/withdraw/", views.SessionWithdrawView.as_view(), name="withdraw"),
     path("<int:pk>/history/", views.SessionHistoryView.as_view(), name="history"),

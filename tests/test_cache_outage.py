@@ -22,6 +22,7 @@ from django.core import mail
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from games.models import Session
@@ -142,10 +143,13 @@ def test_submissions_while_redis_is_down_answer_as_usual_and_nothing_is_lost(
     assert client.post(reverse("games:new"), submission(0)).status_code == 302
     redis_server.kill()
     caplog.set_level(logging.INFO)
+    visitor = Client()
     for day in range(1, 21):
         response = client.post(reverse("games:new"), submission(day))
         assert response.status_code == 302, day
         assert response["Location"].startswith("/games/")
+        # A pending game asks nothing of the cache; a visitor's page between them does.
+        assert visitor.get(reverse("league:home")).status_code == 200
     assert Session.objects.count() == 21
     assert len(set(Session.objects.values_list("played_on", flat=True))) == 21
     down, back = outage_records(caplog)

@@ -8,7 +8,10 @@ difference is applied to the summary rows, inside the same transaction. Trackers
 an inner one only registers its games with the outermost, which applies once, so a
 multi-step write (a game, its seats, its rescore) costs one upkeep. A write that touched
 any game then sends ``league_changed`` once, whatever it changed: rows written in bulk
-(an import, entry flags) send no ``post_save`` of their own.
+(an import, entry flags) send no ``post_save`` of their own. It says ``public=False`` when
+no game it touched was approved before or after (a pending game submitted, edited or
+withdrawn, a pending game rejected): only approved games are shown on public pages, so
+such a write retires no cached page (``league.caching.invalidation``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from contextlib import contextmanager
 
 from django.db import transaction
 
-from games.models import Session
+from games.models import Session, Status
 from games.signals import league_changed
 
 from . import contribution as c
@@ -59,8 +62,16 @@ class Tracker:
             if pk in after:
                 c.add_into(delta, after[pk], seasons, 1)
         changed = store.apply(delta)
-        league_changed.send(sender=Tracker)
+        league_changed.send(sender=Tracker, public=_shows(self.before, after))
         return changed
+
+
+def _shows(before: dict, after: dict) -> bool:
+    """Whether any of these games is (or was, before the write) on public pages."""
+    return any(
+        facts is not None and facts.status == Status.APPROVED
+        for facts in (*before.values(), *after.values())
+    )
 
 
 def active() -> Tracker | None:

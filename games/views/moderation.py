@@ -143,8 +143,9 @@ class PendingCount:
 def moderation_nav(request) -> dict:
     """Context processor: ``pending_queue`` for a signed-in user (falsy unless a moderator).
 
-    Pages in the shared cache are rendered for visitors only (``league.page_cache``), who
-    get nothing here, so no moderator's count is ever stored or served to anyone else.
+    The navigation is filled in for each request around a cached page
+    (``league.caching.fills``), so no moderator's count is ever stored or served to anyone
+    else, and a moderator's count is read fresh on a hit too.
     """
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:

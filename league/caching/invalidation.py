@@ -5,6 +5,19 @@ summaries); post_save, post_delete and m2m_changed cover every concrete model of
 and league apps. Left out: simple-history's historical models (written beside a model that
 already bumps) and the summary models (kept in step with the games, whose upkeep sends
 ``league_changed``). And when the cache answers again after an outage, whose bumps were lost.
+
+A write that changes no public page retires nothing:
+
+* The games' own rows (``Session``, ``Seat``, a game's boxes and tasks) written inside the
+  summaries' upkeep (``games.summaries.tracking``) are judged by it: it sends
+  ``league_changed(public=False)`` when none of its games was approved before or after, as
+  for a pending game submitted, edited, withdrawn or rejected. Outside the upkeep (a bulk
+  delete of seats) they bump as any model does.
+* A player just created: nobody is named anywhere before their first approved game, whose
+  approval bumps.
+
+Everything else -- teams, scenarios, seasons, the catalog, a player changed -- still bumps,
+since the pages show it whatever the games' status.
 """
 
 from __future__ import annotations
@@ -13,7 +26,9 @@ from django.apps import apps
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from simple_history.models import HistoricalChanges
 
+from games.models import Player, Seat, Session
 from games.signals import league_changed
+from games.summaries.tracking import active as active_upkeep
 from league.caching import failsoft, versions
 
 LEAGUE_APPS = ("games", "league")
@@ -30,12 +45,29 @@ def versioned_models() -> list[type]:
     ]
 
 
+def game_models() -> set[type]:
+    """The rows of a game, whose writes inside the upkeep it judges (and only it)."""
+    through = {field.remote_field.through for field in Session._meta.many_to_many}
+    return {Session, Seat, *through}
+
+
 def _model_changed(sender, using=None, **kwargs) -> None:
     versions.league_version_bump_after_commit(using)
 
 
-def _league_changed(sender, **kwargs) -> None:
-    versions.league_version_bump_after_commit()
+def _game_row_changed(sender, using=None, **kwargs) -> None:
+    if active_upkeep() is None:
+        versions.league_version_bump_after_commit(using)
+
+
+def _player_saved(sender, using=None, created=False, **kwargs) -> None:
+    if not created:
+        versions.league_version_bump_after_commit(using)
+
+
+def _league_changed(sender, public=True, **kwargs) -> None:
+    if public:
+        versions.league_version_bump_after_commit()
 
 
 def _cache_recovered(sender, **kwargs) -> None:
@@ -48,8 +80,11 @@ def connect() -> None:
     """Connect the receivers (from ``LeagueConfig.ready``)."""
     league_changed.connect(_league_changed, dispatch_uid="league-version")
     failsoft.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
+    games = game_models()
     for model in versioned_models():
         uid = f"league-version:{model._meta.label}"
-        post_save.connect(_model_changed, sender=model, dispatch_uid=uid)
-        post_delete.connect(_model_changed, sender=model, dispatch_uid=uid)
-        m2m_changed.connect(_model_changed, sender=model, dispatch_uid=uid)
+        receiver = _game_row_changed if model in games else _model_changed
+        saved = _player_saved if model is Player else receiver
+        post_save.connect(saved, sender=model, dispatch_uid=uid)
+        post_delete.connect(receiver, sender=model, dispatch_uid=uid)
+        m2m_changed.connect(receiver, sender=model, dispatch_uid=uid)

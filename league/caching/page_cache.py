@@ -1,15 +1,24 @@
-"""Whole public pages cached for visitors, under the league version.
+"""Public pages cached for visitors and members, under the league version.
 
 ``page_cached(view)`` marks a view (in the URLconf); ``PageCacheMiddleware`` serves and
-stores it. An entry is ``(version, content, headers)`` under a key made of the scheme,
-host, path and sorted query string: it is served only while the league version is still
-the one read *before* the page was rendered, so any committed change retires every page at
-once (``league.caching.versions``), and one request reads version and page in one cache call.
+stores it. An entry is ``(version, segments, headers)`` under a key made of the scheme,
+host, path, sorted query string and audience: it is served only while the league version is
+still the one read *before* the page was rendered, so a committed change retires the pages
+(``league.caching.versions``), and one request reads version and page in one cache call.
 
-Only anonymous GETs are served from the cache (a signed-in member's nav and team pages
-differ), never exports (``?_export=``), and never to a visitor with pending messages. Only
-200 answers that set no cookie and vary on nothing but Cookie are stored: a page that set
-the CSRF cookie carries that visitor's token, which must never reach another.
+What differs per request (the body tag's CSRF header, the navigation, the messages) is cut
+out before a page is stored and rendered again for every request, a hit too
+(``league.caching.fills``): a member's name, links, Pending (N) count and CSRF token never
+sit under a shared key. The audience -- visitor or member -- is part of the key, since some
+bodies offer members a link ("Create a team"); a page whose body is one member's own (a
+game with its Edit and Approve buttons, a team its captain manages) is marked
+``page_cached(view, members=False)`` and rendered afresh for every member. Answers to
+members, and to a visitor shown a message, say ``Cache-Control: private``: a shared proxy
+must keep none of them.
+
+Never exports (``?_export=``). Only 200 answers that vary on nothing but Cookie, set no
+cookie but the session's, CSRF and messages ones (all three live in the filled parts), and
+carry no CSRF token outside the filled parts are stored.
 
 The middleware sits above the session, CSRF and messages middleware so it sees the cookies
 they set; headers those and the security middleware add are added again on every hit
@@ -24,7 +33,9 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils.cache import patch_cache_control
 
+from league.caching.fills import cut, fill, unmark
 from league.caching.versions import VERSION_KEY, league_version_shared
 
 # Request attribute: the (key, version) a miss renders under, for the middleware to store.
@@ -32,44 +43,57 @@ _PENDING = "_league_page_cache"
 # Request attribute: a cacheable page rendered without the cache, which did not answer.
 _UNCACHED = "_league_page_uncached"
 EXPORT_PARAMETER = "_export"
-# Cookies that mean the page would differ for this visitor (messages waiting to be shown).
-PERSONAL_COOKIES = ("messages",)
-# Vary values the cache key or the anonymous-only rule already covers.
+# Vary values the cache key (audience, htmx) and the filled parts already cover.
 COVERED_VARY = {"cookie", "accept-encoding"}
-# Headers not kept with a page: set per response.
-UNSTORED_HEADERS = {"set-cookie", "x-cache"}
+# Headers not kept with a page: set per response (the length changes with the fills).
+UNSTORED_HEADERS = {"set-cookie", "x-cache", "content-length", "cache-control"}
+VISITOR, MEMBER = "visitor", "member"
 
 
-def page_cached(view):
-    """Mark ``view`` as a public page ``PageCacheMiddleware`` may cache."""
-    view.league_page_cache = True
+def page_cached(view, *, members: bool = True):
+    """Mark ``view`` as a public page ``PageCacheMiddleware`` may cache; ``members=False``
+    when its body differs from one member to another (cached for visitors only)."""
+    view.league_page_cache = MEMBER if members else VISITOR
     return view
 
 
-def page_key(request) -> str:
-    """The cache key of this page: scheme, host, path, sorted query, htmx or not."""
+def page_key(request, audience: str = VISITOR) -> str:
+    """The cache key of this page: scheme, host, path, sorted query, htmx or not, audience."""
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     htmx = "hx" if request.headers.get("HX-Request") == "true" else ""
     address = f"{request.scheme}://{request.get_host()}{request.path}?{query}|{htmx}"
+    if audience != VISITOR:
+        address += f"|{audience}"
     return "league:page:" + hashlib.sha256(address.encode()).hexdigest()
 
 
-def servable(request) -> bool:
-    """Whether this request may get (and fill) a cached page."""
-    return (
-        request.method in ("GET", "HEAD")
-        and EXPORT_PARAMETER not in request.GET
-        and not any(name in request.COOKIES for name in PERSONAL_COOKIES)
-        and not request.user.is_authenticated
-    )
+def audience(request, allowed: str) -> str | None:
+    """Whose shared copy of the page this request gets (and fills); ``None``: none."""
+    if request.method not in ("GET", "HEAD") or EXPORT_PARAMETER in request.GET:
+        return None
+    if not request.user.is_authenticated:
+        return VISITOR
+    return MEMBER if allowed == MEMBER else None
+
+
+def _filled_cookies() -> set[str]:
+    return {settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME, "messages"}
 
 
 def storable(response) -> bool:
-    """Whether a rendered answer may be served to other visitors."""
-    if response.status_code != 200 or response.streaming or response.cookies:
+    """Whether a rendered answer, its per-request parts cut out, may be served to others."""
+    if response.status_code != 200 or response.streaming:
+        return False
+    if set(response.cookies) - _filled_cookies():
         return False
     vary = {value.strip().lower() for value in response.get("Vary", "").split(",")}
     return vary - {""} <= COVERED_VARY
+
+
+def _private(request, response) -> None:
+    """A member's answer, or one that showed a visitor a message, is theirs alone."""
+    if request.user.is_authenticated or b'class="messages"' in response.content:
+        patch_cache_control(response, private=True)
 
 
 class PageCacheMiddleware:
@@ -81,29 +105,34 @@ class PageCacheMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         pending = getattr(request, _PENDING, None)
-        if pending is None:
-            if getattr(request, _UNCACHED, False):
-                response["X-Cache"] = "miss"
-            return response
-        key, version = pending
-        if request.method == "GET" and storable(response):
-            headers = {
-                name: value
-                for name, value in response.items()
-                if name.lower() not in UNSTORED_HEADERS
-            }
-            entry = (version, response.content, headers)
-            cache.set(key, entry, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS)
-        response["X-Cache"] = "miss"
+        if pending is not None and request.method == "GET" and storable(response):
+            key, version = pending
+            segments = cut(response.content)
+            if segments is not None:
+                headers = {
+                    name: value
+                    for name, value in response.items()
+                    if name.lower() not in UNSTORED_HEADERS
+                }
+                cache.set(
+                    key, (version, segments, headers), timeout=settings.LEAGUE_PAGE_CACHE_SECONDS
+                )
+        if not response.streaming and "html" in response.get("Content-Type", ""):
+            _unmark(response)
+        if pending is not None or getattr(request, _UNCACHED, False):
+            response["X-Cache"] = "miss"
+            _private(request, response)
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         seconds = settings.LEAGUE_PAGE_CACHE_SECONDS
-        if not seconds or not getattr(view_func, "league_page_cache", False):
+        allowed = getattr(view_func, "league_page_cache", None)
+        if not seconds or allowed is None:
             return None
-        if not servable(request):
+        whose = audience(request, allowed)
+        if whose is None:
             return None
-        key = page_key(request)
+        key = page_key(request, whose)
         found = cache.get_many([VERSION_KEY, key])
         version = found.get(VERSION_KEY) or league_version_shared()
         if version is None:
@@ -112,9 +141,18 @@ class PageCacheMiddleware:
             return None
         entry = found.get(key)
         if entry is not None and entry[0] == version:
-            _, content, headers = entry
-            response = HttpResponse(content, headers=headers)
+            _, segments, headers = entry
+            response = HttpResponse(fill(segments, request), headers=headers)
             response["X-Cache"] = "hit"
+            _private(request, response)
             return response
         setattr(request, _PENDING, (key, version))
         return None
+
+
+def _unmark(response) -> None:
+    content = unmark(response.content)
+    if content is not response.content:
+        response.content = content
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(content))

@@ -43,7 +43,7 @@ urlpatterns = [
     ),
     path("teams/", page_cached(teams.TeamStandingsView.as_view()), name="teams"),
     path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),
-    path("teams/<slug:slug>/", page_cached(teams.TeamView.as_view()), name="team"),
+    path("teams/<slug:slug>/", page_cached(teams.TeamView.as_view(), members=False), name="team"),
     path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
     path(
         "teams/invitations/<int:pk>/",

@@ -1,0 +1,59 @@
+"""The parts of a page that differ per request, cut out of a cached page and filled in.
+
+``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->``: the ``<body>``
+tag (a member's CSRF header for htmx), the navigation (a member's links, a moderator's
+Pending (N), the log-out form with its CSRF token) and the messages. A page is kept in the
+shared cache as its other parts with the names of the holes between them (``cut``), so
+nothing of one visitor is stored under a key shared with others; every request, a hit too,
+renders the three parts for itself in one small template (``fill``) and the marks never
+reach a browser (``unmark``). The page's body is rendered once for everyone who shares
+its key.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.template.loader import render_to_string
+
+FILLS = ("body", "nav", "messages")
+TEMPLATE = "includes/per_request.html"
+CUT = "<!--league:cut-->"
+_HOLE = re.compile(rb"<!--league:fill:(\w+)-->.*?<!--/league:fill-->", re.DOTALL)
+_MARK = re.compile(rb"<!--(?:/league:fill|league:fill:\w+)-->")
+# What a CSRF token outside the holes looks like (a form or an htmx header in the body):
+# such a page is that visitor's and is never stored.
+_TOKEN_SIGNS = (b"csrfmiddlewaretoken", b"X-CSRFToken")
+
+Segments = tuple[bytes | str, ...]
+
+
+def cut(content: bytes) -> Segments | None:
+    """The page without its per-request parts: text and hole names in turn; ``None`` when
+    a part of it outside the holes belongs to one visitor (a CSRF token), or a hole is
+    not one ``fill`` renders."""
+    segments: list[bytes | str] = []
+    start = 0
+    for hole in _HOLE.finditer(content):
+        name = hole.group(1).decode()
+        if name not in FILLS:
+            return None
+        segments.extend((content[start : hole.start()], name))
+        start = hole.end()
+    segments.append(content[start:])
+    if any(sign in part for part in segments[::2] for sign in _TOKEN_SIGNS):
+        return None
+    return tuple(segments)
+
+
+def fill(segments: Segments, request) -> bytes:
+    """The page for this request: its own body tag, navigation and messages in the holes."""
+    parts = dict(zip(FILLS, render_to_string(TEMPLATE, request=request).split(CUT), strict=True))
+    return b"".join(parts[item].encode() if isinstance(item, str) else item for item in segments)
+
+
+def unmark(content: bytes) -> bytes:
+    """The page without the marks (they only tell the cache where the holes are)."""
+    if b"<!--league:fill:" not in content:
+        return content
+    return _MARK.sub(b"", content)
