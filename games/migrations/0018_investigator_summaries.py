@@ -83,7 +83,9 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='investigator',
             name='slug',
-            field=models.SlugField(blank=True, max_length=60, default=''),
+            # No index yet: the unique one comes after the fill (an indexed slug made
+            # unique would create PostgreSQL's "_like" index a second time).
+            field=models.SlugField(blank=True, max_length=60, default='', db_index=False),
             preserve_default=False,
         ),
         migrations.RunPython(fill_slugs, migrations.RunPython.noop),
