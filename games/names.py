@@ -1,13 +1,17 @@
-"""Player names: how a typed name is cleaned, and the key that decides "same person".
+"""Names: how a typed name is cleaned, the key that decides "same person", and the words
+a search compares.
 
 Pure Python, no Django import. Two names are the same player when their keys are equal;
 the key is stored on the row (``Player.name_key``, unique), so SQLite and PostgreSQL
-agree on it whatever their collations do with case and accents.
+agree on it whatever their collations do with case and accents. The search key
+(``search_key``) is stored the same way on every named row the search box finds, so
+"elodie" finds "Élodie" on both databases without ``unaccent`` (which SQLite lacks).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -108,3 +112,55 @@ def similar_names(name: str, candidates: Iterable[tuple[str, str]]) -> list[str]
             by_key.setdefault(candidate_key, candidate)
     close = difflib.get_close_matches(key, by_key, n=SIMILAR_SHOWN, cutoff=SIMILAR_CUTOFF)
     return [by_key[match] for match in close]
+
+
+# Letters that keep their mark when Unicode takes accents apart (a stroke or a ligature is
+# the letter itself, not a combining mark), read as what an English keyboard types for them.
+# ß needs no entry: case folding already makes it "ss".
+UNMARKED = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "þ": "th", "æ": "ae", "œ": "oe"}
+)
+# A word: a run of letters and digits of any script. Everything else (spaces, apostrophes,
+# hyphens, dots, commas) separates words.
+_WORD = re.compile(r"[^\W_]+")
+
+# Bounds on what the search box takes: a name is at most 80 characters, and each word is
+# one more condition on every candidate row.
+MAX_QUERY_LENGTH = 100
+MAX_QUERY_WORDS = 6
+
+
+def _unaccented(text: str) -> str:
+    """``name_key`` without accents: "Élodie" -> "elodie", "Łukasz" -> "lukasz"."""
+    parts = unicodedata.normalize("NFKD", name_key(text))
+    bare = "".join(ch for ch in parts if not unicodedata.combining(ch)).translate(UNMARKED)
+    return unicodedata.normalize("NFKC", bare)
+
+
+def search_words(text: str) -> list[str]:
+    """The words of ``text`` as a search compares them: case-folded, without accents, split
+    on anything that is not a letter or a digit.
+
+    >>> search_words("  Y'Golonac, the DEFILER ")
+    ['y', 'golonac', 'the', 'defiler']
+    """
+    return _WORD.findall(_unaccented(text))
+
+
+def search_key(name: str) -> str:
+    """What is stored beside a name for the search box to match: its words, one space
+    apart, then each word that punctuation split written whole, so "ygolonac", "golonac"
+    and "y'golonac" all find Y'Golonac.
+
+    >>> search_key("Shub-Niggurath")
+    'shub niggurath shubniggurath'
+    >>> search_key("Élodie O'Brien")
+    'elodie o brien obrien'
+    """
+    words, joined = [], []
+    for chunk in _unaccented(name).split():
+        parts = _WORD.findall(chunk)
+        words.extend(parts)
+        if len(parts) > 1:
+            joined.append("".join(parts))
+    return " ".join(words + joined)

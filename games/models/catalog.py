@@ -7,6 +7,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 
+from .searchable import Searchable
+
 
 class Box(models.Model):
     """A product: the base game, an expansion, or the promotional sheets."""
@@ -30,7 +32,7 @@ class Box(models.Model):
         return self.name
 
 
-class AncientOne(models.Model):
+class AncientOne(Searchable):
     name = models.CharField(max_length=60, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
     doom_track = models.PositiveSmallIntegerField(
@@ -77,7 +79,7 @@ class Guardian(models.Model):
         return self.name
 
 
-class Investigator(models.Model):
+class Investigator(Searchable):
     name = models.CharField(max_length=60, unique=True)
     slug = models.SlugField(max_length=60, unique=True, blank=True)
     occupation = models.CharField(max_length=60)

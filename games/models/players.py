@@ -8,6 +8,7 @@ from django.utils.text import slugify
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
 from .choices import Status
+from .searchable import Searchable
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -35,7 +36,7 @@ def _has_approved_game() -> Exists:
     return Exists(seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED))
 
 
-class Player(models.Model):
+class Player(Searchable):
     """A person in the league; may be linked to the user account that claimed it."""
 
     name = models.CharField(max_length=MAX_NAME_LENGTH)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from games import scenario_rules
 
 from .catalog import AncientOne, Box, Herald
+from .searchable import Searchable
 
 
 class Series(models.Model):
@@ -52,7 +53,7 @@ class ScenarioQuerySet(models.QuerySet):
         return self.open_at(timezone.now())
 
 
-class Scenario(models.Model):
+class Scenario(Searchable):
     """One league scenario: what may be in play, its tasks, and when it runs."""
 
     name = models.CharField(max_length=120, unique=True)

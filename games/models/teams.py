@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from games.names import name_key, normalise_name
 
 from .players import Player
+from .searchable import Searchable
 
 
 class TeamQuerySet(models.QuerySet):
@@ -24,7 +25,7 @@ class TeamQuerySet(models.QuerySet):
         return self.filter(members=player)
 
 
-class Team(models.Model):
+class Team(Searchable):
     """A team of league players; its captain (the account that created it) manages members."""
 
     name = models.CharField(max_length=80)

@@ -8,7 +8,8 @@ from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
-from django.views.generic import DetailView, ListView
+from django.views.generic import DetailView
+from django_filters.views import FilterView
 
 from games.history import session_history
 from games.models import Session, Status, TeamInvitation
@@ -20,6 +21,8 @@ from games.permissions import (
     session_withdrawable_by,
 )
 from games.recording import SessionChanged, session_withdraw
+from league.pages.history import CappedCountPaginator, GameHistoryFilter
+from league.pages.paginators import BoundedPaginator
 
 
 def posted_version(request) -> int | None:
@@ -60,11 +63,13 @@ class SessionDetailView(DetailView):
         return context
 
 
-class MySessionsView(LoginRequiredMixin, ListView):
-    """The games this account submitted, with their status."""
+class MySessionsView(LoginRequiredMixin, FilterView):
+    """The games this account submitted, with their status, narrowed by
+    ``GameHistoryFilter`` (a filtered list counts a bounded slice)."""
 
     template_name = "games/session_mine.html"
     context_object_name = "games"
+    filterset_class = GameHistoryFilter
     paginate_by = 25
 
     def get_queryset(self):
@@ -75,9 +80,16 @@ class MySessionsView(LoginRequiredMixin, ListView):
             .order_by("-played_on", "-pk")
         )
 
+    def get_paginator(self, queryset, per_page, orphans=0, allow_empty_first_page=True, **kwargs):
+        narrowed = self.filterset.narrowed
+        paginator_class = CappedCountPaginator if narrowed else BoundedPaginator
+        return paginator_class(queryset, per_page, orphans, allow_empty_first_page)
+
     def get_context_data(self, **kwargs):
         invitations = TeamInvitation.objects.for_user(self.request.user).select_related("team")
-        return super().get_context_data(**kwargs, invitations=invitations.select_related("player"))
+        return super().get_context_data(
+            **kwargs, history=self.filterset, invitations=invitations.select_related("player")
+        )
 
 
 class OwnedSessionMixin(LoginRequiredMixin):

@@ -11,6 +11,7 @@ import django_tables2 as tables
 from django.db.models import F, QuerySet
 from django.shortcuts import get_object_or_404
 from django.template.defaultfilters import pluralize
+from django.utils.http import urlencode
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -19,6 +20,7 @@ from games.models import Player, PlayerStanding
 from league.pages import charts
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, season_filter
+from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
 from league.pages.tables import NUMERIC, DateColumn, LeagueTable, RoundedColumn, nulls_last
 from league.queries import player_profile, standings
@@ -175,7 +177,8 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
 
 
 class PlayerView(SingleTableMixin, TemplateView):
-    """A player's record: by Ancient One, scores by month, investigators, teammates, games."""
+    """A player's record: by Ancient One, scores by month, investigators, teammates, and
+    their games, filtered by ``GameHistoryFilter``."""
 
     template_name = "league/player.html"
     table_class = PlayerGamesTable
@@ -186,16 +189,25 @@ class PlayerView(SingleTableMixin, TemplateView):
         self.player = get_object_or_404(Player.objects.listed(), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
+        self.season = season
         self.profile = player_profile(self.player, season=season)
+        self.history = GameHistoryFilter(
+            request.GET or None, queryset=self.profile.games, player=self.player
+        )
         return super().get(request, *args, **kwargs)
 
     def get_table_data(self):
-        return self.profile.games
+        return self.history.games()
 
     def get_table_kwargs(self):
+        if self.history.narrowed:
+            return {"player": self.player, "empty_text": "No game of theirs matches these filters."}
         return {"player": self.player}
 
     def get_table_pagination(self, table):
+        if self.history.narrowed:
+            # Filtered: a count of at most FILTERED_ROWS rows, whatever the player's history.
+            return {**super().get_table_pagination(table), "paginator_class": CappedCountPaginator}
         # The standings row counts the player's games in this scope: no COUNT(*) over games.
         return {
             **super().get_table_pagination(table),
@@ -217,5 +229,9 @@ class PlayerView(SingleTableMixin, TemplateView):
             player=self.player,
             profile=self.profile,
             season_form=self.season_form,
+            history=self.history,
+            season=self.season,
+            history_clear_url=self.player.get_absolute_url()
+            + (f"?{urlencode({'season': self.season.slug})}" if self.season else ""),
             chart=chart,
         )

@@ -11,6 +11,7 @@ from league.pages import (
     players,
     rules,
     scenarios,
+    search,
     teams,
 )
 
@@ -54,6 +55,7 @@ urlpatterns = [
     path("scenarios/<slug:slug>/", page_cached(scenarios.ScenarioView.as_view()), name="scenario"),
     path("series/<slug:slug>/", page_cached(scenarios.SeriesView.as_view()), name="series"),
     path("rules/", page_cached(rules.RulesView.as_view()), name="rules"),
+    path("search/", page_cached(search.SearchView.as_view()), name="search"),
     # Bench-only (league/bench/): named in this namespace, league:bench_bare.
     path("bench/", include("league.bench.urls")),
 ]

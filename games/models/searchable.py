@@ -1,0 +1,25 @@
+"""Rows the navigation's search box finds by name, with the key it matches kept on write."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from games.names import search_key
+
+
+class Searchable(models.Model):
+    """A named row the search box finds: ``search_key`` is its name as a search compares it
+    (``games.names.search_key``: case-folded, without accents), written on every save, so
+    both databases match "elodie" to "Élodie" by a plain ``LIKE``."""
+
+    search_key = models.TextField(editable=False, default="")
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs) -> None:
+        self.search_key = search_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "search_key"}
+        super().save(*args, **kwargs)

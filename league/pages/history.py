@@ -1,0 +1,144 @@
+"""A side's game history filtered: a player's page and "My games" narrow their games by
+Ancient One, outcome, investigator, who else sat at the table and the dates played.
+
+One filter for both pages. On a player's page the investigator is the one *that player*
+ended the game with and the teammate choices are the public players they have played
+with (their ``PlayerTeammate`` summary rows); on "My games" (the games an account
+submitted) the investigator is anyone's at the table and every public player may be
+chosen. Only public players (``Player.objects.listed()``) are ever offered.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from django.db.models import QuerySet
+
+from games import rules
+from games.models import AncientOne, Investigator, Outcome, Player, PlayerTeammate, Seat, Session
+from league.pages.paginators import BoundedPaginator
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+VICTORY = "victory"
+OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
+# Filters of the history (the page may carry others: season, page, sort).
+FIELDS = ("ancient_one", "outcome", "investigator", "teammate", "played_after", "played_before")
+
+
+class HistoryForm(forms.Form):
+    """The filter's form: a date range must run forwards."""
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("played_after"), data.get("played_before")
+        if start and end and end < start:
+            self.add_error(
+                "played_before",
+                f"“Played until” ({end:%d %b %Y}) is before “Played from” ({start:%d %b %Y}).",
+            )
+        return data
+
+
+class GameHistoryFilter(django_filters.FilterSet):
+    """Which of a side's games its history lists (see the module's docstring)."""
+
+    ancient_one = django_filters.ModelChoiceFilter(
+        queryset=AncientOne.objects.all(),
+        to_field_name="slug",
+        label="Ancient One",
+        empty_label="Any",
+    )
+    outcome = django_filters.ChoiceFilter(
+        choices=OUTCOMES, method="filter_outcome", label="Outcome", empty_label="Any"
+    )
+    investigator = django_filters.ModelChoiceFilter(
+        queryset=Investigator.objects.all(),
+        to_field_name="slug",
+        method="filter_investigator",
+        label="Investigator",
+        empty_label="Any",
+    )
+    teammate = django_filters.ModelChoiceFilter(
+        queryset=Player.objects.none(),
+        to_field_name="slug",
+        method="filter_teammate",
+        label="Played with",
+        empty_label="Anyone",
+    )
+    played_after = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
+    )
+    played_before = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
+    )
+
+    class Meta:
+        model = Session
+        fields: list[str] = []
+        form = HistoryForm
+
+    def __init__(self, data=None, queryset=None, *, player: Player | None = None, **kwargs):
+        super().__init__(data, queryset, **kwargs)
+        self.player = player
+        self.filters["teammate"].queryset = teammate_choices(player)
+        if player is None:
+            self.filters["investigator"].label = "Investigator at the table"
+        else:
+            self.filters["investigator"].label = f"Investigator {player} played"
+
+    @property
+    def narrowed(self) -> bool:
+        """Whether a filter is given (so the summary rows no longer count the rows)."""
+        return self.is_bound and any(self.data.get(name) for name in FIELDS)
+
+    def games(self) -> QuerySet:
+        """The filtered games; none while a filter is not valid (its error is shown)."""
+        if self.is_bound and not self.is_valid():
+            return self.queryset.none()
+        return self.qs
+
+    def filter_outcome(self, queryset, name, value):
+        if value == VICTORY:
+            return queryset.filter(outcome__in=rules.VICTORIES)
+        return queryset.filter(outcome=value)
+
+    def filter_investigator(self, queryset, name, value):
+        seats = Seat.objects.filter(investigator=value)
+        if self.player is not None:
+            seats = seats.filter(player=self.player)
+        return queryset.filter(pk__in=seats.values("session_id"))
+
+    def filter_teammate(self, queryset, name, value):
+        return queryset.filter(pk__in=Seat.objects.filter(player=value).values("session_id"))
+
+
+def teammate_choices(player: Player | None) -> QuerySet[Player]:
+    """Public players to offer as "Played with": ``player``'s teammates (all time, from
+    their summary rows), or every public player when there is no one player."""
+    public = Player.objects.listed().order_by("name", "pk")
+    if player is None:
+        return public
+    together = PlayerTeammate.objects.in_scope(None).filter(player=player, games__gt=0)
+    return public.filter(pk__in=together.values("teammate_id"))
+
+
+# A filtered history counts at most this many rows: its COUNT reads a bounded slice
+# however many games the player has, and pages stay within it.
+FILTERED_ROWS = 1000
+
+
+class CappedCountPaginator(BoundedPaginator):
+    """Pages over at most ``FILTERED_ROWS`` rows: the count reads no further (``capped``
+    says the list goes on, for the page to ask for narrower filters)."""
+
+    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, **kwargs):
+        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
+        self.counted = self.object_list[: FILTERED_ROWS + 1].count()
+
+    @property
+    def capped(self) -> bool:
+        return self.counted > FILTERED_ROWS
+
+    @property
+    def count(self) -> int:
+        return min(self.counted, FILTERED_ROWS)

@@ -1,0 +1,62 @@
+"""The search page behind the navigation's search box: one GET form, results by kind.
+
+The page is the same for everyone who asks the same question (public names only), so it
+is cached like the other public pages; the box itself sits in the navigation
+(``templates/includes/search_box.html``), which every page renders for its request.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.views.generic import TemplateView
+
+from games.names import MAX_QUERY_LENGTH, MAX_QUERY_WORDS, search_words
+from league.queries.search import SHOWN, search
+
+
+class SearchForm(forms.Form):
+    """``q``: at most ``MAX_QUERY_LENGTH`` characters and ``MAX_QUERY_WORDS`` words, with
+    at least one letter or digit; what was typed comes back in the box either way."""
+
+    q = forms.CharField(
+        label="Search names",
+        required=False,
+        max_length=MAX_QUERY_LENGTH,
+        error_messages={
+            "max_length": f"Search for at most {MAX_QUERY_LENGTH} characters "
+            "(this has %(show_value)d): a name is never longer."
+        },
+        help_text="Players, teams, investigators, Ancient Ones and scenarios; "
+        "case and accents do not matter.",
+        widget=forms.TextInput(attrs={"type": "search", "enterkeyhint": "search"}),
+    )
+
+    def clean_q(self) -> str:
+        query = self.cleaned_data["q"]
+        words = search_words(query)
+        if query and not words:
+            raise forms.ValidationError("Type some letters or digits of a name.")
+        if len(words) > MAX_QUERY_WORDS:
+            raise forms.ValidationError(
+                f"Search for at most {MAX_QUERY_WORDS} words (this has {len(words)})."
+            )
+        self.words = words
+        return query
+
+
+class SearchView(TemplateView):
+    """``/search/?q=...``: every kind's matches, or the form with its error."""
+
+    template_name = "league/search.html"
+
+    def get_context_data(self, **kwargs):
+        form = SearchForm(self.request.GET or None)
+        found = search(form.words) if form.is_valid() else []
+        return super().get_context_data(
+            **kwargs,
+            form=form,
+            query=form.cleaned_data.get("q", "") if form.is_valid() else "",
+            found=found,
+            nothing=bool(found) and not any(group.rows for group in found),
+            shown=SHOWN,
+        )

@@ -1,0 +1,74 @@
+"""The navigation's search box: players, teams, investigators, Ancient Ones and scenarios
+whose names hold every typed word, a bounded handful of each kind.
+
+A row matches when each word of the query starts one of the words of its stored search
+key (``games.names.search_key``: case-folded, without accents), so "amanda" and "sharp"
+find Amanda Sharpe and "ELODIE" finds Élodie on SQLite and PostgreSQL alike. Players are
+only the public ones (``Player.objects.listed()``). Each kind is one query of at most
+``SHOWN + 1`` rows: one more than is shown tells that there are more without counting them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+
+from games.models import AncientOne, Investigator, Player, Scenario, Team
+
+# Results shown per kind: enough to pick from; a longer list asks for more of the name.
+SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of thing the search finds: its heading, its noun, where its rows come from."""
+
+    key: str
+    heading: str
+    noun: str
+    rows: Callable[[], QuerySet]
+
+
+KINDS = (
+    Kind("players", "Players", "players", Player.objects.listed),
+    Kind("teams", "Teams", "teams", Team.objects.all),
+    Kind("investigators", "Investigators", "investigators", Investigator.objects.all),
+    Kind("ancient_ones", "Ancient Ones", "Ancient Ones", AncientOne.objects.all),
+    Kind("scenarios", "Scenarios", "scenarios", Scenario.objects.all),
+)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What one kind holds for a query: up to ``SHOWN`` rows, and whether there are more."""
+
+    kind: Kind
+    rows: list
+    more: bool
+
+
+def matching(rows: QuerySet, words: list[str]) -> QuerySet:
+    """``rows`` whose search key has a word starting with each of ``words`` (already in
+    the key's form, ``games.names.search_words``), those starting with the whole query
+    first, then by name."""
+    for word in words:
+        rows = rows.filter(Q(search_key__startswith=word) | Q(search_key__contains=f" {word}"))
+    starts = Case(
+        When(search_key__startswith=" ".join(words), then=Value(0)),
+        default=Value(1),
+        output_field=IntegerField(),
+    )
+    return rows.order_by(starts, "name", "pk")
+
+
+def search(words: list[str]) -> list[Found]:
+    """Every kind's matches for ``words`` (none at all for no words): one query per kind."""
+    if not words:
+        return []
+    found = []
+    for kind in KINDS:
+        rows = list(matching(kind.rows(), words)[: SHOWN + 1])
+        found.append(Found(kind, rows[:SHOWN], more=len(rows) > SHOWN))
+    return found
