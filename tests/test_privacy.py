@@ -156,6 +156,8 @@ SURFACES = [
     ("league:series", {"_export": "csv", "table": "players"}, "dark-year"),
     ("league:series", {"_export": "xlsx", "table": "players"}, "dark-year"),
     ("league:player", {}, "ann"),
+    ("league:player", {"teammate": "bob"}, "ann"),  # its games filter offers teammates
+    ("league:search", {"q": "ann"}),
     "feeds:results",
     ("feeds:player", {}, "ann"),
     ("feeds:team", {}, "owls"),
@@ -222,6 +224,27 @@ def test_no_suggestion_names_a_private_player(client, private_league, typed):
     client.force_login(UserFactory())
     assert client.get(SEARCH, {"q": typed}).json() == {"names": []}
     assert not any(name in HIDDEN for name, _ in suggestable_names(UserFactory()))
+
+
+@pytest.mark.parametrize("typed", ["zoltan", "xerxes", "wendy", "yuri", "pending rejected"])
+def test_the_search_box_finds_no_private_player(client, private_league, typed):
+    response = client.get(reverse("league:search"), {"q": typed})
+    assert response.status_code == 200
+    assert all(group.kind.key != "players" or not group.rows for group in response.context["found"])
+    text = body(response)
+    for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
+        assert name not in text and slug not in text
+
+
+def test_the_games_filters_offer_only_public_players(client, private_league):
+    """A player page's "Played with" offers their public teammates; My games every public
+    player (the account's own pending games name private ones)."""
+    page = client.get(reverse("league:player", args=["ann"]))
+    assert [str(p) for p in page.context["history"].form.fields["teammate"].queryset] == ["Bob"]
+    client.force_login(UserFactory())
+    mine = client.get(reverse("games:mine"))
+    offered = [str(p) for p in mine.context["history"].form.fields["teammate"].queryset]
+    assert offered == ["Ann", "Bob"]
 
 
 def test_a_team_names_a_private_captain_nowhere(client, private_league):

@@ -129,11 +129,15 @@ FILTERED_ROWS = 1000
 
 class CappedCountPaginator(BoundedPaginator):
     """Pages over at most ``FILTERED_ROWS`` rows: the count reads no further (``capped``
-    says the list goes on, for the page to ask for narrower filters)."""
+    says the list goes on, for the page to ask for narrower filters). ``rows``: the
+    queryset to count when ``object_list`` is not one (a django-tables2 table's rows)."""
 
-    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, **kwargs):
+    def __init__(
+        self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, rows=None
+    ):
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
-        self.counted = self.object_list[: FILTERED_ROWS + 1].count()
+        counted = object_list if rows is None else rows
+        self.counted = counted[: FILTERED_ROWS + 1].count()
 
     @property
     def capped(self) -> bool:

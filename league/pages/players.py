@@ -207,7 +207,11 @@ class PlayerView(SingleTableMixin, TemplateView):
     def get_table_pagination(self, table):
         if self.history.narrowed:
             # Filtered: a count of at most FILTERED_ROWS rows, whatever the player's history.
-            return {**super().get_table_pagination(table), "paginator_class": CappedCountPaginator}
+            return {
+                **super().get_table_pagination(table),
+                "paginator_class": CappedCountPaginator,
+                "rows": self.history.games(),
+            }
         # The standings row counts the player's games in this scope: no COUNT(*) over games.
         return {
             **super().get_table_pagination(table),

@@ -52,7 +52,7 @@ class Found:
 def matching(rows: QuerySet, words: list[str]) -> QuerySet:
     """``rows`` whose search key has a word starting with each of ``words`` (already in
     the key's form, ``games.names.search_words``), those starting with the whole query
-    first, then by name."""
+    first, then in the key's order (accents aside, as the search reads names)."""
     for word in words:
         rows = rows.filter(Q(search_key__startswith=word) | Q(search_key__contains=f" {word}"))
     starts = Case(
@@ -60,7 +60,7 @@ def matching(rows: QuerySet, words: list[str]) -> QuerySet:
         default=Value(1),
         output_field=IntegerField(),
     )
-    return rows.order_by(starts, "name", "pk")
+    return rows.order_by(starts, "search_key", "pk")
 
 
 def search(words: list[str]) -> list[Found]:
