@@ -82,6 +82,10 @@ def public_pages(site):
         "scenarios": reverse("league:scenarios"),
         "scenario": reverse("league:scenario", kwargs={"slug": site["scenario"].slug}),
         "series": reverse("league:series", kwargs={"slug": site["series"].slug}),
+        "search": reverse("league:search") + "?q=a",
+        "search refused": reverse("league:search") + "?q=%25",
+        "player games filtered, refused": site["player"].get_absolute_url()
+        + "?outcome=victory&played_after=2026-02-01&played_before=2026-01-01",
         "signup": reverse("signup"),
         "login": reverse("login"),
         "not found": "/no-such-page/",
@@ -89,7 +93,11 @@ def public_pages(site):
 
 
 def member_pages(site):
-    return {"result form": reverse("games:new"), "my games": reverse("games:mine")}
+    return {
+        "result form": reverse("games:new"),
+        "my games": reverse("games:mine"),
+        "my games filtered": reverse("games:mine") + "?outcome=victory&teammate=bob",
+    }
 
 
 def staff_pages(site):

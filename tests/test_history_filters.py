@@ -97,9 +97,7 @@ def test_my_games_narrow_by_each_filter(client, ann, filters, expected):
 
 
 @pytest.mark.parametrize("url", [ANN, MINE])
-def test_a_backwards_date_range_is_refused_next_to_the_field_with_the_values_kept(
-    client, ann, url
-):
+def test_a_backwards_date_range_is_refused_next_to_the_field_with_the_values_kept(client, ann, url):
     client.force_login(ann)
     response = client.get(url, {"played_after": "2026-02-01", "played_before": "2026-01-01"})
     assert response.status_code == 200
@@ -123,9 +121,7 @@ def test_a_backwards_date_range_is_refused_next_to_the_field_with_the_values_kep
         ("played_after", "99999-01-01"),
     ],
 )
-def test_a_value_the_filter_does_not_offer_is_an_error_beside_its_field(
-    client, ann, field, value
-):
+def test_a_value_the_filter_does_not_offer_is_an_error_beside_its_field(client, ann, field, value):
     response = client.get(ANN, {field: value})
     assert response.status_code == 200
     assert field in response.context["history"].errors
@@ -148,7 +144,9 @@ def test_teammate_choices_are_the_players_public_teammates_only(client, ann):
 def test_the_filter_keeps_the_season_and_pages_keep_the_filters(client, ann):
     SeasonFactory(name="2026", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31))
     for day in range(20, 50):
-        game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")], played_on=DAY + datetime.timedelta(day))
+        game(
+            seats=[seat("Ann"), seat("Bob", "Bob Jenkins")], played_on=DAY + datetime.timedelta(day)
+        )
     response = client.get(ANN, {"season": "2026", "teammate": "bob"})
     html = response.content.decode()
     assert '<input type="hidden" name="season" value="2026">' in html

@@ -78,7 +78,7 @@ def test_results_are_grouped_by_kind_and_link_to_their_pages(client, league):
         ("Investigators", reverse("league:investigator", args=["harvey-walters"])),
         ("Ancient Ones", reverse("league:ancient_one", args=["hastur"])),
     ]:
-        assert f'<h2 id="found-' in html and f"{heading} <span" in html
+        assert '<h2 id="found-' in html and f"{heading} <span" in html
         assert f'href="{link}"' in html
     assert html.index("Players <span") < html.index("Investigators <span")
     assert html.index("Investigators <span") < html.index("Ancient Ones <span")
@@ -103,7 +103,10 @@ def test_a_player_is_found_once_approved_and_gone_once_rejected(client, league):
     pending = game(status="pending", seats=[seat("Quinn Quest", "Amanda Sharpe")])
     assert found(client.get(URL, {"q": "quinn"})) == {}
     session_moderate(
-        session_id=pending.pk, status="approved", seen_version=pending.version, moderator=moderator()
+        session_id=pending.pk,
+        status="approved",
+        seen_version=pending.version,
+        moderator=moderator(),
     )
     assert found(client.get(URL, {"q": "quinn"})) == {"players": ["Quinn Quest"]}
     pending.refresh_from_db()

@@ -83,6 +83,11 @@ def public_pages(approved: Session) -> list[str]:
         reverse("league:rules"),
         reverse("league:investigators"),
         reverse("league:investigator", kwargs={"slug": approved.seats.first().investigator.slug}),
+        reverse("league:search") + "?q=a",
+        reverse("league:search") + "?q=%25",  # refused: no letter
+        # The games filter with a refused date range and a teammate nobody is.
+        reverse("league:player", kwargs={"slug": player.slug})
+        + "?played_after=2026-02-01&played_before=2026-01-01&teammate=nobody",
         reverse("games:detail", kwargs={"pk": approved.pk}),
         reverse("feeds:results"),
         reverse("login"),
@@ -97,6 +102,7 @@ def member_pages(approved: Session) -> list[str]:
     return [
         reverse("games:new"),
         reverse("games:mine"),
+        reverse("games:mine") + "?outcome=victory&played_after=2000-01-01",
         reverse("games:pending"),
         reverse("games:edit", kwargs={"pk": pending.pk}),
         reverse("games:withdraw", kwargs={"pk": pending.pk}),
@@ -112,7 +118,8 @@ def member_pages(approved: Session) -> list[str]:
 def test_every_league_route_is_checked_below(league):
     """A new page joins the list below (or says why it is no page)."""
     checked = public_pages(league) + member_pages(league)
-    opened = {get_resolver().resolve(url).view_name for url in checked if url != "/no-such-page/"}
+    paths = [url.split("?")[0] for url in checked if url != "/no-such-page/"]
+    opened = {get_resolver().resolve(path).view_name for path in paths}
     missing = league_routes() - NOT_PAGES - opened
     assert not missing, sorted(missing)
 

@@ -132,9 +132,7 @@ class CappedCountPaginator(BoundedPaginator):
     says the list goes on, for the page to ask for narrower filters). ``rows``: the
     queryset to count when ``object_list`` is not one (a django-tables2 table's rows)."""
 
-    def __init__(
-        self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, rows=None
-    ):
+    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, rows=None):
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
         counted = object_list if rows is None else rows
         self.counted = counted[: FILTERED_ROWS + 1].count()

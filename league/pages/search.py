@@ -28,7 +28,7 @@ class SearchForm(forms.Form):
         },
         help_text="Players, teams, investigators, Ancient Ones and scenarios; "
         "case and accents do not matter.",
-        widget=forms.TextInput(attrs={"type": "search", "enterkeyhint": "search"}),
+        widget=forms.TextInput(attrs={"type": "search"}),
     )
 
     def clean_q(self) -> str:
