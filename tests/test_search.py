@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from games.names import MAX_QUERY_LENGTH, MAX_QUERY_WORDS
 from games.recording import session_moderate
+from league.queries import search
 from league.queries.search import SHOWN
 from tests.budgets import PAGE_CACHE_MISS
 from tests.factories import (
@@ -154,6 +155,17 @@ def test_nothing_found_says_so(client, league):
     assert 'data-testid="no-results"' in response.content.decode()
 
 
+def test_more_matching_names_than_are_checked_for_privacy_ask_for_more_of_the_name(
+    client, league, monkeypatch
+):
+    monkeypatch.setattr(search, "CANDIDATES", 1)
+    for name in ("Ann Adams", "Ann Brown"):
+        game(seats=[seat(name, "Amanda Sharpe")])
+    response = client.get(URL, {"q": "ann"})
+    assert found(response)["players"] == ["Ann Adams"]
+    assert 'data-testid="more-players"' in response.content.decode()
+
+
 def test_each_kind_lists_a_bounded_number_and_says_there_are_more(client):
     names = [f"Sam {n:02d}" for n in range(SHOWN + 5)]
     for name in names:
@@ -168,8 +180,9 @@ def test_each_kind_lists_a_bounded_number_and_says_there_are_more(client):
 @pytest.mark.parametrize("games", [10, 300])
 def test_query_count_does_not_grow_with_the_league(client, games, django_assert_max_num_queries):
     demo_league(games)
-    # One query per kind, however many games and players match.
-    with django_assert_max_num_queries(5 + PAGE_CACHE_MISS):
+    # One query per kind (two for players: names, then which are public), however many
+    # games and players match.
+    with django_assert_max_num_queries(6 + PAGE_CACHE_MISS):
         response = client.get(URL, {"q": "a"})
     assert response.status_code == 200 and found(response)
 
