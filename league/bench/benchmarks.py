@@ -76,6 +76,8 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
         ("standings", standings),
         ("standings min 50, by win %", f"{standings}?min_games=50&sort=-win_pct"),
         ("player (busiest)", player.get_absolute_url()),
+        ("player's victories (busiest)", f"{player.get_absolute_url()}?outcome=victory"),
+        ("search", f"{reverse('league:search')}?q=a"),
         ("ancient ones", reverse("league:ancient_ones")),
         ("ancient one (busiest)", ancient_one.get_absolute_url()),
         ("game page", victory.get_absolute_url()),
