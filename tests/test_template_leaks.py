@@ -83,6 +83,8 @@ def public_pages(approved: Session) -> list[str]:
         reverse("league:rules"),
         reverse("league:investigators"),
         reverse("league:investigator", kwargs={"slug": approved.seats.first().investigator.slug}),
+        reverse("league:heralds"),
+        reverse("league:boxes"),
         reverse("games:detail", kwargs={"pk": approved.pk}),
         reverse("feeds:results"),
         reverse("login"),
