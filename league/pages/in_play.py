@@ -11,15 +11,18 @@ rate sorts by the interval's lower bound.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import django_filters
 import django_tables2 as tables
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from games.intervals import FEW_GAMES
 from games.models import Box, Herald, HeraldStanding
+from league.models import Season
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.investigators import WinRateColumn, rate_cell
@@ -123,6 +126,7 @@ def baseline(total: LeagueTally) -> dict:
     """The league's games in the scope, as the page's first line reads them."""
     return {
         "games": total.games,
+        "victories": total.victories,
         "win_rate": rate_cell(total.victories, total.games),
         "mean_score": total.mean_score,
     }
@@ -135,7 +139,7 @@ NO_TOTAL = LeagueTally(0, 0, 0)
 
 class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_pagination = False
-    rows = staticmethod(herald_standings)
+    rows: Callable[..., QuerySet]  # ``herald_standings`` or ``box_standings``
 
     def get_queryset(self):
         # Without any parameter the filter is unbound and never runs: all time, here.
@@ -144,10 +148,18 @@ class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
         self.total = league_tally()
         return self.rows(total=self.total)
 
+    def shown(self, filterset) -> tuple[Season | None, LeagueTally | None]:
+        """The season shown and the league's games in it; no games when the filter refused."""
+        if not filterset.is_bound:
+            return None, self.total
+        if filterset.is_valid():
+            return filterset.form.cleaned_data.get("season"), filterset.total
+        return None, None
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs, few_games=FEW_GAMES)
-        total = getattr(context["filter"], "total", None) or getattr(self, "total", None)
-        context["league"] = baseline(total or league_tally())
+        self.season, total = self.shown(context["filter"])
+        context["league"] = baseline(total) if total is not None else None
         return context
 
 
@@ -162,19 +174,13 @@ class HeraldListView(InPlayListView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        filterset = context["filter"]
-        total = getattr(filterset, "total", None) or getattr(self, "total", None)
-        if total is not None:
-            valid = filterset.is_bound and filterset.is_valid()
-            season = filterset.form.cleaned_data.get("season") if valid else None
-            heralded = HeraldStanding.objects.in_scope(season).aggregate(
+        if context["league"] is not None:
+            heralded = HeraldStanding.objects.in_scope(self.season).aggregate(
                 **{name: Coalesce(Sum(name), 0) for name in ("games", "victories")}
             )
-            games = total.games - heralded["games"]
-            context["no_herald"] = {
-                "games": games,
-                "win_rate": rate_cell(total.victories - heralded["victories"], games),
-            }
+            games = context["league"]["games"] - heralded["games"]
+            wins = context["league"]["victories"] - heralded["victories"]
+            context["no_herald"] = {"games": games, "win_rate": rate_cell(wins, games)}
         return context
 
 
