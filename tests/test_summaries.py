@@ -461,6 +461,7 @@ WRITES_TO_A_GAME = {
     "bare save": lambda g: g.save(),
     "bare seat save": lambda g: g.seats.first().save(),
     "bare delete": lambda g: g.delete(),
+    "bare boxes": lambda g: g.boxes.add(Box.objects.get(name="Dunwich Horror")),
 }
 
 

@@ -33,14 +33,13 @@ from .stats import TOP_SHOWN, top_games
 ENDINGS = ("devoured", "lost", "retired")
 
 
-def wilson_bounds(wins, games, *, low: str = "win_low", high: str = "win_high") -> dict:
-    """``low`` and ``high``: the Wilson interval of ``wins`` out of ``games`` (field names
-    or expressions) in per cent, NULL without games. With k wins of n games
-    (``games.intervals.wilson`` multiplied through by n):
-    (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
-    wins = F(wins) if isinstance(wins, str) else wins
-    games = F(games) if isinstance(games, str) else games
-    k, n = Cast(wins, FloatField()), Cast(NullIf(games, 0), FloatField())
+def wilson_bounds(
+    wins: str, games: str, *, low: str = "win_low", high: str = "win_high"
+) -> dict[str, Cast]:
+    """``low`` and ``high``: the Wilson interval of ``wins`` out of ``games`` in per cent,
+    NULL without games. With k wins of n games (``games.intervals.wilson`` multiplied
+    through by n): (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
+    k, n = Cast(F(wins), FloatField()), Cast(NullIf(F(games), 0), FloatField())
     z2 = Value(Z95 * Z95)
     centre = k + z2 / 2
     half = Value(Z95) * Sqrt(k * (n - k) / n + z2 / 4)
