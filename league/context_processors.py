@@ -13,6 +13,8 @@ NAV = [
     ("league:scenarios", "Scenarios", "all"),
     ("league:ancient_ones", "Ancient Ones", "all"),
     ("league:investigators", "Investigators", "all"),
+    ("league:heralds", "Heralds", "all"),
+    ("league:boxes", "Boxes", "all"),
     ("games:new", "Record a game", "user"),
     ("games:mine", "My games", "user"),
     ("signup", "Sign up", "anon"),

@@ -50,6 +50,7 @@ def league():
         "slug": {
             "/api/players/{slug}": Player.objects.get(name="Ann").slug,
             "/api/ancient-ones/{slug}": "hastur",
+            "/api/investigators/{slug}": "amanda-sharpe",
             "/api/teams/{slug}": owls.slug,
             "/api/scenarios/{slug}": dunwich.slug,
             "/api/series/{slug}": series.slug,
@@ -114,6 +115,10 @@ def test_not_found_and_invalid_answers_match_the_schema(client, league):
         ("/api/players/{slug}", "/api/players/nobody", 404),
         ("/api/players/{slug}", f"{url_for('/api/players/{slug}', league)}?season=nope", 422),
         ("/api/ancient-ones/{slug}", "/api/ancient-ones/nobody", 404),
+        ("/api/investigators/{slug}", "/api/investigators/nobody", 404),
+        ("/api/investigators", "/api/investigators?season=nope", 422),
+        ("/api/heralds", "/api/heralds?page=99", 404),
+        ("/api/boxes", "/api/boxes?page_size=101", 422),
         ("/api/standings", "/api/standings?season=nope", 422),
         ("/api/games", "/api/games?outcome=won", 422),
         ("/api/games", "/api/games?ancient_one=nobody", 422),
@@ -156,6 +161,10 @@ CONDITIONAL = {
     "/api/standings",
     "/api/ancient-ones",
     "/api/ancient-ones/{slug}",
+    "/api/investigators",
+    "/api/investigators/{slug}",
+    "/api/heralds",
+    "/api/boxes",
 }
 
 

@@ -86,6 +86,10 @@ def public_pages(site):
         "search refused": reverse("league:search") + "?q=%25",
         "player games filtered, refused": site["player"].get_absolute_url()
         + "?outcome=victory&played_after=2026-02-01&played_before=2026-01-01",
+        "investigators": reverse("league:investigators"),
+        "investigator": reverse("league:investigator", kwargs={"slug": "amanda-sharpe"}),
+        "heralds": reverse("league:heralds"),
+        "boxes": reverse("league:boxes"),
         "signup": reverse("signup"),
         "login": reverse("login"),
         "not found": "/no-such-page/",

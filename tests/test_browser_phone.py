@@ -123,6 +123,10 @@ def pages(league) -> dict[str, tuple[str, str | None]]:
         "scenario": (league["scenario"].get_absolute_url(), None),
         "series": (league["series"].get_absolute_url(), None),
         "game": (league["game"].get_absolute_url(), None),
+        "investigators": (reverse("league:investigators"), None),
+        "investigator": (reverse("league:investigator", kwargs={"slug": "bob-jenkins"}), None),
+        "heralds": (reverse("league:heralds"), None),
+        "boxes": (reverse("league:boxes"), None),
         "my-games": (reverse("games:mine"), "ann"),
         "pending": (reverse("games:pending"), "mod"),
     }

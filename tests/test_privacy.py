@@ -158,6 +158,7 @@ SURFACES = [
     ("league:player", {}, "ann"),
     ("league:player", {"teammate": "bob"}, "ann"),  # its games filter offers teammates
     ("league:search", {"q": "ann"}),
+    ("league:investigator", {}, "amanda-sharpe"),
     "feeds:results",
     ("feeds:player", {}, "ann"),
     ("feeds:team", {}, "owls"),
@@ -171,6 +172,21 @@ SURFACES = [
     "/api/ancient-ones/cthulhu",
     "/api/scenarios/the-stars-are-right",
     "/api/series/dark-year",
+    "/api/investigators/amanda-sharpe",
+]
+# Surfaces that name no player at all (statistics of the catalog): none names a private one.
+NAMELESS_SURFACES = [
+    "league:investigators",
+    ("league:investigators", {"_export": "csv"}),
+    "league:heralds",
+    ("league:heralds", {"_export": "csv"}),
+    ("league:heralds", {"_export": "xlsx"}),
+    "league:boxes",
+    ("league:boxes", {"_export": "csv"}),
+    ("league:boxes", {"_export": "xlsx"}),
+    "/api/investigators",
+    "/api/heralds",
+    "/api/boxes",
 ]
 
 
@@ -188,6 +204,16 @@ def test_no_surface_names_a_private_player(client, private_league, surface):
     assert response.status_code == 200
     text = body(response)
     assert "Ann" in text  # the surface names players at all
+    for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
+        assert name not in text and slug not in text
+
+
+@pytest.mark.parametrize("surface", NAMELESS_SURFACES, ids=str)
+def test_no_statistics_surface_names_a_private_player(client, private_league, surface):
+    url, params = address(surface)
+    response = client.get(url, params)
+    assert response.status_code == 200
+    text = body(response)
     for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
         assert name not in text and slug not in text
 

@@ -23,6 +23,11 @@ from games.models import (
     AncientOne,
     AncientOneOutcome,
     AncientOneScore,
+    AncientOneTableSize,
+    Box,
+    BoxStanding,
+    Herald,
+    HeraldStanding,
     Investigator,
     InvestigatorAncientOne,
     InvestigatorStanding,
@@ -60,6 +65,8 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 INVESTIGATORS = ["Amanda Sharpe", "Bob Jenkins", "Carolyn Fern", "Darrell Simmons"]
 DATES = [datetime.date(2025, 6, 1), datetime.date(2026, 1, 10), datetime.date(2026, 3, 2)]
+BOXES = ["Arkham Horror", "Dunwich Horror", "Kingsport Horror"]
+HERALDS = [None, "Ghroth", "Mother Hydra"]
 
 
 class Rollback(Exception):
@@ -104,6 +111,8 @@ record_op = st.tuples(
     st.booleans(),  # for the scenario
     st.sampled_from(DATES),
     st.integers(0, 3),
+    st.lists(st.sampled_from(BOXES), max_size=3, unique=True),
+    st.sampled_from(HERALDS),
 )
 index = st.integers(0, 20)
 operation = st.one_of(
@@ -125,6 +134,12 @@ operation = st.one_of(
     ),
     st.tuples(st.just("model_create"), st.sampled_from(NAMES), st.sampled_from(DATES)),
     st.tuples(st.just("model_delete"), index),
+    st.tuples(
+        st.just("model_boxes"),
+        index,
+        st.sampled_from(["add", "remove", "set", "clear"]),
+        st.sampled_from(BOXES),
+    ),
 )
 
 
@@ -152,9 +167,13 @@ class League:
         except (ValidationError, SessionChanged):
             event(f"{op[0]}: refused")
 
-    def do_record(self, status, outcome, names, as_team, for_scenario, played_on, gates):
+    def do_record(
+        self, status, outcome, names, as_team, for_scenario, played_on, gates, boxes, herald
+    ):
         gates = max(gates, len(names)) if outcome == "closed" else gates
         game(
+            boxes=tuple(boxes),
+            herald=Herald.objects.get(name=herald) if herald else None,
             status=status,
             outcome=outcome,
             defeat_cause="devoured" if outcome == "defeat" else "",
@@ -248,6 +267,21 @@ class League:
             added.investigator = Investigator.objects.get(name=INVESTIGATORS[i])
             added.session, added.position = new, i + 1
             added.save()
+
+    def do_model_boxes(self, i, action, name):
+        """Boxes in play changed through the link alone (the box's side is refused by the
+        games' history, before anything changes)."""
+        if (target := self.pick(i)) is None:
+            return
+        box = Box.objects.get(name=name)
+        if action == "add":
+            target.boxes.add(box)
+        elif action == "remove":
+            target.boxes.remove(box)
+        elif action == "set":
+            target.boxes.set([box])
+        else:
+            target.boxes.clear()
 
     def do_model_delete(self, i):
         if (target := self.pick(i)) is None:
@@ -427,6 +461,7 @@ WRITES_TO_A_GAME = {
     "bare save": lambda g: g.save(),
     "bare seat save": lambda g: g.seats.first().save(),
     "bare delete": lambda g: g.delete(),
+    "bare boxes": lambda g: g.boxes.add(Box.objects.get(name="Dunwich Horror")),
 }
 
 
@@ -457,3 +492,47 @@ def test_migration_fills_the_investigator_tables_from_the_games(catalog):
     migration.fill_summaries(apps, None)
     assert summaries_differences() == []
     assert InvestigatorStanding.objects.filter(scope=0, devoured=1).count() == 1
+
+
+def test_herald_box_and_table_size_rows_count_each_game_once(catalog):
+    kingsport = ("Arkham Horror", "Kingsport Horror")
+    won = game(boxes=kingsport, herald=Herald.objects.get(name="Ghroth"))
+    game(outcome="defeat", defeat_cause="devoured", boxes=kingsport, seats=[seat("Cy")])
+    game(boxes=("Arkham Horror",))
+    heralds = list(HeraldStanding.objects.values_list("herald__name", "games", "victories"))
+    assert heralds == [("Ghroth", 1, 1)]
+    boxes = dict(
+        (name, (games, victories))
+        for name, games, victories in BoxStanding.objects.filter(scope=0).values_list(
+            "box__name", "games", "victories"
+        )
+    )
+    assert boxes == {"Arkham Horror": (3, 2), "Kingsport Horror": (2, 1)}
+    sizes = AncientOneTableSize.objects.filter(scope=0).order_by("investigator_count")
+    assert [(r.investigator_count, r.games, r.victories) for r in sizes] == [(1, 1, 0), (2, 2, 2)]
+    assert HeraldStanding.objects.get().best_score == won.score
+
+
+def test_boxes_changed_through_the_link_alone_keep_the_rows(catalog):
+    played = game(boxes=("Arkham Horror",))
+    dunwich = Box.objects.get(name="Dunwich Horror")
+    played.boxes.add(dunwich)
+    assert BoxStanding.objects.get(box=dunwich, scope=0).games == 1
+    played.boxes.remove(dunwich)
+    assert not BoxStanding.objects.filter(box=dunwich).exists()
+    assert summaries_differences() == []
+
+
+def test_migration_fills_the_herald_and_box_tables_from_the_games(catalog):
+    SeasonFactory(name="Season 2026")
+    game(
+        boxes=("Arkham Horror", "Innsmouth Horror"), herald=Herald.objects.get(name="Father Dagon")
+    )
+    game(outcome="defeat", defeat_cause="devoured", seats=[seat("Ann", "Carolyn Fern")])
+    for model in (HeraldStanding, BoxStanding, AncientOneTableSize):
+        model.objects.all().delete()
+    assert summaries_differences()
+    migration = import_module("games.migrations.0019_herald_box_summaries")
+    migration.fill_summaries(apps, None)
+    assert summaries_differences() == []
+    assert BoxStanding.objects.filter(scope=0, box__name="Innsmouth Horror", games=1).exists()

@@ -88,6 +88,8 @@ def public_pages(approved: Session) -> list[str]:
         # The games filter with a refused date range and a teammate nobody is.
         reverse("league:player", kwargs={"slug": player.slug})
         + "?played_after=2026-02-01&played_before=2026-01-01&teammate=nobody",
+        reverse("league:heralds"),
+        reverse("league:boxes"),
         reverse("games:detail", kwargs={"pk": approved.pk}),
         reverse("feeds:results"),
         reverse("login"),

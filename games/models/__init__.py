@@ -1,5 +1,6 @@
 from .catalog import AncientOne, Box, Guardian, Herald, Investigator
 from .choices import DefeatCause, Outcome, Status
+from .in_play import AncientOneTableSize, BoxStanding, HeraldStanding
 from .players import Player
 from .scenarios import Scenario, ScenarioTask, Series
 from .seats import Seat
@@ -27,6 +28,9 @@ from .teams import Team, TeamInvitation
 __all__ = [
     "AncientOneOutcome",
     "AncientOneScore",
+    "AncientOneTableSize",
+    "BoxStanding",
+    "HeraldStanding",
     "InvestigatorAncientOne",
     "InvestigatorStanding",
     "InvestigatorTableSize",

@@ -19,6 +19,8 @@ The rules it encodes:
   defeat adds a game and nothing else. First Citizen counts a title per won game.
 - An investigator counts a game per seat (one seat per game at most) with the game's
   tally, against its Ancient One and at its table size, and how the seat ended.
+- A herald counts the game once, and so does each box in play; an Ancient One counts it
+  at its table size (defeats too), so a page compares games with and without either.
 - A scenario entry (ruling 9) adds one entry and its scenario score (0 for a defeat) to
   its scenario, its series (per team and per player), and its team's standings.
 """
@@ -50,6 +52,9 @@ SERIES_PLAYER = "series_player"  # (series, player)
 INVESTIGATOR = "investigator"  # (investigator, scope)
 INVESTIGATOR_ANCIENT_ONE = "investigator_ancient_one"  # (investigator, scope, ancient_one)
 INVESTIGATOR_TABLE_SIZE = "investigator_table_size"  # (investigator, scope, investigators)
+HERALD = "herald"  # (herald, scope)
+BOX = "box"  # (box, scope)
+ANCIENT_ONE_TABLE_SIZE = "ancient_one_table_size"  # (ancient_one, scope, investigators)
 # How a seat ended, as counted on an investigator's row (``games.rules.SEAT_ENDINGS``
 # but sane); the same words as the rules', so this module needs no Django import.
 SEAT_ENDINGS_COUNTED = ("devoured", "lost", "retired")
@@ -82,7 +87,9 @@ class GameFacts:
     series_id: int | None = None
     is_entry: bool = False
     scenario_score: int | None = None
+    herald_id: int | None = None
     seats: tuple[SeatFacts, ...] = ()
+    box_ids: tuple[int, ...] = ()
 
     @property
     def is_victory(self) -> bool:
@@ -210,6 +217,12 @@ def contribution(game: GameFacts, seasons: Iterable[SeasonSpan]) -> list[Row]:
                 ((TEAM_ANCIENT_ONE, (game.team_id, scope, game.ancient_one_id)), tally, best)
             )
             rows.append(((TEAM_MONTH, (game.team_id, scope, month)), tally, best))
+        table_size = (game.ancient_one_id, scope, game.investigator_count)
+        rows.append(((ANCIENT_ONE_TABLE_SIZE, table_size), tally, best))
+        if game.herald_id:
+            rows.append(((HERALD, (game.herald_id, scope)), tally, best))
+        for box_id in game.box_ids:
+            rows.append(((BOX, (box_id, scope)), tally, best))
         outcome_key = (game.ancient_one_id, scope, game.outcome, game.defeat_cause)
         rows.append(((ANCIENT_ONE_OUTCOME, outcome_key), {"games": 1}, None))
         if best is not None:

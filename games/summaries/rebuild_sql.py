@@ -14,6 +14,8 @@ from collections.abc import Iterable
 
 from django.db import connection
 
+from games.models import Session
+
 from . import contribution as c
 from . import store
 
@@ -36,6 +38,10 @@ PLAYERS = """(
            MAX(CASE WHEN first_citizen THEN 1 ELSE 0 END) AS titled
     FROM games_seat GROUP BY session_id, player_id
 )"""
+
+
+# The boxes in play of each game (``Session.boxes``' link table).
+BOXES = Session.boxes.through._meta.db_table
 
 
 def _month() -> str:
@@ -105,6 +111,18 @@ def _statements(approved: str) -> dict[str, str]:
             SELECT t.investigator_id, sc.id, s.investigator_count, {TALLY}, {BEST}
             FROM {games} JOIN games_seat t ON t.session_id = s.id
             GROUP BY t.investigator_id, sc.id, s.investigator_count""",
+        c.HERALD: f"""
+            SELECT s.herald_id, sc.id, {TALLY}, {BEST}
+            FROM {games} WHERE s.herald_id IS NOT NULL
+            GROUP BY s.herald_id, sc.id""",
+        c.BOX: f"""
+            SELECT b.box_id, sc.id, {TALLY}, {BEST}
+            FROM {games} JOIN {BOXES} b ON b.session_id = s.id
+            GROUP BY b.box_id, sc.id""",
+        c.ANCIENT_ONE_TABLE_SIZE: f"""
+            SELECT s.ancient_one_id, sc.id, s.investigator_count, {TALLY}, {BEST}
+            FROM {games}
+            GROUP BY s.ancient_one_id, sc.id, s.investigator_count""",
     }
 
 

@@ -7,13 +7,18 @@ Upkeep for writes that do not pass through ``Session.save``/``delete``:
 
 - A bulk delete of games (``QuerySet.delete()``, the admin's "delete selected") sends
   ``pre_delete`` for each game: its contribution is taken away before the rows go.
+- Boxes put in or taken out of a game's play (``session.boxes.add/remove/set/clear``)
+  outside any tracked write: a tracker opens before the link rows change and applies
+  after (inside a tracked write the game is only registered). From the box's side
+  (``box.sessions``) the games' history (simple_history's m2m tracking) refuses the write
+  before anything changes, so there is nothing to keep.
 - A season that is created, moved or deleted changes which games count in it: its
   rows are recomputed (only that season's; the all-time rows do not change).
 """
 
 from __future__ import annotations
 
-from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 
 from games.models import Session
 from games.signals import game_write_use, league_changed
@@ -22,7 +27,7 @@ from league.models import Season
 from . import contribution as c
 from . import store
 from .rebuild import summaries_rebuild
-from .tracking import active, tracking
+from .tracking import Tracker, active, tracking
 
 
 def game_deleting(sender, instance, **kwargs) -> None:
@@ -46,6 +51,23 @@ def game_deleted(sender, instance, **kwargs) -> None:
         league_changed.send(sender=Session)
 
 
+def boxes_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+    if reverse:
+        return
+    if action.startswith("pre_"):
+        ids = [instance.pk]
+        tracker = active()
+        if tracker is not None:
+            tracker.add(ids)
+            return
+        instance._summary_boxes_tracker = own = Tracker()
+        own.add(ids)
+    elif action.startswith("post_"):
+        own = vars(instance).pop("_summary_boxes_tracker", None)
+        if own is not None:
+            own.apply()
+
+
 def season_saving(sender, instance, **kwargs) -> None:
     old = sender.objects.filter(pk=instance.pk).values_list("start", "end").first()
     instance._summary_dates_changed = old != (instance.start, instance.end)
@@ -64,6 +86,9 @@ def connect() -> None:
     game_write_use(tracking)
     pre_delete.connect(game_deleting, sender=Session, dispatch_uid="summaries-game-deleting")
     post_delete.connect(game_deleted, sender=Session, dispatch_uid="summaries-game-deleted")
+    m2m_changed.connect(
+        boxes_changed, sender=Session.boxes.through, dispatch_uid="summaries-boxes-changed"
+    )
     pre_save.connect(season_saving, sender=Season, dispatch_uid="summaries-season-saving")
     post_save.connect(season_saved, sender=Season, dispatch_uid="summaries-season-saved")
     post_delete.connect(season_deleted, sender=Season, dispatch_uid="summaries-season-deleted")

@@ -107,6 +107,15 @@ TABLES: dict[str, Table] = {
         "games",
         True,
     ),
+    c.HERALD: Table(m.HeraldStanding, ("herald_id", "scope"), TALLY, "games", True),
+    c.BOX: Table(m.BoxStanding, ("box_id", "scope"), TALLY, "games", True),
+    c.ANCIENT_ONE_TABLE_SIZE: Table(
+        m.AncientOneTableSize,
+        ("ancient_one_id", "scope", "investigator_count"),
+        TALLY,
+        "games",
+        True,
+    ),
 }
 SUMMARY_MODELS = [table.model for table in TABLES.values()]
 
@@ -125,6 +134,7 @@ GAME_FIELDS = (
     "scenario__series_id",
     "is_entry",
     "scenario_score",
+    "herald_id",
 )
 SEAT_FIELDS = (
     "session_id",
@@ -152,22 +162,31 @@ def closes_at(end: datetime.date) -> datetime.datetime:
 
 
 def game_facts(games) -> dict[int, c.GameFacts]:
-    """Facts of the games in a ``Session`` queryset, in two queries."""
+    """Facts of the games in a ``Session`` queryset, in three queries (games, seats, boxes)."""
     rows = list(games.order_by().values_list(*GAME_FIELDS))
     seats: dict[int, list[c.SeatFacts]] = defaultdict(list)
+    boxes: dict[int, list[int]] = defaultdict(list)
     if rows:
+        ids = [row[0] for row in rows]
         seat_rows = (
-            m.Seat.objects.filter(session_id__in=[row[0] for row in rows])
+            m.Seat.objects.filter(session_id__in=ids)
             .order_by("session_id", "position", "pk")
             .values_list(*SEAT_FIELDS)
         )
         for session_id, *seat in seat_rows:
             seats[session_id].append(c.SeatFacts(*seat))
-    return {row[0]: facts_of(row, seats.get(row[0], ())) for row in rows}
+        box_rows = (
+            Session.boxes.through.objects.filter(session_id__in=ids)
+            .order_by("session_id", "box_id")
+            .values_list("session_id", "box_id")
+        )
+        for session_id, box_id in box_rows:
+            boxes[session_id].append(box_id)
+    return {row[0]: facts_of(row, seats.get(row[0], ()), boxes.get(row[0], ())) for row in rows}
 
 
-def facts_of(row: tuple, seats: Iterable[c.SeatFacts]) -> c.GameFacts:
-    return c.GameFacts(*row[1:], seats=tuple(seats))
+def facts_of(row: tuple, seats: Iterable[c.SeatFacts], box_ids: Iterable[int] = ()) -> c.GameFacts:
+    return c.GameFacts(*row[1:], seats=tuple(seats), box_ids=tuple(box_ids))
 
 
 def apply(delta: c.Delta) -> bool:
@@ -293,6 +312,10 @@ def _recompute_best(name: str, table: Table, key: tuple) -> None:
         )
     if "investigator_count" in values:
         games = games.filter(investigator_count=values["investigator_count"])
+    if "herald_id" in values:
+        games = games.filter(herald_id=values["herald_id"])
+    if "box_id" in values:
+        games = games.filter(boxes=values["box_id"])
     if "team_id" in values:
         games = games.filter(team_id=values["team_id"])
     if "ancient_one_id" in values:

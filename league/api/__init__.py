@@ -11,6 +11,8 @@ from ninja import Swagger
 from .ancient_ones import router as ancient_ones_router
 from .games import router as games_router
 from .http import AnonymousRateThrottle
+from .in_play import router as in_play_router
+from .investigators import router as investigators_router
 from .league_play import router as league_play_router
 from .openapi import LeagueAPI
 from .players import router as players_router
@@ -36,4 +38,6 @@ api = LeagueAPI(
 api.add_router("", games_router)
 api.add_router("", players_router)
 api.add_router("", ancient_ones_router)
+api.add_router("", investigators_router)
+api.add_router("", in_play_router)
 api.add_router("", league_play_router)

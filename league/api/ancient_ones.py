@@ -5,10 +5,11 @@ from ninja import Router
 
 from games import rules
 from games.models import AncientOne
-from league.queries import ancient_one_profile, ancient_one_summaries
+from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
 
 from .games import game_out
 from .http import answers, conditional
+from .rates import rated_row
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
 
 router = Router(tags=["ancient ones"])
@@ -49,7 +50,8 @@ def list_ancient_ones(request):
 @router.get(
     "/ancient-ones/{slug}",
     response=answers(AncientOneDetailOut, missing=True, invalid=False),
-    summary="One Ancient One: outcomes, score statistics and distribution, best games",
+    summary="One Ancient One: outcomes, win rate by number of investigators, score "
+    "statistics and distribution, best games",
 )
 @conditional
 def get_ancient_one(request, slug: str):
@@ -61,6 +63,10 @@ def get_ancient_one(request, slug: str):
     ]
     row["score_distribution"] = [
         {"score": score, "games": games} for score, games in profile.distribution
+    ]
+    row["by_investigator_count"] = [
+        {**rated_row(size), "best_score": size.best_score, "investigators": size.investigator_count}
+        for size in ancient_one_by_table_size(ancient_one)
     ]
     row["top_games"] = [game_out(session) for session in profile.top_games]
     return row

@@ -84,6 +84,8 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
         ("investigators", reverse("league:investigators")),
         ("investigators by win %", f"{reverse('league:investigators')}?min_games=10&sort=-win_pct"),
         ("investigator (busiest)", investigator.get_absolute_url()),
+        ("heralds", reverse("league:heralds")),
+        ("boxes by win % without", f"{reverse('league:boxes')}?sort=-win_pct_without"),
         ("teams", reverse("league:teams")),
         ("team (busiest)", team.get_absolute_url()),
         ("scenarios", reverse("league:scenarios")),

@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
+from games.intervals import FEW_GAMES
 from games.models import AncientOne
 from league.pages import charts
 from league.pages.games import LeaderboardTable
-from league.queries import ancient_one_profile, ancient_one_summaries
+from league.pages.investigators import ByTableSizeTable
+from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
 
 
 class TopGamesTable(LeaderboardTable):
@@ -32,7 +34,8 @@ class AncientOneListView(TemplateView):
 
 
 class AncientOneView(TemplateView):
-    """One Ancient One: outcomes, score statistics and distribution, top games."""
+    """One Ancient One: outcomes, win rate by table size, scores and their distribution,
+    top games."""
 
     template_name = "league/ancient_one.html"
 
@@ -50,4 +53,6 @@ class AncientOneView(TemplateView):
             profile=profile,
             chart=chart,
             top_games=TopGamesTable(profile.top_games),
+            by_table_size=ByTableSizeTable(ancient_one_by_table_size(ancient_one)),
+            few_games=FEW_GAMES,
         )

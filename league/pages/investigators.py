@@ -47,20 +47,26 @@ def rate_cell(part: int, games: int):
 class RateColumn(tables.Column):
     """A share of games with its interval on the page; the exports get the number."""
 
-    def __init__(self, *, part: str, **kwargs):
+    def __init__(self, *, part: str, games: str = "games", **kwargs):
         kwargs.setdefault("attrs", NUMERIC)
         super().__init__(**kwargs)
         self.part = part
+        self.games = games
 
     def render(self, record):
-        return rate_cell(getattr(record, self.part), record.games)
+        return rate_cell(getattr(record, self.part), getattr(record, self.games))
 
 
 class WinRateColumn(RateColumn, RoundedColumn):
-    """The win rate: sorted by its interval's lower bound, exported rounded like the page."""
+    """The win rate: sorted by its interval's lower bound, exported rounded like the page.
+    ``games_suffix`` picks other counts of the row (``"_without"``: the games without a
+    herald or a box, whose rate is the ``accessor`` given)."""
 
-    def __init__(self, **kwargs):
-        super().__init__(part="victories", places=0, accessor="win_pct_value", **kwargs)
+    def __init__(self, *, games_suffix: str = "", **kwargs):
+        kwargs.setdefault("accessor", "win_pct_value")
+        super().__init__(
+            part=f"victories{games_suffix}", games=f"games{games_suffix}", places=0, **kwargs
+        )
 
     def render(self, record):
         return RateColumn.render(self, record)

@@ -12,6 +12,7 @@ from .games import (
     players_by_game,
     visible_games,
 )
+from .in_play import ancient_one_by_table_size, box_standings, herald_standings, league_tally
 from .investigators import investigator_profile, investigator_standings
 from .players import player_profile, standings
 from .scenarios import (
@@ -26,6 +27,10 @@ from .stats import ancient_one_profile, ancient_one_summaries, home_summary, sco
 from .teams import captain_roster, team_profile, team_standings
 
 __all__ = [
+    "ancient_one_by_table_size",
+    "box_standings",
+    "herald_standings",
+    "league_tally",
     "captain_roster",
     "ancient_one_doom_tracks",
     "LeagueGames",

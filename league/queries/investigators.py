@@ -33,21 +33,25 @@ from .stats import TOP_SHOWN, top_games
 ENDINGS = ("devoured", "lost", "retired")
 
 
-def wilson_bounds(wins: str, games: str) -> dict[str, Cast]:
-    """``win_low`` and ``win_high``: the Wilson interval of ``wins`` out of ``games`` in
-    per cent, NULL without games. With k wins of n games (``games.intervals.wilson``
-    multiplied through by n): (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
+def wilson_bounds(
+    wins: str, games: str, *, low: str = "win_low", high: str = "win_high"
+) -> dict[str, Cast]:
+    """``low`` and ``high``: the Wilson interval of ``wins`` out of ``games`` in per cent,
+    NULL without games. With k wins of n games (``games.intervals.wilson`` multiplied
+    through by n): (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
     k, n = Cast(F(wins), FloatField()), Cast(NullIf(F(games), 0), FloatField())
     z2 = Value(Z95 * Z95)
     centre = k + z2 / 2
     half = Value(Z95) * Sqrt(k * (n - k) / n + z2 / 4)
     return {
-        "win_low": Cast(100 * (centre - half) / (n + z2), FloatField()),
-        "win_high": Cast(100 * (centre + half) / (n + z2), FloatField()),
+        low: Cast(100 * (centre - half) / (n + z2), FloatField()),
+        high: Cast(100 * (centre + half) / (n + z2), FloatField()),
     }
 
 
-def _rates() -> dict[str, Cast]:
+def tally_rates() -> dict[str, Cast]:
+    """Win % (and its interval) and mean victory score of a tally's columns, per row."""
+
     def ratio(part: str, whole: str, scale: float) -> Cast:
         return Cast(F(part) * scale / NullIf(F(whole), 0), FloatField())
 
@@ -69,7 +73,7 @@ def investigator_standings(*, season=None) -> QuerySet[Investigator]:
     return (
         Investigator.objects.annotate(row=row)
         .annotate(**numbers, best_score=F("row__best_score"))
-        .annotate(**_rates())
+        .annotate(**tally_rates())
         .select_related("box")
     )
 
@@ -78,7 +82,7 @@ def _records(model, investigator: Investigator, season, *extra: str) -> QuerySet
     return (
         model.objects.in_scope(season)
         .filter(investigator=investigator, games__gt=0)
-        .annotate(**_rates())
+        .annotate(**tally_rates())
         .select_related(*extra)
     )
 

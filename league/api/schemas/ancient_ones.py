@@ -3,6 +3,7 @@
 from ninja import Schema
 
 from .games import GameOut
+from .rates import TableSizeRecord
 
 
 class OutcomeCount(Schema):
@@ -42,4 +43,5 @@ class ScoreCount(Schema):
 class AncientOneDetailOut(AncientOneBase):
     outcome_shares: list[OutcomeShareOut]
     score_distribution: list[ScoreCount]
+    by_investigator_count: list[TableSizeRecord]
     top_games: list[GameOut]

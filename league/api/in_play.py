@@ -1,0 +1,67 @@
+"""Heralds and boxes with the games each was in play and the games without it, as the
+heralds and boxes pages show them."""
+
+from django.db.models import F
+from ninja import Router
+from ninja.pagination import paginate
+
+from league.queries import box_standings, herald_standings
+
+from .http import answers, conditional
+from .pagination import BoundedPagination
+from .players import season_by_slug
+from .rates import rated_row
+from .schemas.in_play import BoxOut, HeraldOut
+
+router = Router(tags=["heralds and boxes"])
+
+
+def in_play_out(row) -> dict:
+    """A herald's or a box's numbers with it in play, and without it."""
+    without = rated_row(row, "_without")
+    return {**rated_row(row), "best_score": row.best_score, "without": without}
+
+
+def by_lower_bound(rows):
+    """The pages' default order: the win rate's lower bound first (never played last)."""
+    return rows.order_by(F("win_low").desc(nulls_last=True), "name", "pk")
+
+
+class HeraldsPagination(BoundedPagination):
+    def shape(self, row):
+        return {"name": row.name, "box": row.box.name, **in_play_out(row)}
+
+
+class BoxesPagination(BoundedPagination):
+    def shape(self, row):
+        return {
+            "name": row.name,
+            "slug": row.slug,
+            "kind": row.kind,
+            "year": row.year,
+            **in_play_out(row),
+        }
+
+
+@router.get(
+    "/heralds",
+    response=answers(list[HeraldOut], missing=True),
+    summary="Every herald: approved games with it and without it, all time or by season",
+)
+@paginate(HeraldsPagination, page_size=100)
+@conditional
+def list_heralds(request, season: str | None = None):
+    """The heralds page's rows and default order."""
+    return by_lower_bound(herald_standings(season=season_by_slug(season)))
+
+
+@router.get(
+    "/boxes",
+    response=answers(list[BoxOut], missing=True),
+    summary="Every box: approved games with it in play and without it, all time or by season",
+)
+@paginate(BoxesPagination, page_size=100)
+@conditional
+def list_boxes(request, season: str | None = None):
+    """The boxes page's rows and default order."""
+    return by_lower_bound(box_standings(season=season_by_slug(season)))

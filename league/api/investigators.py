@@ -1,0 +1,96 @@
+"""Investigators with their statistics, as the investigator pages show them."""
+
+from django.db.models import F
+from django.shortcuts import get_object_or_404
+from ninja import Query, Router
+from ninja.pagination import paginate
+
+from games.models import Investigator
+from league.queries import investigator_profile, investigator_standings
+
+from .games import game_out
+from .http import answers, conditional
+from .pagination import BoundedPagination
+from .players import MAX_MIN_GAMES, season_by_slug
+from .rates import rated_row
+from .schemas.investigators import InvestigatorDetailOut, InvestigatorOut
+
+router = Router(tags=["investigators"])
+# How a seat ended, but sane: counted on each investigator's row.
+ENDINGS = ("devoured", "lost", "retired")
+
+
+def investigator_out(row: Investigator) -> dict:
+    return {
+        "name": row.name,
+        "slug": row.slug,
+        "occupation": row.occupation,
+        "box": row.box.name,
+        "url": row.get_absolute_url(),
+        **rated_row(row),
+        "best_score": row.best_score,
+        **{name: getattr(row, name) for name in ENDINGS},
+    }
+
+
+class InvestigatorsPagination(BoundedPagination):
+    def shape(self, row):
+        return investigator_out(row)
+
+
+@router.get(
+    "/investigators",
+    response=answers(list[InvestigatorOut], missing=True),
+    summary="Every investigator's record: by win rate's lower bound, all time or by season",
+)
+@paginate(InvestigatorsPagination, page_size=100)
+@conditional
+def list_investigators(
+    request, season: str | None = None, min_games: int = Query(0, ge=0, le=MAX_MIN_GAMES)
+):
+    """The investigators page's rows and default order: the win rate's lower bound first
+    (never played last), then by name."""
+    chosen = season_by_slug(season)
+    return (
+        investigator_standings(season=chosen)
+        .filter(games__gte=min_games)
+        .order_by(F("win_low").desc(nulls_last=True), "name", "pk")
+    )
+
+
+def _record(row, **names) -> dict:
+    return {**rated_row(row), "best_score": row.best_score, **names}
+
+
+@router.get(
+    "/investigators/{slug}",
+    response=answers(InvestigatorDetailOut, missing=True),
+    summary="One investigator: record by Ancient One and by number of investigators, "
+    "the public players who play them most, their best games",
+)
+@conditional
+def get_investigator(request, slug: str, season: str | None = None):
+    investigator = get_object_or_404(Investigator, slug=slug)
+    chosen = season_by_slug(season)
+    profile = investigator_profile(investigator, season=chosen)
+    return {
+        "investigator": investigator_out(profile.summary),
+        "season": chosen.slug if chosen else None,
+        "by_ancient_one": [
+            _record(row, ancient_one=row.ancient_one.name, ancient_one_slug=row.ancient_one.slug)
+            for row in profile.by_ancient_one
+        ],
+        "by_investigator_count": [
+            _record(row, investigators=row.investigator_count) for row in profile.by_table_size
+        ],
+        "players": [
+            {
+                "name": row.player.name,
+                "slug": row.player.slug,
+                "seats": row.seats,
+                "victories": row.victories,
+            }
+            for row in profile.players
+        ],
+        "best_games": [game_out(game) for game in profile.best_games],
+    }

@@ -1,0 +1,31 @@
+"""What the API answers about heralds and boxes: games with each in play, and without."""
+
+from ninja import Field, Schema
+
+from .rates import Rated
+
+
+class Without(Schema):
+    games: int
+    victories: int
+    win_pct: float | None
+    win_low: float | None
+    win_high: float | None
+    few_games: bool
+    mean_score: float | None
+
+
+class InPlayOut(Rated):
+    without: Without = Field(description="The approved games of the scope without it.")
+
+
+class HeraldOut(InPlayOut):
+    name: str
+    box: str
+
+
+class BoxOut(InPlayOut):
+    name: str
+    slug: str
+    kind: str
+    year: int | None

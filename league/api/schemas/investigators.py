@@ -1,0 +1,38 @@
+"""What the API answers about investigators: their records, as the investigator pages."""
+
+from ninja import Schema
+
+from .games import GameOut
+from .rates import Rated, TableSizeRecord
+
+
+class InvestigatorOut(Rated):
+    name: str
+    slug: str
+    occupation: str
+    box: str
+    url: str
+    devoured: int
+    lost: int
+    retired: int
+
+
+class InvestigatorAncientOneRecord(Rated):
+    ancient_one: str
+    ancient_one_slug: str
+
+
+class InvestigatorPlayer(Schema):
+    name: str
+    slug: str
+    seats: int
+    victories: int
+
+
+class InvestigatorDetailOut(Schema):
+    investigator: InvestigatorOut
+    season: str | None
+    by_ancient_one: list[InvestigatorAncientOneRecord]
+    by_investigator_count: list[TableSizeRecord]
+    players: list[InvestigatorPlayer]
+    best_games: list[GameOut]

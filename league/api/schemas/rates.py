@@ -1,0 +1,19 @@
+"""A win rate as every statistics answer carries it: the rate, its 95 % Wilson interval and
+whether it rests on few games (``games.intervals``)."""
+
+from ninja import Field, Schema
+
+
+class Rated(Schema):
+    games: int
+    victories: int
+    win_pct: float | None = Field(description="Victories per 100 games; null without games.")
+    win_low: float | None = Field(description="Lower bound of the 95% Wilson interval, in %.")
+    win_high: float | None = Field(description="Upper bound of the 95% Wilson interval, in %.")
+    few_games: bool = Field(description="Fewer games than the league marks as enough.")
+    mean_score: float | None = Field(description="Mean score of the victories.")
+    best_score: int | None
+
+
+class TableSizeRecord(Rated):
+    investigators: int

@@ -1,0 +1,194 @@
+"""Heralds and boxes: the win rate and mean victory score of the games with each one in
+play, against the games without it, by season (sortable and exportable).
+
+Two pages, not one "expansions" page: a game has at most one herald but several boxes,
+so "without" reads differently on each (the heralds page also shows the games with no
+herald at all); each is one table with its own sort, export, address and API endpoint,
+as the investigators list is. Every rate shows its games and its 95 % Wilson interval, a
+rate over fewer than ``games.intervals.FEW_GAMES`` games is marked, and sorting by win
+rate sorts by the interval's lower bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import django_filters
+import django_tables2 as tables
+from django.db.models import QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+
+from games.intervals import FEW_GAMES
+from games.models import Box, Herald, HeraldStanding
+from league.models import Season
+from league.pages.exports import StreamingExportMixin
+from league.pages.filters import season_filter
+from league.pages.investigators import WinRateColumn, rate_cell
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
+from league.queries import box_standings, herald_standings, league_tally
+from league.queries.in_play import LeagueTally
+
+
+class InPlayFilter(django_filters.FilterSet):
+    """The season; the rows are every herald (or box) of the catalog."""
+
+    season = season_filter(method="keep", label="Season")
+
+    def keep(self, queryset, name, value):
+        return queryset
+
+    def filter_queryset(self, queryset):
+        season = self.form.cleaned_data.get("season")
+        self.total = league_tally(season)
+        return self.rows(season=season, total=self.total)
+
+
+class HeraldFilter(InPlayFilter):
+    rows = staticmethod(herald_standings)
+
+    class Meta:
+        model = Herald
+        fields: list[str] = []
+
+
+class BoxFilter(InPlayFilter):
+    rows = staticmethod(box_standings)
+
+    class Meta:
+        model = Box
+        fields: list[str] = []
+
+
+class InPlayTable(LeagueTable):
+    """With it and without it, side by side; the rates sort by their lower bounds."""
+
+    games = tables.Column(verbose_name="Games with", attrs=NUMERIC)
+    victories = tables.Column(verbose_name="Victories with", attrs=NUMERIC)
+    win_pct = WinRateColumn(verbose_name="Win % with (95% interval)")
+    win_low = RoundedColumn(verbose_name="Win % with low", places=1, visible=False)
+    win_high = RoundedColumn(verbose_name="Win % with high", places=1, visible=False)
+    avg_victory_score = RoundedColumn(verbose_name="Mean victory score with", places=1)
+    games_without = tables.Column(verbose_name="Games without", attrs=NUMERIC)
+    win_pct_without = WinRateColumn(
+        verbose_name="Win % without (95% interval)",
+        games_suffix="_without",
+        accessor="win_pct_without",
+    )
+    win_low_without = RoundedColumn(verbose_name="Win % without low", places=1, visible=False)
+    win_high_without = RoundedColumn(verbose_name="Win % without high", places=1, visible=False)
+    avg_victory_score_without = RoundedColumn(verbose_name="Mean victory score without", places=1)
+
+    class Meta(LeagueTable.Meta):
+        order_by = ("-win_pct",)
+
+    def _nulls_last(self, queryset, name, is_descending):
+        return nulls_last(queryset, name, is_descending, "name", "pk")
+
+    def order_win_pct(self, queryset, is_descending):
+        return self._nulls_last(queryset, "win_low", is_descending)
+
+    def order_win_pct_without(self, queryset, is_descending):
+        return self._nulls_last(queryset, "win_low_without", is_descending)
+
+    def order_avg_victory_score(self, queryset, is_descending):
+        return self._nulls_last(queryset, "avg_victory_score", is_descending)
+
+    def order_avg_victory_score_without(self, queryset, is_descending):
+        return self._nulls_last(queryset, "avg_victory_score_without", is_descending)
+
+
+class HeraldTable(InPlayTable):
+    caption = "Heralds: approved games with and without each (win % sorts by its lower bound)"
+    export_paths = {"box": "box__name"}
+
+    name = tables.Column(verbose_name="Herald", order_by=("name",))
+    box = tables.Column(verbose_name="Box", orderable=False)
+
+    class Meta(InPlayTable.Meta):
+        sequence = ("name", "box", "...")
+        empty_text = "The catalog has no herald."
+
+
+class BoxTable(InPlayTable):
+    caption = "Boxes: approved games with each in play and without (win % sorts by its lower bound)"
+
+    name = tables.Column(verbose_name="Box", order_by=("year", "name"))
+    kind = tables.Column(verbose_name="Kind", orderable=False)
+
+    class Meta(InPlayTable.Meta):
+        sequence = ("name", "kind", "...")
+        empty_text = "The catalog has no box."
+
+
+def baseline(total: LeagueTally) -> dict:
+    """The league's games in the scope, as the page's first line reads them."""
+    return {
+        "games": total.games,
+        "victories": total.victories,
+        "win_rate": rate_cell(total.victories, total.games),
+        "mean_score": total.mean_score,
+    }
+
+
+# The rows' shape (every annotation a sort names) without reading the league's totals:
+# a bound filter reads them for the season asked; a refused filter shows no rows.
+NO_TOTAL = LeagueTally(0, 0, 0)
+
+
+class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
+    table_pagination = False
+    rows: Callable[..., QuerySet]  # ``herald_standings`` or ``box_standings``
+
+    def get_queryset(self):
+        # Without any parameter the filter is unbound and never runs: all time, here.
+        if self.request.GET:
+            return self.rows(total=NO_TOTAL)
+        self.total = league_tally()
+        return self.rows(total=self.total)
+
+    def shown(self, filterset) -> tuple[Season | None, LeagueTally | None]:
+        """The season shown and the league's games in it; no games when the filter refused."""
+        if not filterset.is_bound:
+            return None, self.total
+        if filterset.is_valid():
+            return filterset.form.cleaned_data.get("season"), filterset.total
+        return None, None
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs, few_games=FEW_GAMES)
+        self.season, total = self.shown(context["filter"])
+        context["league"] = baseline(total) if total is not None else None
+        return context
+
+
+class HeraldListView(InPlayListView):
+    """Every herald: games with it against games without it, by season."""
+
+    template_name = "league/heralds.html"
+    filterset_class = HeraldFilter
+    table_class = HeraldTable
+    export_name = "heralds"
+    rows = staticmethod(herald_standings)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        if context["league"] is not None:
+            heralded = HeraldStanding.objects.in_scope(self.season).aggregate(
+                **{name: Coalesce(Sum(name), 0) for name in ("games", "victories")}
+            )
+            games = context["league"]["games"] - heralded["games"]
+            wins = context["league"]["victories"] - heralded["victories"]
+            context["no_herald"] = {"games": games, "win_rate": rate_cell(wins, games)}
+        return context
+
+
+class BoxListView(InPlayListView):
+    """Every box: games with it in play against games without it, by season."""
+
+    template_name = "league/boxes.html"
+    filterset_class = BoxFilter
+    table_class = BoxTable
+    export_name = "boxes"
+    rows = staticmethod(box_standings)

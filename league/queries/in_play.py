@@ -1,0 +1,109 @@
+"""Heralds and boxes in play, and an Ancient One by table size, read from summary rows.
+
+A herald's or a box's games are its ``HeraldStanding`` / ``BoxStanding`` row; the games
+*without* it are the league's games in the same scope less that row. The league's totals
+are a sum over ``AncientOneTableSize`` rows (an Ancient One and a table size each: a few
+hundred rows at most, whatever the number of games), read once per page. Every rate
+carries its 95 % Wilson interval, computed per row in SQL so the lists sort by the lower
+bound in the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import (
+    F,
+    FilteredRelation,
+    FloatField,
+    IntegerField,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Cast, Coalesce, NullIf
+
+from games.models import AncientOneTableSize, Box, Herald
+from games.models.summaries import scope_of
+
+from .investigators import tally_rates, wilson_bounds
+
+TALLY = ("games", "victories", "score_sum")
+
+
+@dataclass(frozen=True)
+class LeagueTally:
+    """Every approved game of a scope: the whole that "without" is taken from."""
+
+    games: int
+    victories: int
+    score_sum: int
+
+    @property
+    def win_pct(self) -> float | None:
+        return 100 * self.victories / self.games if self.games else None
+
+    @property
+    def mean_score(self) -> float | None:
+        return self.score_sum / self.victories if self.victories else None
+
+
+def league_tally(season=None) -> LeagueTally:
+    """The league's approved games, victories and victory-score sum in ``season`` (all
+    time when None): one aggregate over a few hundred summary rows."""
+    sums = AncientOneTableSize.objects.in_scope(season).aggregate(
+        **{name: Coalesce(Sum(name), 0) for name in TALLY}
+    )
+    return LeagueTally(**sums)
+
+
+def _without(total: LeagueTally) -> tuple[dict, dict]:
+    """The same numbers over the games without the row's herald or box, and their rates."""
+    numbers = {
+        f"{name}_without": Value(getattr(total, name), output_field=IntegerField()) - F(name)
+        for name in TALLY
+    }
+    ratio = Cast(F("victories_without") * 100.0 / NullIf(F("games_without"), 0), FloatField())
+    mean = Cast(F("score_sum_without") * 1.0 / NullIf(F("victories_without"), 0), FloatField())
+    return numbers, {
+        "win_pct_without": ratio,
+        "avg_victory_score_without": mean,
+        **wilson_bounds(
+            "victories_without", "games_without", low="win_low_without", high="win_high_without"
+        ),
+    }
+
+
+def _in_play(model, season, total: LeagueTally) -> QuerySet:
+    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(season)))
+    numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in TALLY}
+    without, rates_without = _without(total)
+    return (
+        model.objects.annotate(row=row)
+        .annotate(**numbers, best_score=F("row__best_score"))
+        .annotate(**tally_rates(), **without)
+        .annotate(**rates_without)
+    )
+
+
+def herald_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
+    """Every herald of the catalog with its games in ``season`` and the games without it."""
+    total = league_tally(season) if total is None else total
+    return _in_play(Herald, season, total).select_related("box")
+
+
+def box_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:
+    """Every box of the catalog with the games it was in play in ``season``, and without."""
+    total = league_tally(season) if total is None else total
+    return _in_play(Box, season, total)
+
+
+def ancient_one_by_table_size(ancient_one, *, season=None) -> QuerySet[AncientOneTableSize]:
+    """An Ancient One's approved games by number of investigators, with rates."""
+    return (
+        AncientOneTableSize.objects.in_scope(season)
+        .filter(ancient_one=ancient_one, games__gt=0)
+        .annotate(**tally_rates())
+        .order_by("investigator_count")
+    )
