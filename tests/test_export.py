@@ -92,7 +92,7 @@ def test_an_xlsx_export_past_a_sheets_rows_is_refused_with_a_clear_message(tmp_p
     from django.core.management.base import CommandError
 
     game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")])
-    monkeypatch.setattr("games.management.commands.export_results.XLSX_MAX_ROWS", 2)
+    monkeypatch.setattr("games.management.commands.export_results.SHEET_MAX_ROWS", 2)
     with pytest.raises(CommandError, match="2 rows .* more than an XLSX sheet holds .* CSV"):
         call_command("export_results", str(tmp_path / "big.xlsx"), stdout=io.StringIO())
     assert not (tmp_path / "big.xlsx").exists()

@@ -30,8 +30,6 @@ from .format import COLUMNS, GAME, HEADERS, SEAT
 
 # Games per database round trip: a few thousand games (and their seats) in memory at once.
 CHUNK_SIZE = 2000
-# A sheet's rows, its header included: an XLSX file cannot hold more.
-XLSX_MAX_ROWS = 1_048_576
 
 Progress = Callable[[int], None]
 
