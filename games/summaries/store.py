@@ -15,14 +15,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from games import models as m
-from games.models import Session, Status
 from league.models import Season
 
 from . import contribution as c
+from .best import best_recompute, lowered_keys
 
 
 @dataclass(frozen=True)
@@ -188,14 +188,7 @@ def apply(delta: c.Delta) -> bool:
         if removed:
             _delete_empty(table, removed)
         if table.best:
-            lowered = [
-                key
-                for key, change in changes
-                if change.best_removed is not None
-                and (change.best_added is None or change.best_removed > change.best_added)
-            ]
-            for key in lowered:
-                _recompute_best(name, table, key)
+            best_recompute(table, lowered_keys(changes), season_spans())
     return bool(by_table)
 
 
@@ -265,41 +258,3 @@ def _delete_empty(table: Table, keys: list[tuple]) -> None:
         for key in keys[start : start + 200]:
             match |= _key_q(table, key)
         table.model.objects.filter(match, **{f"{table.count}__lte": 0}).delete()
-
-
-def _recompute_best(name: str, table: Table, key: tuple) -> None:
-    """Best victory score of one row, from the games (only when it may have gone down)."""
-    values = dict(zip(table.keys, key, strict=True))
-    games = Session.objects.filter(status=Status.APPROVED, score__isnull=False).exclude(
-        outcome=c.DEFEAT
-    )
-    scope = values.get("scope", c.ALL_TIME)
-    if scope != c.ALL_TIME:
-        span = next((s for s in season_spans() if s.id == scope), None)
-        if span is None:
-            return
-        games = games.filter(
-            played_on__gte=span.start, played_on__lte=span.end, created_at__lt=span.closes_at
-        )
-    if "player_id" in values:
-        games = games.filter(
-            pk__in=m.Seat.objects.filter(player_id=values["player_id"]).values("session_id")
-        )
-    if "investigator_id" in values:
-        games = games.filter(
-            pk__in=m.Seat.objects.filter(investigator_id=values["investigator_id"]).values(
-                "session_id"
-            )
-        )
-    if "investigator_count" in values:
-        games = games.filter(investigator_count=values["investigator_count"])
-    if "team_id" in values:
-        games = games.filter(team_id=values["team_id"])
-    if "ancient_one_id" in values:
-        games = games.filter(ancient_one_id=values["ancient_one_id"])
-    if "month" in values:
-        month = values["month"]
-        following = (month + datetime.timedelta(days=32)).replace(day=1)
-        games = games.filter(played_on__gte=month, played_on__lt=following)
-    best = games.aggregate(best=Max("score"))["best"]
-    table.model.objects.filter(_key_q(table, key)).update(best_score=best)
