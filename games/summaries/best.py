@@ -17,6 +17,7 @@ from django.db import connection
 
 from . import contribution as c
 from .scopes import APPROVED, FAR_FUTURE, FAR_PAST, month_sql, scopes_cte
+from .updates import rows_update
 
 # Past this many values a key column is not restricted (the query reads every game).
 MAX_LISTED = 5000
@@ -51,17 +52,21 @@ def best_recompute(table, lowered: dict[tuple, int], spans: list[c.SeasonSpan]) 
     stored = table.model.objects.filter(**{f"{first}__in": firsts}).values_list(
         *table.keys, "best_score"
     )
-    stale = [tuple(key) for *key, best in stored if lowered.get(tuple(key)) == best]
+    stale = [
+        key
+        for *values, best in stored
+        if (key := tuple(values)) in lowered and lowered[key] == best
+    ]
     if not stale:
         return
     found = _bests(table, stale, spans)
     quote = connection.ops.quote_name
-    where = " AND ".join(f"{quote(k)} = %s" for k in table.keys)
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {quote(table.model._meta.db_table)} SET best_score = %s WHERE {where}",
-            [[found.get(key), *_params(table, key)] for key in stale],
-        )
+    rows_update(
+        quote(table.model._meta.db_table),
+        table.keys,
+        lambda values: [f"best_score = CAST({values[0]} AS INTEGER)"],
+        [[*_params(table, key), found.get(key)] for key in stale],
+    )
 
 
 def _params(table, key: tuple) -> list:

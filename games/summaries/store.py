@@ -23,6 +23,7 @@ from league.models import Season
 
 from . import contribution as c
 from .best import best_recompute, lowered_keys
+from .updates import parameters_per_statement, rows_update
 
 
 @dataclass(frozen=True)
@@ -206,8 +207,8 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
             f"COALESCE({new}, {best}) ELSE {best} END"
         )
     placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    # Batches keep each statement well under SQLite's limit of bound parameters.
-    batch = max(1, 900 // len(columns))
+    # Batches keep each statement under the database's limit of bound parameters.
+    batch = max(1, parameters_per_statement() // len(columns))
     for start in range(0, len(changes), batch):
         part = changes[start : start + batch]
         params: list = []
@@ -227,25 +228,27 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
 
 
 def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
-    if not changes:
-        return
     quote = connection.ops.quote_name
-    sets = [f"{quote(s)} = {quote(s)} + %s" for s in table.sums]
-    if table.best:
-        sets.append(
-            "best_score = CASE WHEN best_score IS NULL OR %s > best_score THEN "
-            "COALESCE(%s, best_score) ELSE best_score END"
-        )
-    where = " AND ".join(f"{quote(k)} = %s" for k in table.keys)
-    sql = f"UPDATE {quote(table.model._meta.db_table)} SET {', '.join(sets)} WHERE {where}"
-    params = []
-    for key, change in changes:
-        row = [change.sums.get(s, 0) for s in table.sums]
+    db_table = quote(table.model._meta.db_table)
+
+    def sets(values: list[str]) -> list[str]:
+        clauses = [
+            f"{quote(s)} = {db_table}.{quote(s)} + {value}"
+            for s, value in zip(table.sums, values, strict=False)
+        ]
         if table.best:
-            row += [change.best_added, change.best_added]
-        params.append([*row, *key])
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+            best, new = f"{db_table}.best_score", f"CAST({values[-1]} AS INTEGER)"
+            clauses.append(
+                f"best_score = CASE WHEN {best} IS NULL OR {new} > {best} THEN "
+                f"COALESCE({new}, {best}) ELSE {best} END"
+            )
+        return clauses
+
+    rows = [
+        [*key, *(change.sums.get(s, 0) for s in table.sums), *([change.best_added] * table.best)]
+        for key, change in changes
+    ]
+    rows_update(db_table, table.keys, sets, rows)
 
 
 def _key_q(table: Table, key: tuple) -> Q:
