@@ -253,3 +253,18 @@ def test_the_progress_bar_draws_only_on_a_terminal():
     bar.update(4, force=True)
     bar.close()
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_the_next_chunk_is_read_ahead_with_the_same_rows():
+    """On PostgreSQL, outside a transaction, chunks are read on a second connection while
+    the last one is written: the rows are the ones read in one transaction."""
+    from django.db import transaction
+
+    from games.imports.exporter import result_rows
+
+    demo_league(25)
+    ahead = list(result_rows(sessions_for_export(), chunk_size=4))
+    with transaction.atomic():
+        serial = list(result_rows(sessions_for_export(), chunk_size=4))
+    assert ahead == serial and len(ahead) == Seat.objects.count() + 1

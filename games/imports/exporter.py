@@ -18,9 +18,12 @@ from __future__ import annotations
 import csv
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
 from django.db.models import QuerySet
 
 from games.models import Seat, Session
@@ -167,42 +170,79 @@ def _game_record(row: tuple, boxes: Many, tasks: Many) -> GameRecord:
 
 def _grouped(rows) -> dict[int, list]:
     grouped: dict[int, list] = defaultdict(list)
-    for session_id, *rest in rows:
-        grouped[session_id].append(rest[0] if len(rest) == 1 else rest)
+    for row in rows:
+        grouped[row[0]].append(row[1] if len(row) == 2 else row[1:])
     return grouped
 
 
-def _chunk_records(
-    sessions: QuerySet[Session], games: list[tuple]
-) -> Iterator[tuple[GameRecord, list[SeatRecord]]]:
-    """Each game of the chunk with its seats, in three more queries for the whole chunk.
+@dataclass
+class Chunk:
+    """A chunk of games as read: their rows, and their seats, boxes and tasks by game."""
 
-    The chunk's games are named by their id range within ``sessions`` (one index range
-    scan, not a list of thousands of ids to send and parse).
-    """
-    within = sessions.filter(pk__gte=games[0][0], pk__lte=games[-1][0]).order_by().values("pk")
-    seats = _grouped(
-        Seat.objects.filter(session_id__in=within)
-        .order_by("session_id", "position", "pk")
-        .values_list(*SEAT_FIELDS)
+    games: list[tuple]
+    seats: dict[int, list]
+    boxes: dict[int, list]
+    tasks: dict[int, list]
+
+
+def _chunk_read(sessions: QuerySet[Session], after: int | None, size: int) -> Chunk | None:
+    """The ``size`` games of ``sessions`` after id ``after``, in four queries (None: no
+    more). Seats, boxes and tasks are found by the chunk's id range within ``sessions``
+    (one index range scan, not a list of thousands of ids to send and parse)."""
+    games = sessions.order_by("pk").values_list(*GAME_FIELDS)
+    rows = list((games if after is None else games.filter(pk__gt=after))[:size])
+    if not rows:
+        return None
+    within = sessions.filter(pk__gte=rows[0][0], pk__lte=rows[-1][0]).order_by().values("pk")
+    return Chunk(
+        rows,
+        _grouped(
+            Seat.objects.filter(session_id__in=within)
+            .order_by("session_id", "position", "pk")
+            .values_list(*SEAT_FIELDS)
+        ),
+        _grouped(
+            Session.boxes.through.objects.filter(session_id__in=within)
+            .order_by("session_id", "box__year", "box__name")
+            .values_list("session_id", "box__name")
+        ),
+        _grouped(
+            Session.tasks_done.through.objects.filter(session_id__in=within)
+            .order_by("session_id", "scenariotask__order", "scenariotask_id")
+            .values_list("session_id", "scenariotask__text")
+        ),
     )
-    boxes = _grouped(
-        Session.boxes.through.objects.filter(session_id__in=within)
-        .order_by("session_id", "box__year", "box__name")
-        .values_list("session_id", "box__name")
-    )
-    tasks = _grouped(
-        Session.tasks_done.through.objects.filter(session_id__in=within)
-        .order_by("session_id", "scenariotask__order", "scenariotask_id")
-        .values_list("session_id", "scenariotask__text")
-    )
+
+
+def _chunks(sessions: QuerySet[Session], size: int) -> Iterator[Chunk]:
+    """Every chunk, in order. On PostgreSQL, outside a transaction, the next chunk is read
+    on a second connection while this one is written: the database works on one core
+    while Python writes on the other."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        chunk = _chunk_read(sessions, None, size)
+        while chunk is not None:
+            yield chunk
+            chunk = _chunk_read(sessions, chunk.games[-1][0], size)
+        return
+    with ThreadPoolExecutor(max_workers=1) as reader:
+        try:
+            ahead = reader.submit(_chunk_read, sessions, None, size)
+            while (chunk := ahead.result()) is not None:
+                ahead = reader.submit(_chunk_read, sessions, chunk.games[-1][0], size)
+                yield chunk
+        finally:
+            reader.submit(lambda: connection.close()).result()  # the reader's own
+
+
+def _chunk_records(chunk: Chunk) -> Iterator[tuple[GameRecord, list[SeatRecord]]]:
+    """Each game of the chunk as a record, with its seats'."""
     named: dict[str, Named] = {}
-    for row in games:
+    for row in chunk.games:
         pk = row[0]
         record = _game_record(
             row,
-            Many(Named(name) for name in boxes.get(pk, ())),
-            Many(Task(text) for text in tasks.get(pk, ())),
+            Many(Named(name) for name in chunk.boxes.get(pk, ())),
+            Many(Task(text) for text in chunk.tasks.get(pk, ())),
         )
         seat_records = [
             SeatRecord(
@@ -210,7 +250,7 @@ def _chunk_records(
                 named.get(investigator) or named.setdefault(investigator, Named(investigator)),
                 *numbers,
             )
-            for player, investigator, *numbers in seats.get(pk, ())
+            for player, investigator, *numbers in chunk.seats.get(pk, ())
         ]
         yield record, seat_records
 
@@ -224,19 +264,14 @@ def game_groups(
     Games are read oldest first, ``chunk_size`` at a time by their id (each chunk starts
     after the last id read, so no query skips over rows already read).
     """
-    games = sessions.order_by("pk").values_list(*GAME_FIELDS)
-    last, done = None, 0
-    while True:
-        chunk = list((games if last is None else games.filter(pk__gt=last))[:chunk_size])
-        if not chunk:
-            return
-        last = chunk[-1][0]
-        for game, seats in _chunk_records(sessions, chunk):
+    done = 0
+    for chunk in _chunks(sessions, chunk_size):
+        for game, seats in _chunk_records(chunk):
             yield (
                 [safe_cell(write(game)) for write in GAME_WRITERS],
                 [[safe_cell(write(seat)) for write in SEAT_WRITERS] for seat in seats],
             )
-        done += len(chunk)
+        done += len(chunk.games)
         if progress is not None:
             progress(done)
 
