@@ -95,14 +95,14 @@ def public_pages(approved: Session) -> list[str]:
     ]
 
 
-def download_pages() -> list[str]:
-    """A big export's page while it runs and once done, as its owner sees them: the
-    latest account (the one each test has just signed in with)."""
+def download_pages(owner=None) -> list[str]:
+    """A big export's page while it runs and once done, as its owner sees them: ``owner``,
+    or the latest account (the one each test here has just signed in with)."""
     from django.contrib.auth import get_user_model
 
     from games.jobs.models import Job, JobStatus, Kind
 
-    owner = get_user_model().objects.order_by("-pk").first()
+    owner = owner or get_user_model().objects.order_by("-pk").first()
     made = {
         "source": "/leaderboard/?_export=csv",
         "kind": Kind.EXPORT,

@@ -100,7 +100,8 @@ def export_later(request, export_format: str, size: int, title: str):
         return redirect_to_login(request.get_full_path())
     source = request.get_full_path()
     mine = Job.objects.filter(kind=Kind.EXPORT, started_by=request.user)
-    same = mine.filter(source=source).filter(Q(status__in=WAITING) | ~Q(file_name="")).first()
+    kept = Q(status=JobStatus.DONE, expires_at__gt=timezone.now()) & ~Q(file_name="")
+    same = mine.filter(Q(status__in=WAITING) | kept, source=source).first()
     if same is not None:
         return redirect("league:download", pk=same.pk)
     if mine.filter(status__in=WAITING).count() >= MAX_UNFINISHED:
