@@ -478,3 +478,56 @@ def test_migration_fills_the_investigator_tables_from_the_games(catalog):
     migration.fill_summaries(apps, None)
     assert summaries_differences() == []
     assert InvestigatorStanding.objects.filter(scope=0, devoured=1).count() == 1
+
+
+def _facts(score=20, outcome="sealed", status="approved"):
+    from games.summaries import contribution as c
+
+    return c.GameFacts(
+        status=status,
+        outcome=outcome,
+        defeat_cause="",
+        score=score,
+        played_on=datetime.date(2026, 1, 10),
+        created_at=datetime.datetime(2026, 1, 10, 21, tzinfo=datetime.UTC),
+        ancient_one_id=1,
+        investigator_count=2,
+        seats=(c.SeatFacts(1, 1, True, 2, 0), c.SeatFacts(2, 2, False, 0, 3)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "tables"),
+    [
+        (None, _facts(), "every table the game is in"),
+        (_facts(), None, "every table the game is in"),
+        (_facts(), _facts(), "none"),
+        (_facts(score=20), _facts(score=18), "score tables only"),
+        (_facts(status="pending"), _facts(), "every table the game is in"),
+    ],
+    ids=["created", "deleted", "unchanged", "rescored", "approved"],
+)
+def test_a_change_is_after_minus_before_and_passes_over_what_cancels(before, after, tables):
+    from games.summaries import contribution as c
+
+    changed: c.Delta = {}
+    c.change_into(changed, before, after, [])
+    both: c.Delta = {}  # the plain arithmetic: minus all of before, plus all of after
+    if before is not None:
+        c.add_into(both, before, [], -1)
+    if after is not None:
+        c.add_into(both, after, [], 1)
+
+    def moves(change):  # zero sums and the same best in and out change no stored row
+        return any(change.sums.values()) or change.best_added != change.best_removed
+
+    kept = {key: change for key, change in both.items() if moves(change)}
+    assert {key: change for key, change in changed.items() if moves(change)} == kept
+    names = {name for name, _ in changed}
+    if tables == "none":
+        assert changed == {}
+    elif tables == "score tables only":
+        assert names.isdisjoint({c.PLAYER_TEAMMATE, c.PLAYER_INVESTIGATOR, c.ANCIENT_ONE_OUTCOME})
+        assert c.PLAYER in names and c.ANCIENT_ONE_SCORE in names
+    else:
+        assert c.PLAYER_TEAMMATE in names and c.ANCIENT_ONE_OUTCOME in names

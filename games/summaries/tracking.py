@@ -57,10 +57,7 @@ class Tracker:
         after = _facts(self.before)
         delta: c.Delta = {}
         for pk, facts in self.before.items():
-            if facts is not None:
-                c.add_into(delta, facts, seasons, -1)
-            if pk in after:
-                c.add_into(delta, after[pk], seasons, 1)
+            c.change_into(delta, facts, after.get(pk), seasons)
         changed = store.apply(delta)
         league_changed.send(sender=Tracker, public=_shows(self.before, after))
         return changed
