@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Q
 from django.utils import timezone
 
 from games import models as m
@@ -23,7 +22,7 @@ from league.models import Season
 
 from . import contribution as c
 from .best import best_recompute, lowered_keys
-from .updates import parameters_per_statement, rows_update
+from .updates import parameters_per_statement, rows_delete, rows_update
 
 
 @dataclass(frozen=True)
@@ -251,13 +250,11 @@ def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
     rows_update(db_table, table.keys, sets, rows)
 
 
-def _key_q(table: Table, key: tuple) -> Q:
-    return Q(**dict(zip(table.keys, key, strict=True)))
-
-
 def _delete_empty(table: Table, keys: list[tuple]) -> None:
-    for start in range(0, len(keys), 200):
-        match = Q()
-        for key in keys[start : start + 200]:
-            match |= _key_q(table, key)
-        table.model.objects.filter(match, **{f"{table.count}__lte": 0}).delete()
+    quote = connection.ops.quote_name
+    rows_delete(
+        quote(table.model._meta.db_table),
+        table.keys,
+        f"{quote(table.count)} <= 0",
+        [list(key) for key in keys],
+    )

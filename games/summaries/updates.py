@@ -48,3 +48,22 @@ def rows_update(
                 f"FROM (VALUES {', '.join([placeholder] * len(part))}) AS v WHERE {where}",
                 [value for row in part for value in row],
             )
+
+
+def rows_delete(db_table: str, keys: Sequence[str], condition: str, rows: list[list]) -> None:
+    """Delete the rows of ``db_table`` named by ``keys`` (a list of key values each) that
+    meet ``condition`` (SQL), a batch of keys per statement: ``(keys) IN (VALUES ...)``."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(key) for key in keys)
+    placeholder = "(" + ", ".join(["%s"] * len(keys)) + ")"
+    batch = max(1, parameters_per_statement() // len(keys))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), batch):
+            part = rows[start : start + batch]
+            cursor.execute(
+                f"DELETE FROM {db_table} WHERE {condition} AND ({columns}) IN "
+                f"(VALUES {', '.join([placeholder] * len(part))})",
+                [value for row in part for value in row],
+            )
