@@ -19,6 +19,9 @@ An XLSX sheet is written by ``games.spreadsheets.write_sheet`` (header bold, fro
 filtered); the file is named for the page and its filters (``filenames``).
 
 Tables fed something other than a QuerySet fall back to django-tables2's ``as_values``.
+
+A download of more than ``LEAGUE_EXPORT_STREAM_ROWS`` rows is not answered here: the page
+starts a background job that runs the same view to write the file (``downloads``).
 """
 
 from __future__ import annotations
@@ -231,7 +234,7 @@ def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Itera
 
 
 def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
-    """A download of ``table``: streamed CSV, or XLSX built in a temporary file.
+    """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR.
 
     ``filename`` may be in any script (see ``filenames.attachment_header``); ``title``
     names the XLSX sheet (the file name's stem by default).
