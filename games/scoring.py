@@ -13,19 +13,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from games import rules, scenario_rules
 from games.models import AncientOne, Seat, Session
-from games.summaries import summaries_rebuild, suspended, tracking
-from games.summaries.rebuild import SCORE_TABLES
+from games.summaries import tracking
 
 DEFAULT_REASON = "Rescored after a catalog correction"
-# Above this many moved games, recomputing the score-fed summary tables once (about a
-# minute at a million games) is cheaper than upkeep game by game (a few ms each).
-UPKEEP_PER_GAME_UP_TO = 10_000
 # What a game's score depends on besides the doom track, as stored on its row.
 SCORE_INPUTS = ("outcome", *rules.SCORE_COUNTS)
 
@@ -146,21 +142,14 @@ def sessions_rescore_stored(
                 moved.append((pk, version, new_score, new_scenario))
         if progress is not None:
             progress(read, total)
-    if len(moved) <= UPKEEP_PER_GAME_UP_TO:
-        # Few games: each written chunk keeps the summaries itself ("minus old, plus new").
+    # One transaction, one upkeep: each chunk's games are read before they are written,
+    # and once all are written the summaries take the difference ("minus old, plus new")
+    # in bulk, touching only the moved games' rows (``games.summaries``).
+    with tracking():
         return sum(
             _write_scores(moved[at : at + chunk_size], reason=reason, user=user)
             for at in range(0, len(moved), chunk_size)
         )
-    # Many games: one transaction writes them all without per-game upkeep, then recomputes
-    # the summary tables a score feeds, once (a grouped query each, not a game at a time).
-    with transaction.atomic(), suspended():
-        changed = sum(
-            _write_scores(moved[at : at + chunk_size], reason=reason, user=user)
-            for at in range(0, len(moved), chunk_size)
-        )
-        summaries_rebuild(tables=SCORE_TABLES)
-    return changed
 
 
 def _stored_score(doom_track: int, *inputs) -> int | None:

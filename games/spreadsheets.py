@@ -29,6 +29,8 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 QUOTE = "'"
 # Values a spreadsheet keeps typed (numbers stay numbers, dates dates); a datetime is a date.
 TYPED = (bool, int, float, Decimal, datetime.date, datetime.time)
+# A sheet's rows, its header included: an XLSX file holds no more.
+SHEET_MAX_ROWS = 1_048_576
 # Excel's limit on a sheet's name.
 SHEET_TITLE_MAX = 31
 

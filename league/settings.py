@@ -294,6 +294,12 @@ LEAGUE_IMPORT_XLSX_MAX_RATIO = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_RATIO"
 LEAGUE_UPLOAD_DIR = Path(os.environ.get("LEAGUE_UPLOAD_DIR", str(BASE_DIR / "var" / "uploads")))
 LEAGUE_UPLOAD_MAX_AGE = int(os.environ.get("LEAGUE_UPLOAD_MAX_AGE", str(24 * 3600)))
 FILE_UPLOAD_TEMP_DIR = str(LEAGUE_UPLOAD_DIR)
+# Table exports: a download of at most LEAGUE_EXPORT_STREAM_ROWS rows is written within the
+# request (CSV streamed); a bigger one is written by a background job into the project's
+# own folder LEAGUE_EXPORT_DIR and kept for its owner LEAGUE_EXPORT_MAX_AGE seconds.
+LEAGUE_EXPORT_STREAM_ROWS = int(os.environ.get("LEAGUE_EXPORT_STREAM_ROWS", "50000"))
+LEAGUE_EXPORT_DIR = Path(os.environ.get("LEAGUE_EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
+LEAGUE_EXPORT_MAX_AGE = int(os.environ.get("LEAGUE_EXPORT_MAX_AGE", str(24 * 3600)))
 # Django's own defaults, stated: form fields (not files) up to 2.5 MB in memory, and
 # uploads over 2.5 MB spooled to FILE_UPLOAD_TEMP_DIR instead of memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

@@ -97,10 +97,17 @@ def public_pages(site):
 
 
 def member_pages(site):
+    from django.contrib.auth import get_user_model
+
+    from tests.test_template_leaks import download_pages
+
+    running, done = download_pages(get_user_model().objects.get(username="ann"))
     return {
         "result form": reverse("games:new"),
         "my games": reverse("games:mine"),
         "my games filtered": reverse("games:mine") + "?outcome=victory&teammate=bob",
+        "a big export being written": running,
+        "a big export ready": done,
     }
 
 

@@ -76,6 +76,29 @@ def test_export_reads_the_league_in_constant_queries(django_assert_max_num_queri
     assert len(rows) == Seat.objects.count() + 1
 
 
+@pytest.mark.parametrize("games", [20, 40])
+def test_export_queries_grow_with_chunks_not_games(games, django_assert_num_queries):
+    """Four queries per chunk of games (games, seats, boxes, tasks) and one that finds no
+    more games, however many seats, boxes or players the chunk holds."""
+    demo_league(games)
+    from games.imports.exporter import result_rows
+
+    with django_assert_num_queries(4 * (games // 10) + 1):
+        rows = list(result_rows(sessions_for_export(), chunk_size=10))
+    assert len(rows) == Seat.objects.count() + 1
+
+
+def test_an_xlsx_export_past_a_sheets_rows_is_refused_with_a_clear_message(tmp_path, monkeypatch):
+    from django.core.management.base import CommandError
+
+    game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")])
+    monkeypatch.setattr("games.management.commands.export_results.SHEET_MAX_ROWS", 2)
+    with pytest.raises(CommandError, match="2 rows .* more than an XLSX sheet holds .* CSV"):
+        call_command("export_results", str(tmp_path / "big.xlsx"), stdout=io.StringIO())
+    assert not (tmp_path / "big.xlsx").exists()
+    assert len(export_csv(tmp_path)) == 2  # CSV has no such bound
+
+
 def snapshot() -> list[tuple]:
     """Every stored value of every game and seat, but row ids (which a re-import renumbers)."""
     sessions = Session.objects.select_related(
@@ -230,3 +253,18 @@ def test_the_progress_bar_draws_only_on_a_terminal():
     bar.update(4, force=True)
     bar.close()
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_the_next_chunk_is_read_ahead_with_the_same_rows():
+    """On PostgreSQL, outside a transaction, chunks are read on a second connection while
+    the last one is written: the rows are the ones read in one transaction."""
+    from django.db import transaction
+
+    from games.imports.exporter import result_rows
+
+    demo_league(25)
+    ahead = list(result_rows(sessions_for_export(), chunk_size=4))
+    with transaction.atomic():
+        serial = list(result_rows(sessions_for_export(), chunk_size=4))
+    assert ahead == serial and len(ahead) == Seat.objects.count() + 1

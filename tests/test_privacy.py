@@ -277,3 +277,39 @@ def test_a_team_names_a_private_captain_nowhere(client, private_league):
     html = client.get(reverse("league:team", args=["owls"])).content.decode()
     assert "Captain" not in html and "xerxes" not in html
     assert client.get("/api/teams/owls").json()["captain"] is None
+
+
+# Every export a big selection turns into a job (a series' tables are small: they stream).
+JOB_EXPORTS = [
+    surface
+    for surface in SURFACES
+    if isinstance(surface, tuple) and surface[1] and surface[0] != "league:series"
+]
+
+
+@pytest.mark.parametrize("surface", JOB_EXPORTS, ids=str)
+def test_an_export_written_by_a_background_job_names_no_private_player(
+    client,
+    private_league,
+    surface,
+    settings,
+    tmp_path,
+    run_jobs,
+    django_capture_on_commit_callbacks,
+):
+    """A big export is the same view run by a job: the same rows, so the same rule."""
+    from games.jobs.models import Job
+
+    settings.LEAGUE_EXPORT_STREAM_ROWS = 0
+    settings.LEAGUE_EXPORT_DIR = tmp_path
+    client.force_login(UserFactory())
+    url, params = address(surface)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.get(url, params)
+    assert response.status_code == 302
+    run_jobs()
+    job = Job.objects.get()
+    text = body(client.get(reverse("league:download_file", args=[job.pk])))
+    assert "Ann" in text
+    for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
+        assert name not in text and slug not in text

@@ -243,13 +243,15 @@ def test_chunk_size_is_read_when_the_export_runs(small_league, monkeypatch):
     assert len([q for q in queries.captured_queries if "games_seat" in q["sql"]]) == 3
 
 
-def test_an_xlsx_too_large_for_a_request_is_refused_with_a_message(client, monkeypatch):
-    monkeypatch.setitem(exports.MAX_ROWS, "xlsx", 2)
+def test_an_xlsx_past_a_sheets_rows_is_refused_with_a_message(client, monkeypatch):
+    monkeypatch.setattr(exports, "SHEET_MAX_ROWS", 3)
     for day in (1, 2, 3):
         game(played_on=datetime.date(2026, 1, day))
     url = reverse("league:leaderboard")
     response = client.get(url, {"_export": "xlsx", "sort": "-played_on"}, follow=True)
     assert response.redirect_chain[0][0] == f"{url}?sort=-played_on"
-    assert "holds at most 2 rows here and this selection has 3" in response.content.decode()
+    assert "holds at most 2 rows under its header and this selection has 3" in (
+        response.content.decode()
+    )
     csv_rows = client.get(url, {"_export": "csv"}).getvalue().decode().splitlines()
     assert len(csv_rows) == 4  # CSV has no limit: the header and every victory

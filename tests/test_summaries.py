@@ -45,7 +45,7 @@ from games.recording import (
     session_withdraw,
     sessions_record_many,
 )
-from games.scoring import sessions_rescore
+from games.scoring import sessions_rescore, sessions_rescore_stored
 from games.signals import league_changed
 from games.summaries import summaries_differences, summaries_rebuild
 from games.summaries.tracking import Tracker
@@ -223,7 +223,11 @@ class League:
 
     def do_doom(self, track):
         AncientOne.objects.filter(name="Cthulhu").update(doom_track=track)
-        sessions_rescore(Session.objects.filter(ancient_one__name="Cthulhu"), batch_size=3)
+        cthulhu = Session.objects.filter(ancient_one__name="Cthulhu")
+        if track % 2:  # from the seats, or (in bulk) from the totals stored on each game
+            sessions_rescore(cthulhu, batch_size=3)
+        else:
+            sessions_rescore_stored(cthulhu, chunk_size=3)
 
     def do_season(self, action):
         season = Season.objects.order_by("pk").last()
@@ -405,17 +409,34 @@ def test_a_full_rebuild_writes_what_upkeep_kept(catalog):
     assert summaries_differences() == []
 
 
-@pytest.mark.parametrize("per_game_up_to", [0, 10_000])
-def test_a_doom_track_fix_keeps_the_summaries_either_way(catalog, monkeypatch, per_game_up_to):
+@pytest.mark.parametrize("chunk_size", [1, 5000])
+@pytest.mark.parametrize("track", [8, 20])  # lowered (bests recomputed) and raised
+def test_a_doom_track_fix_keeps_the_summaries_in_one_bulk_upkeep(catalog, chunk_size, track):
     from games import scoring
 
-    monkeypatch.setattr(scoring, "UPKEEP_PER_GAME_UP_TO", per_game_up_to)
     for gates in (0, 1, 2):
         game(seats=[seat("Ann", gate_trophies=gates), seat("Bob", "Bob Jenkins")])
-    AncientOne.objects.filter(name="Cthulhu").update(doom_track=20)
-    assert scoring.sessions_rescore_stored(Session.objects.all()) == 3
+    game(ancient_one="Azathoth", seats=[seat("Ann", gate_trophies=5)])
+    AncientOne.objects.filter(name="Cthulhu").update(doom_track=track)
+    assert scoring.sessions_rescore_stored(Session.objects.all(), chunk_size=chunk_size) == 3
     best = max(Session.objects.values_list("score", flat=True))
     assert PlayerStanding.objects.get(player__name="Ann", scope=0).best_score == best
+    assert summaries_differences() == []
+
+
+def test_a_rescore_recomputes_only_rows_whose_best_it_took(catalog, django_assert_max_num_queries):
+    """Lowering every Cthulhu game: one grouped query per table recomputes the bests the
+    moved games held, however many rows and games (no rebuild, no query per row)."""
+    from games import scoring
+
+    for day in range(1, 13):
+        game(
+            played_on=datetime.date(2026, 1, day),
+            seats=[seat(f"Player {day}", gate_trophies=day % 3), seat("Bob", "Bob Jenkins")],
+        )
+    AncientOne.objects.filter(name="Cthulhu").update(doom_track=9)
+    with django_assert_max_num_queries(63):
+        assert scoring.sessions_rescore_stored(Session.objects.all()) == 12
     assert summaries_differences() == []
 
 
@@ -536,3 +557,56 @@ def test_migration_fills_the_herald_and_box_tables_from_the_games(catalog):
     migration.fill_summaries(apps, None)
     assert summaries_differences() == []
     assert BoxStanding.objects.filter(scope=0, box__name="Innsmouth Horror", games=1).exists()
+
+
+def _facts(score=20, outcome="sealed", status="approved"):
+    from games.summaries import contribution as c
+
+    return c.GameFacts(
+        status=status,
+        outcome=outcome,
+        defeat_cause="",
+        score=score,
+        played_on=datetime.date(2026, 1, 10),
+        created_at=datetime.datetime(2026, 1, 10, 21, tzinfo=datetime.UTC),
+        ancient_one_id=1,
+        investigator_count=2,
+        seats=(c.SeatFacts(1, 1, True, 2, 0), c.SeatFacts(2, 2, False, 0, 3)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "tables"),
+    [
+        (None, _facts(), "every table the game is in"),
+        (_facts(), None, "every table the game is in"),
+        (_facts(), _facts(), "none"),
+        (_facts(score=20), _facts(score=18), "score tables only"),
+        (_facts(status="pending"), _facts(), "every table the game is in"),
+    ],
+    ids=["created", "deleted", "unchanged", "rescored", "approved"],
+)
+def test_a_change_is_after_minus_before_and_passes_over_what_cancels(before, after, tables):
+    from games.summaries import contribution as c
+
+    changed: c.Delta = {}
+    c.change_into(changed, before, after, [])
+    both: c.Delta = {}  # the plain arithmetic: minus all of before, plus all of after
+    if before is not None:
+        c.add_into(both, before, [], -1)
+    if after is not None:
+        c.add_into(both, after, [], 1)
+
+    def moves(change):  # zero sums and the same best in and out change no stored row
+        return any(change.sums.values()) or change.best_added != change.best_removed
+
+    kept = {key: change for key, change in both.items() if moves(change)}
+    assert {key: change for key, change in changed.items() if moves(change)} == kept
+    names = {name for name, _ in changed}
+    if tables == "none":
+        assert changed == {}
+    elif tables == "score tables only":
+        assert names.isdisjoint({c.PLAYER_TEAMMATE, c.PLAYER_INVESTIGATOR, c.ANCIENT_ONE_OUTCOME})
+        assert c.PLAYER in names and c.ANCIENT_ONE_SCORE in names
+    else:
+        assert c.PLAYER_TEAMMATE in names and c.ANCIENT_ONE_OUTCOME in names

@@ -1,12 +1,14 @@
 """No template source reaches a page: Django's ``{# #}`` is one line only, so a comment
 spread over lines was printed above the result form's Save button on every visit."""
 
+import datetime
 import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.urls import get_resolver, reverse
+from django.utils import timezone
 
 from games.models import AncientOne, Player, Scenario, Series, Session, Status, Team
 from tests.factories import UserFactory, demo_league, game, moderator, seat
@@ -23,6 +25,7 @@ NOT_PAGES = {
     "league:team_invitation",  # POST only (its buttons are on My games)
     "games:player_search",  # JSON
     "league:bench_bare",  # benchmark switch, 404 unless enabled
+    "league:download_file",  # a file (tests/test_export_jobs.py)
 }
 
 
@@ -99,9 +102,39 @@ def public_pages(approved: Session) -> list[str]:
     ]
 
 
+def download_pages(owner=None) -> list[str]:
+    """A big export's page while it runs and once done, as its owner sees them: ``owner``,
+    or the latest account (the one each test here has just signed in with)."""
+    from django.contrib.auth import get_user_model
+
+    from games.jobs.models import Job, JobStatus, Kind
+
+    owner = owner or get_user_model().objects.order_by("-pk").first()
+    made = {
+        "source": "/leaderboard/?_export=csv",
+        "kind": Kind.EXPORT,
+        "started_by": owner,
+        "total": 120_000,
+    }
+    running = Job.objects.create(
+        **made, description="Leaderboard as CSV", status=JobStatus.RUNNING, done=4000
+    )
+    done = Job.objects.create(
+        **made,
+        description="Leaderboard as CSV",
+        status=JobStatus.DONE,
+        done=120_000,
+        file_name="1-abcdefghijklmnopqrstuv.csv",
+        download_name="arkham-league-leaderboard.csv",
+        expires_at=timezone.now() + datetime.timedelta(hours=1),
+    )
+    return [reverse("league:download", args=[job.pk]) for job in (running, done)]
+
+
 def member_pages(approved: Session) -> list[str]:
     pending = Session.objects.filter(status=Status.PENDING).first()
     return [
+        *download_pages(),
         reverse("games:new"),
         reverse("games:mine"),
         reverse("games:mine") + "?outcome=victory&played_after=2000-01-01",

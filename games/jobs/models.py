@@ -7,6 +7,7 @@ from django.db import models
 class Kind(models.TextChoices):
     REBUILD_SUMMARIES = "rebuild_summaries", "Rebuild summaries"
     RESCORE = "rescore", "Rescore games"
+    EXPORT = "export", "Export a table"
 
 
 class JobStatus(models.TextChoices):
@@ -30,6 +31,12 @@ class Job(models.Model):
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    # An export's file: its name in LEAGUE_EXPORT_DIR (blank until written, and again once
+    # deleted), the name it downloads as, the page that asked, and when it is deleted.
+    file_name = models.CharField(max_length=100, blank=True)
+    download_name = models.CharField(max_length=255, blank=True)
+    source = models.CharField(max_length=2000, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import nullcontext
 
 from django.db import transaction
 from django.utils import timezone
@@ -38,11 +39,13 @@ def job_start(*, task, kind: str, description: str, user=None, **kwargs) -> Job:
     return job
 
 
-def job_run(job_id: int, work: Callable[[Progress], str]) -> str:
+def job_run(job_id: int, work: Callable[[Progress], str], *, atomic: bool = True) -> str:
     """Run ``work`` for job ``job_id`` in one transaction, recording how it went.
 
     Returns the work's summary line; an error is recorded with its reason and raised
-    again, so the task backend records the failure too.
+    again, so the task backend records the failure too. Work that writes nothing to the
+    database (an export writes a file) runs with ``atomic=False``: its progress is then
+    seen by other connections as it goes.
     """
     jobs = Job.objects.filter(pk=job_id)
     jobs.update(status=JobStatus.RUNNING, started_at=timezone.now(), error="")
@@ -51,7 +54,7 @@ def job_run(job_id: int, work: Callable[[Progress], str]) -> str:
         jobs.update(done=done, total=total)
 
     try:
-        with transaction.atomic():
+        with transaction.atomic() if atomic else nullcontext():
             result = work(progress)
     except Exception as error:
         logger.exception("Job %s failed", job_id)

@@ -246,3 +246,31 @@ def add_into(delta: Delta, game: GameFacts, seasons: Iterable[SeasonSpan], sign:
         if change is None:
             change = delta[key] = Change()
         change.add(sums, best, sign)
+
+
+def change_into(
+    delta: Delta,
+    before: GameFacts | None,
+    after: GameFacts | None,
+    seasons: Iterable[SeasonSpan],
+) -> None:
+    """Add one game's change (``after`` minus ``before``; None: no game) in ``delta``.
+
+    A row the game adds the same way before and after (who played with whom, when only
+    the score moved) cancels out and is passed over: a rescore touches only what it moves.
+    """
+    seasons = list(seasons)
+    old = contribution(before, seasons) if before is not None else []
+    new = contribution(after, seasons) if after is not None else []
+    for at in range(max(len(old), len(new))):
+        was = old[at] if at < len(old) else None
+        now = new[at] if at < len(new) else None
+        if was == now:
+            continue
+        for row, sign in ((was, -1), (now, 1)):
+            if row is not None:
+                key, sums, best = row
+                change = delta.get(key)
+                if change is None:
+                    change = delta[key] = Change()
+                change.add(sums, best, sign)

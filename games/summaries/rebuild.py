@@ -15,9 +15,6 @@ from .rebuild_sql import rebuild_tables
 SCOPED = {
     name for name, table in store.TABLES.items() if len(table.keys) > 1 and table.keys[1] == "scope"
 }
-# What a score changes (a rescore): everything but who played with whom, as whom, and
-# the outcome counts.
-SCORE_TABLES = set(store.TABLES) - {"player_teammate", "player_investigator", "ancient_one_outcome"}
 
 
 def summaries_rebuild(

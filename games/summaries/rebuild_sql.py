@@ -9,7 +9,6 @@ minutes, not an hour.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable
 
 from django.db import connection
@@ -18,9 +17,7 @@ from games.models import Session
 
 from . import contribution as c
 from . import store
-
-FAR_PAST = datetime.date(1, 1, 1)
-FAR_FUTURE = datetime.date(9999, 12, 31)
+from .scopes import APPROVED, FAR_FUTURE, FAR_PAST, month_sql, scopes_cte
 
 WON = "s.outcome <> 'defeat'"
 VICTORY = f"CASE WHEN {WON} THEN 1 ELSE 0 END"
@@ -44,16 +41,10 @@ PLAYERS = """(
 BOXES = Session.boxes.through._meta.db_table
 
 
-def _month() -> str:
-    if connection.vendor == "postgresql":
-        return "CAST(date_trunc('month', s.played_on) AS date)"
-    return "date(s.played_on, 'start of month')"
-
-
 def _statements(approved: str) -> dict[str, str]:
     """``table name -> SELECT`` producing its rows (columns in ``store.TABLES`` order)."""
     games = f"games_session s JOIN scopes sc ON {approved}"
-    month = _month()
+    month = month_sql()
     return {
         c.PLAYER: f"""
             SELECT p.player_id, sc.id, {TALLY},
@@ -163,38 +154,20 @@ def rebuild_tables(
     ``all_time`` adds scope 0; ``spans`` are the seasons to compute. Tables without a
     scope (scenario and series entries) are computed when ``all_time`` is set.
     """
-    ops = connection.ops
     scopes = [(c.ALL_TIME, FAR_PAST, FAR_FUTURE, None)] if all_time else []
     scopes += [(span.id, span.start, span.end, span.closes_at) for span in spans]
     wanted = set(tables) if tables is not None else set(store.TABLES)
     statements = {}
     if scopes:
-        values = ", ".join(["(%s, %s, %s, %s)"] * len(scopes))
-        far = datetime.datetime(9999, 12, 31, tzinfo=datetime.UTC)
-        params: list = []
-        for scope, first, last, closes in scopes:
-            params += [
-                scope,
-                ops.adapt_datefield_value(first),
-                ops.adapt_datefield_value(last),
-                ops.adapt_datetimefield_value(closes or far),
-            ]
-        cast = _casts()
-        cte = (
-            "WITH scopes (id, first_day, last_day, closes) AS "
-            f"(SELECT {cast} FROM (VALUES {values}) AS v) "
-        )
-        approved = (
-            "s.status = 'approved' AND s.played_on >= sc.first_day "
-            "AND s.played_on <= sc.last_day AND s.created_at < sc.closes"
-        )
-        for name, select in _statements(approved).items():
+        cte, params = scopes_cte(scopes)
+        for name, select in _statements(APPROVED).items():
             if name in wanted:
                 statements[name] = (cte, select, params)
     if all_time:
         for name, select in _entry_statements().items():
             if name in wanted:
                 statements[name] = ("", select, [])
+    ops = connection.ops
     with connection.cursor() as cursor:
         for name, (cte, select, params) in statements.items():
             table = store.TABLES[name]
@@ -202,13 +175,3 @@ def rebuild_tables(
             quoted = ", ".join(ops.quote_name(col) for col in columns)
             target = ops.quote_name(table.model._meta.db_table)
             cursor.execute(f"{cte}INSERT INTO {target} ({quoted}) {select}", params)
-
-
-def _casts() -> str:
-    # VALUES names its columns column1..column4 on both databases.
-    if connection.vendor == "postgresql":
-        return (
-            "CAST(column1 AS integer), CAST(column2 AS date), CAST(column3 AS date), "
-            "CAST(column4 AS timestamptz)"
-        )
-    return "column1, column2, column3, column4"

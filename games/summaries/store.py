@@ -15,14 +15,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Q
 from django.utils import timezone
 
 from games import models as m
-from games.models import Session, Status
 from league.models import Season
 
 from . import contribution as c
+from .best import best_recompute, lowered_keys
+from .updates import parameters_per_statement, rows_delete, rows_update
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ def game_facts(games) -> dict[int, c.GameFacts]:
         for session_id, *seat in seat_rows:
             seats[session_id].append(c.SeatFacts(*seat))
         box_rows = (
-            Session.boxes.through.objects.filter(session_id__in=ids)
+            m.Session.boxes.through.objects.filter(session_id__in=ids)
             .order_by("session_id", "box_id")
             .values_list("session_id", "box_id")
         )
@@ -207,14 +207,7 @@ def apply(delta: c.Delta) -> bool:
         if removed:
             _delete_empty(table, removed)
         if table.best:
-            lowered = [
-                key
-                for key, change in changes
-                if change.best_removed is not None
-                and (change.best_added is None or change.best_removed > change.best_added)
-            ]
-            for key in lowered:
-                _recompute_best(name, table, key)
+            best_recompute(table, lowered_keys(changes), season_spans())
     return bool(by_table)
 
 
@@ -232,8 +225,8 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
             f"COALESCE({new}, {best}) ELSE {best} END"
         )
     placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    # Batches keep each statement well under SQLite's limit of bound parameters.
-    batch = max(1, 900 // len(columns))
+    # Batches keep each statement under the database's limit of bound parameters.
+    batch = max(1, parameters_per_statement() // len(columns))
     for start in range(0, len(changes), batch):
         part = changes[start : start + batch]
         params: list = []
@@ -253,76 +246,34 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
 
 
 def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
-    if not changes:
-        return
     quote = connection.ops.quote_name
-    sets = [f"{quote(s)} = {quote(s)} + %s" for s in table.sums]
-    if table.best:
-        sets.append(
-            "best_score = CASE WHEN best_score IS NULL OR %s > best_score THEN "
-            "COALESCE(%s, best_score) ELSE best_score END"
-        )
-    where = " AND ".join(f"{quote(k)} = %s" for k in table.keys)
-    sql = f"UPDATE {quote(table.model._meta.db_table)} SET {', '.join(sets)} WHERE {where}"
-    params = []
-    for key, change in changes:
-        row = [change.sums.get(s, 0) for s in table.sums]
+    db_table = quote(table.model._meta.db_table)
+
+    def sets(values: list[str]) -> list[str]:
+        clauses = [
+            f"{quote(s)} = {db_table}.{quote(s)} + {value}"
+            for s, value in zip(table.sums, values, strict=False)
+        ]
         if table.best:
-            row += [change.best_added, change.best_added]
-        params.append([*row, *key])
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+            best, new = f"{db_table}.best_score", f"CAST({values[-1]} AS INTEGER)"
+            clauses.append(
+                f"best_score = CASE WHEN {best} IS NULL OR {new} > {best} THEN "
+                f"COALESCE({new}, {best}) ELSE {best} END"
+            )
+        return clauses
 
-
-def _key_q(table: Table, key: tuple) -> Q:
-    return Q(**dict(zip(table.keys, key, strict=True)))
+    rows = [
+        [*key, *(change.sums.get(s, 0) for s in table.sums), *([change.best_added] * table.best)]
+        for key, change in changes
+    ]
+    rows_update(db_table, table.keys, sets, rows)
 
 
 def _delete_empty(table: Table, keys: list[tuple]) -> None:
-    for start in range(0, len(keys), 200):
-        match = Q()
-        for key in keys[start : start + 200]:
-            match |= _key_q(table, key)
-        table.model.objects.filter(match, **{f"{table.count}__lte": 0}).delete()
-
-
-def _recompute_best(name: str, table: Table, key: tuple) -> None:
-    """Best victory score of one row, from the games (only when it may have gone down)."""
-    values = dict(zip(table.keys, key, strict=True))
-    games = Session.objects.filter(status=Status.APPROVED, score__isnull=False).exclude(
-        outcome=c.DEFEAT
+    quote = connection.ops.quote_name
+    rows_delete(
+        quote(table.model._meta.db_table),
+        table.keys,
+        f"{quote(table.count)} <= 0",
+        [list(key) for key in keys],
     )
-    scope = values.get("scope", c.ALL_TIME)
-    if scope != c.ALL_TIME:
-        span = next((s for s in season_spans() if s.id == scope), None)
-        if span is None:
-            return
-        games = games.filter(
-            played_on__gte=span.start, played_on__lte=span.end, created_at__lt=span.closes_at
-        )
-    if "player_id" in values:
-        games = games.filter(
-            pk__in=m.Seat.objects.filter(player_id=values["player_id"]).values("session_id")
-        )
-    if "investigator_id" in values:
-        games = games.filter(
-            pk__in=m.Seat.objects.filter(investigator_id=values["investigator_id"]).values(
-                "session_id"
-            )
-        )
-    if "investigator_count" in values:
-        games = games.filter(investigator_count=values["investigator_count"])
-    if "herald_id" in values:
-        games = games.filter(herald_id=values["herald_id"])
-    if "box_id" in values:
-        games = games.filter(boxes=values["box_id"])
-    if "team_id" in values:
-        games = games.filter(team_id=values["team_id"])
-    if "ancient_one_id" in values:
-        games = games.filter(ancient_one_id=values["ancient_one_id"])
-    if "month" in values:
-        month = values["month"]
-        following = (month + datetime.timedelta(days=32)).replace(day=1)
-        games = games.filter(played_on__gte=month, played_on__lt=following)
-    best = games.aggregate(best=Max("score"))["best"]
-    table.model.objects.filter(_key_q(table, key)).update(best_score=best)

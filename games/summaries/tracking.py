@@ -40,7 +40,7 @@ class Tracker:
         new = {pk for pk in ids if pk is not None and pk not in self.before}
         if not new:
             return
-        facts = store.game_facts(Session.objects.filter(pk__in=new))
+        facts = _facts(new)
         for pk in new:
             self.before[pk] = facts.get(pk)
 
@@ -54,16 +54,27 @@ class Tracker:
         if not self.before:
             return False
         seasons = store.season_spans()
-        after = store.game_facts(Session.objects.filter(pk__in=list(self.before)))
+        after = _facts(self.before)
         delta: c.Delta = {}
         for pk, facts in self.before.items():
-            if facts is not None:
-                c.add_into(delta, facts, seasons, -1)
-            if pk in after:
-                c.add_into(delta, after[pk], seasons, 1)
+            c.change_into(delta, facts, after.get(pk), seasons)
         changed = store.apply(delta)
         league_changed.send(sender=Tracker, public=_shows(self.before, after))
         return changed
+
+
+# Games read per query: a rescore of thousands of games reads them in a few queries, each
+# well under SQLite's limit of bound parameters.
+FACTS_PER_QUERY = 2000
+
+
+def _facts(ids: Iterable[int]) -> dict[int, c.GameFacts]:
+    ids = sorted(ids)
+    facts: dict[int, c.GameFacts] = {}
+    for start in range(0, len(ids), FACTS_PER_QUERY):
+        part = ids[start : start + FACTS_PER_QUERY]
+        facts.update(store.game_facts(Session.objects.filter(pk__in=part)))
+    return facts
 
 
 def _shows(before: dict, after: dict) -> bool:

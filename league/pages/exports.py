@@ -19,6 +19,9 @@ An XLSX sheet is written by ``games.spreadsheets.write_sheet`` (header bold, fro
 filtered); the file is named for the page and its filters (``filenames``).
 
 Tables fed something other than a QuerySet fall back to django-tables2's ``as_values``.
+
+A download of more than ``LEAGUE_EXPORT_STREAM_ROWS`` rows is not answered here: the page
+starts a background job that runs the same view to write the file (``downloads``).
 """
 
 from __future__ import annotations
@@ -31,30 +34,32 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
 from django.db import models
 from django.db.models import QuerySet
-from django.http import FileResponse, StreamingHttpResponse
+from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django_tables2.export import ExportMixin
 
-from games.spreadsheets import safe_cell, write_sheet
-from league.pages.filenames import attachment_header, export_filename, filter_parts
+from games.jobs.files import export_folder
+from games.spreadsheets import SHEET_MAX_ROWS, safe_cell, write_sheet
+from league.pages import downloads
+from league.pages.filenames import (
+    CONTENT_TYPES,
+    attachment_header,
+    export_filename,
+    filter_parts,
+)
 
-# The largest export per format that is written within a request (see export_refusal).
-MAX_ROWS = {"xlsx": 50_000}
 # Records per database round trip: a few thousand rows in memory at once, never the table.
 CHUNK_SIZE = 2000
 CSV = "csv"
 XLSX = "xlsx"
 FORMATS = (CSV, XLSX)
-CONTENT_TYPES = {
-    CSV: "text/csv; charset=utf-8",
-    XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-}
 # Stored values that are cells already: numbers, booleans, dates (not aware datetimes).
 PASS_THROUGH = (
     models.IntegerField,
@@ -229,7 +234,7 @@ def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Itera
 
 
 def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
-    """A download of ``table``: streamed CSV, or XLSX built in a temporary file.
+    """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR.
 
     ``filename`` may be in any script (see ``filenames.attachment_header``); ``title``
     names the XLSX sheet (the file name's stem by default).
@@ -238,8 +243,9 @@ def export_response(table, export_format: str, filename: str, exclude_columns=()
     if export_format == CSV:
         response = StreamingHttpResponse(csv_chunks(rows), content_type=CONTENT_TYPES[CSV])
     elif export_format == XLSX:
-        # Deleted when the response closes it; only the finished zip's bytes sit on disk.
-        spool = tempfile.TemporaryFile()  # noqa: SIM115 -- FileResponse closes it
+        # Deleted when the response closes it; only the finished zip's bytes sit on disk,
+        # in the project's own folder.
+        spool = tempfile.TemporaryFile(dir=export_folder())  # noqa: SIM115 -- FileResponse closes it
         formats = number_formats(table, exclude_columns)
         write_sheet(rows, spool, title=title or filename.rsplit(".", 1)[0], formats=formats)
         spool.seek(0)
@@ -248,6 +254,29 @@ def export_response(table, export_format: str, filename: str, exclude_columns=()
         raise ValueError(f"Unknown export format {export_format!r}.")
     response["Content-Disposition"] = attachment_header(filename)
     return response
+
+
+def export_write(table, export_format: str, path, *, exclude_columns=(), title="", progress=None):
+    """Write the export of ``table`` to the file at ``path`` (a background job's work);
+    ``progress(rows written)`` is called every chunk. Returns the rows written."""
+    written = 0
+
+    def counted(rows: Iterator[list]) -> Iterator[list]:
+        nonlocal written
+        yield next(rows)  # the header
+        for written, row in enumerate(rows, start=1):  # noqa: B007 -- read after the loop
+            yield row
+            if progress is not None and written % CHUNK_SIZE == 0:
+                progress(written)
+
+    rows = counted(table_rows(table, exclude_columns))
+    if export_format == CSV:
+        with open(path, "w", encoding="utf-8", newline="") as stream:
+            for piece in csv_chunks(rows):
+                stream.write(piece)
+    else:
+        write_sheet(rows, path, title=title, formats=number_formats(table, exclude_columns))
+    return written
 
 
 class StreamingExportMixin(ExportMixin):
@@ -276,32 +305,56 @@ class StreamingExportMixin(ExportMixin):
 
     def render_to_response(self, context, **kwargs):
         export_format = self.export_format()
-        if export_format:
-            too_many = self.export_refusal(export_format)
-            if too_many:
-                messages.error(self.request, too_many)
-                query = self.request.GET.copy()
-                query.pop(self.export_trigger_param, None)
-                return redirect(f"{self.request.path}?{query.urlencode()}")
-            return self.create_export(export_format)
-        return super().render_to_response(context, **kwargs)
+        if not export_format:
+            return super().render_to_response(context, **kwargs)
+        job = getattr(self.request, "export_job", None)
+        if job is not None:  # a background job runs this view to write the file
+            job.rows = export_write(
+                self.get_table(**self.get_table_kwargs()),
+                export_format,
+                job.path,
+                exclude_columns=self.exclude_columns,
+                title=self.export_title(),
+                progress=job.progress,
+            )
+            job.download_name = self.get_export_filename(export_format)
+            return HttpResponse(status=204)
+        size = self.export_rows()
+        refusal = self.export_refusal(export_format, size)
+        if refusal:
+            messages.error(self.request, refusal)
+            query = self.request.GET.copy()
+            query.pop(self.export_trigger_param, None)
+            return redirect(f"{self.request.path}?{query.urlencode()}")
+        if size > settings.LEAGUE_EXPORT_STREAM_ROWS:
+            return downloads.export_later(self.request, export_format, size, self.export_title())
+        return self.create_export(export_format)
 
     def export_size(self) -> int | None:
-        """Rows the export would hold, when the view knows it cheaply (None: unknown)."""
+        """Rows the export would hold, when the view knows it cheaply (None: count them)."""
         return None
 
-    def export_refusal(self, export_format: str) -> str:
-        """Why this export is refused ("" when it is not): an XLSX file is written cell by
-        cell by openpyxl (about 13 µs a cell), so a very large one would outlast a request;
-        CSV streams any size."""
-        limit = MAX_ROWS.get(export_format)
+    def export_rows(self) -> int:
+        """Rows the export holds: the view's own figure, or a count of the table's rows."""
         size = self.export_size()
-        if limit is None or size is None or size <= limit:
+        if size is not None:
+            return size
+        data = self.get_table_data()
+        return data.count() if isinstance(data, QuerySet) else len(data)
+
+    def export_refusal(self, export_format: str, size: int) -> str:
+        """Why this export is refused ("" when it is not): a sheet holds a bounded number
+        of rows; CSV holds any number."""
+        if export_format != XLSX or size < SHEET_MAX_ROWS:
             return ""
         return (
-            f"An {export_format.upper()} file holds at most {limit:,} rows here and this "
-            f"selection has {size:,}: narrow the filters, or download CSV, which has no limit."
+            f"An XLSX sheet holds at most {SHEET_MAX_ROWS - 1:,} rows under its header and "
+            f"this selection has {size:,}: narrow the filters, or download CSV, which has no "
+            "limit."
         )
+
+    def export_title(self) -> str:
+        return self.export_name.replace("-", " ").capitalize()
 
     def export_filters(self) -> list[str]:
         """What narrows the rows, for the file name: the page's valid filters, in order."""
@@ -320,5 +373,5 @@ class StreamingExportMixin(ExportMixin):
             export_format,
             self.get_export_filename(export_format),
             exclude_columns=self.exclude_columns,
-            title=self.export_name.replace("-", " ").capitalize(),
+            title=self.export_title(),
         )

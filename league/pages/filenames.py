@@ -17,6 +17,10 @@ from django.db.models import Model, QuerySet
 from django.utils.text import slugify
 
 SITE = "arkham-league"
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
 # Long enough for every filter of the leaderboard at once, short enough for any file system.
 MAX_STEM = 160
 

@@ -5,6 +5,7 @@ from django.urls import include, path
 from league.caching.page_cache import page_cached
 from league.pages import (
     ancient_ones,
+    downloads,
     games,
     home,
     in_play,
@@ -59,6 +60,9 @@ urlpatterns = [
     path("series/<slug:slug>/", page_cached(scenarios.SeriesView.as_view()), name="series"),
     path("rules/", page_cached(rules.RulesView.as_view()), name="rules"),
     path("search/", page_cached(search.SearchView.as_view()), name="search"),
+    # A big export, prepared by a background job for the member who asked (never cached).
+    path("downloads/<int:pk>/", downloads.DownloadView.as_view(), name="download"),
+    path("downloads/<int:pk>/file/", downloads.download_file, name="download_file"),
     # Bench-only (league/bench/): named in this namespace, league:bench_bare.
     path("bench/", include("league.bench.urls")),
 ]

@@ -2,10 +2,16 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
+from games.imports.exporter import (
+    seat_rows,
+    sessions_for_export,
+    write_csv,
+    write_xlsx,
+)
 from games.imports.progress import ProgressBar
 from games.imports.reader import FileProblem, file_format
 from games.models import Status
+from games.spreadsheets import SHEET_MAX_ROWS
 
 
 class Command(BaseCommand):
@@ -22,6 +28,11 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         sessions = sessions_for_export(status)
         total = sessions.count()
+        if kind != "csv" and (rows := seat_rows(sessions)) >= SHEET_MAX_ROWS:
+            raise CommandError(
+                f"These games fill {rows:,} rows (one per seat), more than an XLSX sheet holds "
+                f"({SHEET_MAX_ROWS - 1:,} under its header): export them as CSV."
+            )
         bar = ProgressBar("Exporting games", total=total, stream=self.stderr._out)
         path = Path(file)
         if kind == "csv":

@@ -1,0 +1,185 @@
+"""Big table exports: written by a background job, downloaded by the member who asked.
+
+A download of more rows than ``LEAGUE_EXPORT_STREAM_ROWS`` would hold a web worker too
+long, so the page that was asked (``?_export=csv`` or ``xlsx``) starts a job instead and
+sends its member to the job's page (``/downloads/<id>/``): rows written out of the total
+while it runs, then a link to the file, or why it failed. The job runs the very view
+that was asked, with the same path, filters, sort and host, so the file holds what the
+page shows and what a streamed download would (the same privacy rules included).
+
+- Only the member who asked sees the page and the file (anyone else: 404).
+- A visitor is asked to sign in first: a big export is kept for its owner, and a
+  visitor has none to keep it for.
+- The file lives in ``LEAGUE_EXPORT_DIR`` and is deleted after ``LEAGUE_EXPORT_MAX_AGE``
+  (``games.jobs.files``). Asking for the same export again while its job runs or its
+  file is kept leads to that job; a member has at most ``MAX_UNFINISHED`` jobs waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.test import RequestFactory
+from django.urls import resolve
+from django.utils import timezone
+from django.views.generic import DetailView
+from django_tasks import task
+
+from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
+from games.jobs.models import Job, JobStatus, Kind
+from games.jobs.runner import Progress, job_run, job_start
+from league.pages.filenames import CONTENT_TYPES, attachment_header
+
+# Export jobs one member may have queued or running at once.
+MAX_UNFINISHED = 3
+WAITING = (JobStatus.QUEUED, JobStatus.RUNNING)
+
+
+@dataclass
+class ExportJob:
+    """What the view is handed when a job runs it: where to write, whom to tell."""
+
+    path: Path
+    progress: Callable[[int], None]
+    rows: int = 0
+    download_name: str = ""
+
+
+@task()
+def table_export_task(
+    job_id: int, *, path: str, query: str, export_format: str, host: str, secure: bool, rows: int
+) -> str:
+    """Write the export the page at ``path?query`` was asked for, into the job's file."""
+
+    def work(progress: Progress) -> str:
+        owner = Job.objects.select_related("started_by").get(pk=job_id).started_by
+        name = export_file_name(job_id, export_format)
+        final = export_path(name)
+        part = final.with_name(final.name + PART)
+        job = ExportJob(part, lambda done: progress(done, max(rows, done)))
+        request = RequestFactory().get(f"{path}?{query}", HTTP_HOST=host, secure=secure)
+        request.user = owner or AnonymousUser()
+        request.export_job = job
+        match = resolve(path)
+        try:
+            match.func(request, *match.args, **match.kwargs)
+            part.rename(final)
+        finally:
+            part.unlink(missing_ok=True)
+        Job.objects.filter(pk=job_id).update(
+            file_name=name,
+            download_name=job.download_name,
+            expires_at=export_expiry(),
+            done=job.rows,
+            total=job.rows,
+        )
+        return f"{job.rows:,} rows written"
+
+    return job_run(job_id, work, atomic=False)
+
+
+def export_later(request, export_format: str, size: int, title: str):
+    """Answer a request for an export too big to send at once: a job, or why not."""
+    if not request.user.is_authenticated:
+        messages.info(
+            request,
+            f"This download holds {size:,} rows, more than the site sends at once. Sign in "
+            "and ask again: a big download is prepared for you in the background and kept "
+            "for you for a while.",
+        )
+        return redirect_to_login(request.get_full_path())
+    source = request.get_full_path()
+    mine = Job.objects.filter(kind=Kind.EXPORT, started_by=request.user)
+    kept = Q(status=JobStatus.DONE, expires_at__gt=timezone.now()) & ~Q(file_name="")
+    same = mine.filter(Q(status__in=WAITING) | kept, source=source).first()
+    if same is not None:
+        return redirect("league:download", pk=same.pk)
+    if mine.filter(status__in=WAITING).count() >= MAX_UNFINISHED:
+        messages.error(
+            request,
+            f"You have {MAX_UNFINISHED} downloads being prepared: wait for one to finish "
+            "before asking for another.",
+        )
+        query = request.GET.copy()
+        query.pop("_export", None)
+        return redirect(f"{request.path}?{query.urlencode()}")
+    exports_sweep()
+    query = request.GET.copy()
+    job = job_start(
+        task=table_export_task,
+        kind=Kind.EXPORT,
+        description=f"{title} as {export_format.upper()}, {size:,} rows",
+        user=request.user,
+        path=request.path,
+        query=query.urlencode(),
+        export_format=export_format,
+        host=request.get_host(),
+        secure=request.is_secure(),
+        rows=size,
+    )
+    Job.objects.filter(pk=job.pk).update(source=source, total=size)
+    return redirect("league:download", pk=job.pk)
+
+
+def _kept(job: Job) -> bool:
+    return bool(job.file_name) and job.expires_at is not None and job.expires_at > timezone.now()
+
+
+class DownloadView(LoginRequiredMixin, DetailView):
+    """``/downloads/<id>/``: a big export's progress, then its file (its owner only).
+
+    htmx asks for the status part again every few seconds until the job has finished.
+    """
+
+    template_name = "league/download.html"
+    context_object_name = "job"
+
+    def get_queryset(self):
+        return Job.objects.filter(kind=Kind.EXPORT, started_by=self.request.user)
+
+    def get_template_names(self):
+        if getattr(self.request, "htmx", False):
+            return ["league/includes/download_status.html"]
+        return [self.template_name]
+
+    def get_context_data(self, **kwargs):
+        job = self.object
+        query = job.source.split("?", 1)
+        back = query[0]
+        if len(query) > 1:
+            kept = [part for part in query[1].split("&") if not part.startswith("_export=")]
+            back += "?" + "&".join(kept) if kept else ""
+        return super().get_context_data(
+            **kwargs,
+            kept=_kept(job),
+            back=back,
+            waiting=job.status in WAITING,
+            percent=int(100 * job.done / job.total) if job.total else 0,
+        )
+
+
+@login_required
+def download_file(request, pk: int):
+    """The file of a finished export job, to the member who asked for it."""
+    job = get_object_or_404(
+        Job, pk=pk, kind=Kind.EXPORT, started_by=request.user, status=JobStatus.DONE
+    )
+    if not _kept(job):
+        raise Http404("This download has been deleted: ask for the export again.")
+    path = export_path(job.file_name)
+    if not path.exists():
+        raise Http404("This download has been deleted: ask for the export again.")
+    suffix = path.suffix.lstrip(".")
+    response = FileResponse(path.open("rb"), content_type=CONTENT_TYPES[suffix])
+    response["Content-Disposition"] = attachment_header(job.download_name or path.name)
+    return response
