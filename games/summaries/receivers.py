@@ -43,7 +43,7 @@ def game_deleted(sender, instance, **kwargs) -> None:
     delta: c.Delta = {}
     c.add_into(delta, facts, store.season_spans(), -1)
     if store.apply(delta):
-        league_changed.send(sender=Session)
+        league_changed.send(sender=Session, rows=tuple(delta), games=(instance.pk,))
 
 
 def season_saving(sender, instance, **kwargs) -> None:
