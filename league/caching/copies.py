@@ -12,7 +12,8 @@ versions equal the ones just read from the shared cache, so a hit it answers is 
 one from the shared cache, and then the shared cache sends a few short tokens instead of
 the page: on the database cache that is most of a hit's cost (the page, pickled, base64 in
 a text column). A write in another process changes the tokens, so every process's memory
-copy goes stale at once.
+copy goes stale at once. Beside each copy, memory keeps it filled as every plain visitor
+(no session, no message) gets it, so such a hit renders no template either.
 
 **One render per stale page.** A copy whose versions have moved on is not thrown away. The
 first request to find it stale takes a lock in the shared cache (``cache.add``, which one
@@ -83,6 +84,23 @@ def find(key: str, names: list[str]) -> Found:
             local.set(key, shared, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS)
         return Found(now, fresh=shared)
     return Found(now, stale=shared if shared is not None else mine)
+
+
+def ready_for_visitors(key: str, entry: Entry, render) -> bytes:
+    """The page as every plain visitor gets it (``render()`` fills it for one), kept in
+    this process's memory beside the copy: with no session and no message, a visitor's
+    parts (``league.caching.fills``) depend on the page's path alone, so they are rendered
+    once per copy and process, not per request."""
+    local = memory()
+    if local is None:
+        return render()
+    ready_key = f"{key}:ready"
+    ready = local.get(ready_key)
+    if ready is not None and ready[0] == entry[0]:
+        return ready[1]
+    body = render()
+    local.set(ready_key, (entry[0], body), timeout=settings.LEAGUE_PAGE_CACHE_SECONDS)
+    return body
 
 
 def lock_key(key: str, built_from: Versions) -> str:

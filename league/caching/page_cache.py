@@ -147,16 +147,26 @@ class PageCacheMiddleware:
             setattr(request, _UNCACHED, True)
             return None
         if found.fresh is not None:
-            return _served(request, found.fresh, "hit")
+            return _served(request, key, found.fresh, "hit")
         if copies.serve_stale(key, found):
-            return _served(request, found.stale, "stale")
+            return _served(request, key, found.stale, "stale")
         setattr(request, _PENDING, (key, names, found.current))
         return None
 
 
-def _served(request, entry, state: str) -> HttpResponse:
+def _plain_visitor(request) -> bool:
+    """A visitor with no session and no message: the page's filled parts are the same for
+    every such visitor (no CSRF token, no name, no message)."""
+    return not request.user.is_authenticated and not set(request.COOKIES) & _filled_cookies()
+
+
+def _served(request, key: str, entry, state: str) -> HttpResponse:
     _, segments, headers = entry
-    response = HttpResponse(fill(segments, request), headers=headers)
+    if _plain_visitor(request):
+        body = copies.ready_for_visitors(key, entry, lambda: fill(segments, request))
+    else:
+        body = fill(segments, request)
+    response = HttpResponse(body, headers=headers)
     response["X-Cache"] = state
     _private(request, response)
     return response
