@@ -219,3 +219,46 @@ def _rename(old: str, new: str) -> None:
     player = seat(old).player
     player.name = new
     player.save()
+
+
+def test_an_approval_through_the_moderation_page_leaves_unrelated_pages_cached(client, league):
+    waiting = pending_yig_game(league)
+    pages = [url("league:ancient_one", "cthulhu"), url("league:ancient_one", "yig")]
+    for page in pages:
+        warm(client, page)
+    staff = Client()
+    staff.force_login(moderator())
+    data = {"status": "approved", "version": waiting.version}
+    assert staff.post(reverse("games:moderate", args=[waiting.pk]), data).status_code == 302
+    assert [client.get(page)["X-Cache"] for page in pages] == ["hit", "miss"]
+
+
+def test_a_write_naming_too_many_subjects_retires_every_page(client, league, monkeypatch):
+    from league.caching import subjects, versions
+
+    monkeypatch.setattr(subjects, "MOST_SUBJECTS", 3)
+    monkeypatch.setattr(versions, "MOST_SUBJECTS", 3)
+    waiting = pending_yig_game(league)
+    cthulhu = url("league:ancient_one", "cthulhu")
+    warm(client, cthulhu)
+    approve(waiting)
+    assert client.get(cthulhu)["X-Cache"] == "miss"
+
+
+@pytest.mark.parametrize(
+    ("value", "plain"),
+    [
+        ("season-2026", True),
+        ("*", True),
+        ("李雷", True),
+        ("a season", False),
+        ("x" * 101, False),
+        ("../\n", False),
+    ],
+)
+def test_a_subject_key_is_short_and_safe_whatever_a_visitor_typed(value, plain):
+    from league.caching.subjects import subject_key
+
+    key = subject_key("season", value)
+    assert (key == f"league:v:season:{value}") is plain
+    assert len(key) <= 120 and not any(char.isspace() for char in key)

@@ -182,3 +182,10 @@ def test_a_visitor_with_a_session_gets_the_page_filled_for_them(client, league, 
     client.cookies[settings.SESSION_COOKIE_NAME] = "not-a-session"
     assert client.get(HOME)["X-Cache"] == "hit"
     assert len(fills) == 2
+
+
+def test_a_head_request_never_takes_the_render_lock(client, rf, league):
+    warm(client)
+    versions_bump([LISTS_KEY])
+    assert client.head(HOME)["X-Cache"] == "miss"
+    assert client.get(HOME)["X-Cache"] == "miss"  # the GET after it renders, not waits

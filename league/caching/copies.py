@@ -109,15 +109,16 @@ def lock_key(key: str, built_from: Versions) -> str:
     return f"{key}:render:{digest}"
 
 
-def serve_stale(key: str, found: Found) -> bool:
+def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
     """Whether this request gets the stale copy while another request renders the page;
-    ``False``: this request renders it (it took the lock, or the copy is too old)."""
+    ``False``: this request renders it (it took the lock, or the copy is too old). A
+    request whose answer is not stored (``stores=False``: a HEAD) never takes the lock."""
     seconds = settings.LEAGUE_PAGE_STALE_SECONDS
     if found.stale is None or not seconds or None in found.current:
         return False
     lock = lock_key(key, found.stale[0])
     now = time.time()
-    if cache.add(lock, now, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS):
+    if stores and cache.add(lock, now, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS):
         return False
     since = cache.get(lock)
     return since is not None and now - since <= seconds

@@ -148,7 +148,7 @@ class PageCacheMiddleware:
             return None
         if found.fresh is not None:
             return _served(request, key, found.fresh, "hit")
-        if copies.serve_stale(key, found):
+        if copies.serve_stale(key, found, stores=request.method == "GET"):
             return _served(request, key, found.stale, "stale")
         setattr(request, _PENDING, (key, names, found.current))
         return None

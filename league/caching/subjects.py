@@ -109,21 +109,19 @@ def touched(rows: Iterable[Key]) -> dict[str, set[int]]:
     return ids
 
 
-def write_keys(rows: Iterable[Key], games: Iterable[int]) -> set[str] | None:
-    """The versions a public write of these games retires; ``None``: too many to name
-    (retire everything). Reads each kind's slugs (one query per kind)."""
-    ids = touched(rows)
+def write_keys(ids: dict[str, set[int]], games: Iterable[int]) -> set[str] | None:
+    """The versions a public write retires: of the subjects ``touched`` named and of its
+    games; ``None``: too many to name (retire everything). Reads each kind's slugs (one
+    query per kind)."""
     games = set(games)
     if sum(map(len, ids.values())) + len(games) > MOST_SUBJECTS:
         return None
     keys = {LISTS_KEY, *(subject_key(GAME, pk) for pk in games)}
-    scopes = ids.pop(SEASON, set())
-    if ALL_TIME in scopes:
-        keys.add(subject_key(SEASON, ALL_TIME_SLUG))
-        scopes.discard(ALL_TIME)
-    if scopes:
-        ids[SEASON] = scopes
     for kind, pks in ids.items():
-        slugs = MODELS[kind].objects.filter(pk__in=pks).values_list("slug", flat=True)
-        keys.update(subject_key(kind, slug) for slug in slugs)
+        if kind == SEASON and ALL_TIME in pks:
+            keys.add(subject_key(SEASON, ALL_TIME_SLUG))
+            pks = pks - {ALL_TIME}
+        if pks:
+            slugs = MODELS[kind].objects.filter(pk__in=pks).values_list("slug", flat=True)
+            keys.update(subject_key(kind, slug) for slug in slugs)
     return keys

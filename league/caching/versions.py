@@ -38,7 +38,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from games.summaries.contribution import Key
-from league.caching.subjects import ALL_KEY, write_keys
+from league.caching.subjects import ALL_KEY, MOST_SUBJECTS, touched, write_keys
 
 VERSION_KEY = "league:version"
 
@@ -95,31 +95,35 @@ def league_version_bump() -> str:
 
 def retire(rows: Iterable[Key] | None = None, games: Iterable[int] = ()) -> str:
     """Bump the versions of what these summary rows and games show (``None``: all)."""
-    keys = None if rows is None else write_keys(rows, games)
-    return versions_bump(keys)
+    callback = _BumpAfterCommit()
+    callback.gather(rows, games)
+    return callback()
 
 
 class _BumpAfterCommit:
-    """The after-commit callback: gathers what the transaction's changes touched, so a
-    transaction queues just one; knows whether it ran."""
+    """The after-commit callback: gathers the subjects the transaction's changes touched
+    (``None``: every page), so a transaction queues just one; knows whether it ran."""
 
     def __init__(self) -> None:
         self.ran = False
-        self.rows: set[Key] | None = set()
+        self.ids: dict[str, set[int]] | None = {}
         self.games: set[int] = set()
         # Django names a robust callback that failed by its ``__qualname__`` in the log.
         self.__qualname__ = "league_version_bump"
 
     def gather(self, rows: Iterable[Key] | None, games: Iterable[int]) -> None:
-        if rows is None or self.rows is None:
-            self.rows = None
+        if rows is None or self.ids is None:
+            self.ids = None
             return
-        self.rows.update(rows)
+        for kind, pks in touched(rows).items():
+            self.ids.setdefault(kind, set()).update(pks)
         self.games.update(games)
+        if sum(map(len, self.ids.values())) + len(self.games) > MOST_SUBJECTS:
+            self.ids = None
 
-    def __call__(self) -> None:
+    def __call__(self) -> str:
         self.ran = True
-        retire(self.rows, self.games)
+        return versions_bump(None if self.ids is None else write_keys(self.ids, self.games))
 
 
 def league_version_bump_after_commit(
