@@ -3,7 +3,9 @@
 - ``league_changed``: sent inside the writing transaction, once per write of games (by the
   summaries' upkeep, ``games.summaries.tracking``) and by other writes that bypass
   ``save()`` (a rebuild of the summaries). ``public`` (default ``True``) is ``False`` when
-  the write changed nothing a public page shows (only games no visitor sees).
+  the write changed nothing a public page shows (only games no visitor sees). ``rows``
+  (the summary rows' keys the write changed) and ``games`` (their ids) name what it
+  touched, so only the pages showing those are retired; without ``rows``, every page.
 - ``game_write(ids)``: what the models wrap each of their writes of games in (``Session``
   and ``Seat`` saves and deletes, ``Session.rescore``). By default a plain
   ``transaction.atomic()``; the summaries plug their upkeep in with ``game_write_use()``

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views
+from league.caching import subjects as shows
 from league.caching.page_cache import page_cached
 
 app_name = "games"
@@ -13,7 +14,11 @@ urlpatterns = [
     path("pending/", views.PendingQueueView.as_view(), name="pending"),
     # Cached for visitors like the league pages (they see approved games only); a member
     # may see Edit, Approve or their own pending game here, so never a shared copy.
-    path("<int:pk>/", page_cached(views.SessionDetailView.as_view(), members=False), name="detail"),
+    path(
+        "<int:pk>/",
+        page_cached(views.SessionDetailView.as_view(), members=False, shows=shows.GAME),
+        name="detail",
+    ),
     path("<int:pk>/edit/", views.SessionUpdateView.as_view(), name="edit"),
     path("<int:pk>/withdraw/", views.SessionWithdrawView.as_view(), name="withdraw"),
     path("<int:pk>/history/", views.SessionHistoryView.as_view(), name="history"),

@@ -160,8 +160,14 @@ if REDIS_URL:
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
 
 # How long a rendered public page may be served to visitors before it is rendered again;
-# any change to the league retires it sooner (league.caching.versions). 0 turns the cache off.
+# a change to what it shows retires it sooner (league.caching.subjects). 0 turns the cache off.
 LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600"))
+# How long after a cached page went stale the requests arriving while one of them renders
+# it again are served the copy they had (league.caching.copies). 0: each renders it.
+LEAGUE_PAGE_STALE_SECONDS = int(os.environ.get("LEAGUE_PAGE_STALE_SECONDS", "10"))
+# Pages each worker process keeps in memory in front of the shared cache, trusted only while
+# the versions read from the shared cache still match (league.caching.copies). 0: none.
+LEAGUE_PAGE_MEMORY_ENTRIES = int(os.environ.get("LEAGUE_PAGE_MEMORY_ENTRIES", "500"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -15,6 +15,7 @@ from games.recording import (
 )
 from games.signals import league_changed
 from league.caching.page_cache import page_key
+from league.caching.subjects import ALL_KEY, LISTS_KEY
 from league.caching.versions import VERSION_KEY, league_version, league_version_bump
 from league.queries import league_changed_at
 from tests.budgets import CACHE_READ
@@ -288,16 +289,25 @@ def test_bumps_never_repeat_a_version():
     assert len(seen) == 51
 
 
-def test_a_lost_version_is_replaced_by_a_new_one_not_an_old_one(client, league):
+@pytest.mark.parametrize("lost", [ALL_KEY, LISTS_KEY])
+def test_a_lost_version_is_replaced_by_a_new_one_not_an_old_one(client, league, lost):
     from django.core.cache import cache
 
     url = reverse("league:home")
     client.get(url)
+    old = cache.get(lost)
+    cache.delete(lost)
+    assert client.get(url)["X-Cache"] == "miss"
+    assert cache.get(lost) not in (None, old)
+    assert client.get(url)["X-Cache"] == "hit"
+
+
+def test_a_lost_league_version_is_replaced_by_a_new_one():
+    from django.core.cache import cache
+
     old = league_version()
     cache.delete(VERSION_KEY)
-    assert client.get(url)["X-Cache"] == "miss"
     assert league_version() != old
-    assert client.get(url)["X-Cache"] == "hit"
 
 
 def test_changed_at_is_the_time_of_the_last_bump():

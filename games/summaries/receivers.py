@@ -48,7 +48,7 @@ def game_deleted(sender, instance, **kwargs) -> None:
     delta: c.Delta = {}
     c.add_into(delta, facts, store.season_spans(), -1)
     if store.apply(delta):
-        league_changed.send(sender=Session)
+        league_changed.send(sender=Session, rows=tuple(delta), games=(instance.pk,))
 
 
 def boxes_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:

@@ -11,7 +11,10 @@ any game then sends ``league_changed`` once, whatever it changed: rows written i
 (an import, entry flags) send no ``post_save`` of their own. It says ``public=False`` when
 no game it touched was approved before or after (a pending game submitted, edited or
 withdrawn, a pending game rejected): only approved games are shown on public pages, so
-such a write retires no cached page (``league.caching.invalidation``).
+such a write retires no cached page (``league.caching.invalidation``). Otherwise it names
+the summary rows it changed (``rows``, the keys of its delta: only approved games
+contribute any) and its games, so that the cache retires only the pages showing them
+(``league.caching.subjects``).
 """
 
 from __future__ import annotations
@@ -59,7 +62,12 @@ class Tracker:
         for pk, facts in self.before.items():
             c.change_into(delta, facts, after.get(pk), seasons)
         changed = store.apply(delta)
-        league_changed.send(sender=Tracker, public=_shows(self.before, after))
+        league_changed.send(
+            sender=Tracker,
+            public=_shows(self.before, after),
+            rows=tuple(delta),
+            games=tuple(self.before),
+        )
         return changed
 
 

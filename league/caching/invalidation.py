@@ -1,4 +1,4 @@
-"""What bumps the league version: every write to the league's own data.
+"""What bumps which versions: every write to the league's own data.
 
 ``games.signals.league_changed`` covers writes that bypass ``save()`` (bulk updates of the
 summaries); post_save, post_delete and m2m_changed cover every concrete model of the games
@@ -16,8 +16,14 @@ A write that changes no public page retires nothing:
 * A player just created: nobody is named anywhere before their first approved game, whose
   approval bumps.
 
-Everything else -- teams, scenarios, seasons, the catalog, a player changed -- still bumps,
-since the pages show it whatever the games' status.
+A write of approved games, judged by the upkeep, retires only the pages showing what it
+touched: it names its summary rows and games, whose subjects' versions are replaced after
+commit (``league.caching.subjects``).
+
+Everything else -- teams, rosters, scenarios, seasons, the catalog, a player renamed, a game
+row written outside the upkeep, a rebuild of the summaries -- is rare and shows on pages no
+summary row names, so it bumps every version (``league:v:all``): a conservative choice that
+costs a league of cold pages a few times a season, never a wrong page.
 """
 
 from __future__ import annotations
@@ -65,9 +71,9 @@ def _player_saved(sender, using=None, created=False, **kwargs) -> None:
         versions.league_version_bump_after_commit(using)
 
 
-def _league_changed(sender, public=True, **kwargs) -> None:
+def _league_changed(sender, public=True, rows=None, games=(), **kwargs) -> None:
     if public:
-        versions.league_version_bump_after_commit()
+        versions.league_version_bump_after_commit(rows=rows, games=games)
 
 
 def _cache_recovered(sender, **kwargs) -> None:

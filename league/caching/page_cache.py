@@ -1,10 +1,16 @@
-"""Public pages cached for visitors and members, under the league version.
+"""Public pages cached for visitors and members, under the versions of what they show.
 
-``page_cached(view)`` marks a view (in the URLconf); ``PageCacheMiddleware`` serves and
-stores it. An entry is ``(version, segments, headers)`` under a key made of the scheme,
-host, path, sorted query string and audience: it is served only while the league version is
-still the one read *before* the page was rendered, so a committed change retires the pages
-(``league.caching.versions``), and one request reads version and page in one cache call.
+``page_cached(view, shows=KIND)`` marks a view (in the URLconf); ``PageCacheMiddleware``
+serves and stores it. An entry is kept under a key made of the scheme, host, path, sorted
+query string and audience, with the versions it was built from: every page's
+(``league:v:all``) and its subject's -- the lists, a player, a season's standings, ...
+(``league.caching.subjects``). They are read before the page is rendered, in the same
+``get_many`` as the page, and it is served as a hit only while they are still the
+versions, so a committed write retires just the pages showing what it changed
+(``league.caching.versions``, ``league.caching.invalidation``). A per-process memory layer
+saves the shared cache sending the page at all, and a stale page is rendered again by one
+request while the others get the copy they had, for at most ``LEAGUE_PAGE_STALE_SECONDS``
+(``league.caching.copies``).
 
 What differs per request (the body tag's CSRF header, the navigation, the messages) is cut
 out before a page is stored and rendered again for every request, a hit too
@@ -31,14 +37,14 @@ import hashlib
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
+from league.caching import copies
 from league.caching.fills import cut, fill, unmark
-from league.caching.versions import VERSION_KEY, league_version_shared
+from league.caching.subjects import LISTS, page_keys
 
-# Request attribute: the (key, version) a miss renders under, for the middleware to store.
+# Request attribute: (key, version names, versions) a miss renders under, for storing.
 _PENDING = "_league_page_cache"
 # Request attribute: a cacheable page rendered without the cache, which did not answer.
 _UNCACHED = "_league_page_uncached"
@@ -50,10 +56,13 @@ UNSTORED_HEADERS = {"set-cookie", "x-cache", "content-length", "cache-control"}
 VISITOR, MEMBER = "visitor", "member"
 
 
-def page_cached(view, *, members: bool = True):
+def page_cached(view, *, members: bool = True, shows: str = LISTS):
     """Mark ``view`` as a public page ``PageCacheMiddleware`` may cache; ``members=False``
-    when its body differs from one member to another (cached for visitors only)."""
+    when its body differs from one member to another (cached for visitors only); ``shows``:
+    the kind of subject it shows (``league.caching.subjects``; by default the lists, which
+    every public game write retires)."""
     view.league_page_cache = MEMBER if members else VISITOR
+    view.league_page_shows = shows
     return view
 
 
@@ -106,7 +115,7 @@ class PageCacheMiddleware:
         response = self.get_response(request)
         pending = getattr(request, _PENDING, None)
         if pending is not None and request.method == "GET" and storable(response):
-            key, version = pending
+            key, names, built_from = pending
             segments = cut(response.content)
             if segments is not None:
                 headers = {
@@ -114,9 +123,7 @@ class PageCacheMiddleware:
                     for name, value in response.items()
                     if name.lower() not in UNSTORED_HEADERS
                 }
-                cache.set(
-                    key, (version, segments, headers), timeout=settings.LEAGUE_PAGE_CACHE_SECONDS
-                )
+                copies.store(key, names, built_from, segments, headers)
         if not response.streaming and "html" in response.get("Content-Type", ""):
             _unmark(response)
         if pending is not None or getattr(request, _UNCACHED, False):
@@ -133,21 +140,36 @@ class PageCacheMiddleware:
         if whose is None:
             return None
         key = page_key(request, whose)
-        found = cache.get_many([VERSION_KEY, key])
-        version = found.get(VERSION_KEY) or league_version_shared()
-        if version is None:
+        names = page_keys(view_func.league_page_shows, request, view_kwargs)
+        found = copies.find(key, names)
+        if found.current is None:
             # The cache keeps nothing (it does not answer): render, and store nothing.
             setattr(request, _UNCACHED, True)
             return None
-        entry = found.get(key)
-        if entry is not None and entry[0] == version:
-            _, segments, headers = entry
-            response = HttpResponse(fill(segments, request), headers=headers)
-            response["X-Cache"] = "hit"
-            _private(request, response)
-            return response
-        setattr(request, _PENDING, (key, version))
+        if found.fresh is not None:
+            return _served(request, key, found.fresh, "hit")
+        if copies.serve_stale(key, found, stores=request.method == "GET"):
+            return _served(request, key, found.stale, "stale")
+        setattr(request, _PENDING, (key, names, found.current))
         return None
+
+
+def _plain_visitor(request) -> bool:
+    """A visitor with no session and no message: the page's filled parts are the same for
+    every such visitor (no CSRF token, no name, no message)."""
+    return not request.user.is_authenticated and not set(request.COOKIES) & _filled_cookies()
+
+
+def _served(request, key: str, entry, state: str) -> HttpResponse:
+    _, segments, headers = entry
+    if _plain_visitor(request):
+        body = copies.ready_for_visitors(key, entry, lambda: fill(segments, request))
+    else:
+        body = fill(segments, request)
+    response = HttpResponse(body, headers=headers)
+    response["X-Cache"] = state
+    _private(request, response)
+    return response
 
 
 def _unmark(response) -> None:

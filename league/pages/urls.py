@@ -2,6 +2,7 @@
 
 from django.urls import include, path
 
+from league.caching import subjects as shows
 from league.caching.page_cache import page_cached
 from league.pages import (
     ancient_ones,
@@ -21,9 +22,17 @@ app_name = "league"
 urlpatterns = [
     path("", page_cached(home.HomeView.as_view()), name="home"),
     path("leaderboard/", page_cached(games.LeaderboardView.as_view()), name="leaderboard"),
-    path("players/", page_cached(players.StandingsView.as_view()), name="standings"),
+    path(
+        "players/",
+        page_cached(players.StandingsView.as_view(), shows=shows.SEASON),
+        name="standings",
+    ),
     # <str:…>, not <slug:…>: player slugs keep letters of every script (/players/李雷/).
-    path("players/<str:slug>/", page_cached(players.PlayerView.as_view()), name="player"),
+    path(
+        "players/<str:slug>/",
+        page_cached(players.PlayerView.as_view(), shows=shows.PLAYER),
+        name="player",
+    ),
     path(
         "ancient-ones/",
         page_cached(ancient_ones.AncientOneListView.as_view()),
@@ -31,7 +40,7 @@ urlpatterns = [
     ),
     path(
         "ancient-ones/<slug:slug>/",
-        page_cached(ancient_ones.AncientOneView.as_view()),
+        page_cached(ancient_ones.AncientOneView.as_view(), shows=shows.ANCIENT_ONE),
         name="ancient_one",
     ),
     path(
@@ -41,14 +50,20 @@ urlpatterns = [
     ),
     path(
         "investigators/<slug:slug>/",
-        page_cached(investigators.InvestigatorView.as_view()),
+        page_cached(investigators.InvestigatorView.as_view(), shows=shows.INVESTIGATOR),
         name="investigator",
     ),
     path("heralds/", page_cached(in_play.HeraldListView.as_view()), name="heralds"),
     path("boxes/", page_cached(in_play.BoxListView.as_view()), name="boxes"),
-    path("teams/", page_cached(teams.TeamStandingsView.as_view()), name="teams"),
+    path(
+        "teams/", page_cached(teams.TeamStandingsView.as_view(), shows=shows.SEASON), name="teams"
+    ),
     path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),
-    path("teams/<slug:slug>/", page_cached(teams.TeamView.as_view(), members=False), name="team"),
+    path(
+        "teams/<slug:slug>/",
+        page_cached(teams.TeamView.as_view(), members=False, shows=shows.TEAM),
+        name="team",
+    ),
     path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
     path(
         "teams/invitations/<int:pk>/",
@@ -56,9 +71,17 @@ urlpatterns = [
         name="team_invitation",
     ),
     path("scenarios/", page_cached(scenarios.ScenarioListView.as_view()), name="scenarios"),
-    path("scenarios/<slug:slug>/", page_cached(scenarios.ScenarioView.as_view()), name="scenario"),
-    path("series/<slug:slug>/", page_cached(scenarios.SeriesView.as_view()), name="series"),
-    path("rules/", page_cached(rules.RulesView.as_view()), name="rules"),
+    path(
+        "scenarios/<slug:slug>/",
+        page_cached(scenarios.ScenarioView.as_view(), shows=shows.SCENARIO),
+        name="scenario",
+    ),
+    path(
+        "series/<slug:slug>/",
+        page_cached(scenarios.SeriesView.as_view(), shows=shows.SERIES),
+        name="series",
+    ),
+    path("rules/", page_cached(rules.RulesView.as_view(), shows=shows.NOTHING), name="rules"),
     path("search/", page_cached(search.SearchView.as_view()), name="search"),
     # A big export, prepared by a background job for the member who asked (never cached).
     path("downloads/<int:pk>/", downloads.DownloadView.as_view(), name="download"),

@@ -1,0 +1,127 @@
+"""What a page shows and what a write changes, as the names of versions in the shared cache.
+
+A *subject* is one thing pages show: a player, a team, an Ancient One, an investigator, a
+scenario, a series, a season's (or all time's) standings, a game, and the league's lists
+(home, the leaderboard, the lists of Ancient Ones, investigators and scenarios). Each has
+its own version, ``league:v:<kind>:<slug>``; ``league:v:all`` is every page's.
+
+**A page** names its subjects in the URLconf (``page_cached(view, shows=KIND)``): the kind
+is read from the URL (the slug or number in its path, or ``?season=`` for standings), so
+the page cache finds a page's versions without a query, in the same ``get_many`` as the
+page. A player's page shows that player (their record, teammates and games: everything on
+it is a sum of their own summary rows), the standings of a season show that season; the
+lists show every game, so every public game write retires them.
+
+**A write** names its subjects from the summary rows it touched: the upkeep
+(``games.summaries.tracking``) knows them as the keys of its change (player, teammate,
+team, Ancient One, investigator, scenario, series and scope columns, see
+``games.summaries.store.TABLES``) and sends them with ``league_changed(rows=..., games=...)``.
+So an approved game of Yig by Ann and Bo retires the lists, Yig's page, Ann's and Bo's,
+their team's, their investigators', its scenario's and series', the standings of its season
+and of all time, and its own page -- and leaves Cthulhu's and Cy's cached. Only approved
+games contribute rows, so a pending write names no subject and retires nothing public.
+
+Everything else (a team, a roster, a scenario, a season, the catalog, a rename) is rare and
+shows on pages in ways no summary row names (a team's name on every game it played, a
+season in every season picker): it replaces ``league:v:all``, retiring every page. So does
+a write too big to list (more than ``MOST_SUBJECTS``: an import of many games).
+
+Slugs, not ids, name subjects, because the URL carries the slug: the write side pays the
+look-up (one query per kind, after commit), never a page view. A renamed slug comes with a
+rename, which retires everything anyway.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+from games.models import AncientOne, Investigator, Player, Scenario, Series, Team
+from games.summaries.contribution import ALL_TIME, Key
+from games.summaries.store import TABLES
+from league.models import Season
+
+PREFIX = "league:v:"
+ALL_KEY = PREFIX + "all"
+LISTS_KEY = PREFIX + "lists"
+# Page kinds (``page_cached(shows=...)``) besides these subjects: the lists, or only
+# ``league:v:all`` (a page no game changes: the rules).
+LISTS, NOTHING = "lists", ""
+PLAYER, TEAM, ANCIENT_ONE, INVESTIGATOR = "player", "team", "ancient-one", "investigator"
+SCENARIO, SERIES, SEASON, GAME = "scenario", "series", "season", "game"
+ALL_TIME_SLUG = "*"  # no season slug can be "*"
+# A write naming more subjects than this retires everything (one cache write per subject).
+MOST_SUBJECTS = 300
+
+# Summary key columns, and the subject each names (``scope`` is a season, 0 all time).
+COLUMNS = {
+    "player_id": PLAYER,
+    "teammate_id": PLAYER,
+    "team_id": TEAM,
+    "ancient_one_id": ANCIENT_ONE,
+    "investigator_id": INVESTIGATOR,
+    "scenario_id": SCENARIO,
+    "series_id": SERIES,
+    "scope": SEASON,
+}
+MODELS = {
+    PLAYER: Player,
+    TEAM: Team,
+    ANCIENT_ONE: AncientOne,
+    INVESTIGATOR: Investigator,
+    SCENARIO: Scenario,
+    SERIES: Series,
+    SEASON: Season,
+}
+_PLAIN = re.compile(r"[\w*-]{1,100}")
+
+
+def subject_key(kind: str, value: object) -> str:
+    """The cache key of one subject's version; a value that is not a short slug (anything
+    a visitor typed into ``?season=``) is hashed, so every key is safe for every backend."""
+    text = str(value)
+    if not _PLAIN.fullmatch(text):
+        text = "#" + hashlib.sha256(text.encode()).hexdigest()[:32]
+    return f"{PREFIX}{kind}:{text}"
+
+
+def page_keys(shows: str, request, kwargs: dict) -> list[str]:
+    """The versions a page is built from: every page's, then its subject's."""
+    if shows == NOTHING:
+        return [ALL_KEY]
+    if shows == LISTS:
+        return [ALL_KEY, LISTS_KEY]
+    if shows == SEASON:
+        return [ALL_KEY, subject_key(SEASON, request.GET.get("season") or ALL_TIME_SLUG)]
+    return [ALL_KEY, subject_key(shows, kwargs.get("slug", kwargs.get("pk")))]
+
+
+def touched(rows: Iterable[Key]) -> dict[str, set[int]]:
+    """The ids of each kind of subject these summary rows are about."""
+    ids: dict[str, set[int]] = defaultdict(set)
+    for table, key in rows:
+        for column, value in zip(TABLES[table].keys, key, strict=True):
+            kind = COLUMNS.get(column)
+            if kind is not None:
+                ids[kind].add(value)
+    return ids
+
+
+def write_keys(ids: dict[str, set[int]], games: Iterable[int]) -> set[str] | None:
+    """The versions a public write retires: of the subjects ``touched`` named and of its
+    games; ``None``: too many to name (retire everything). Reads each kind's slugs (one
+    query per kind)."""
+    games = set(games)
+    if sum(map(len, ids.values())) + len(games) > MOST_SUBJECTS:
+        return None
+    keys = {LISTS_KEY, *(subject_key(GAME, pk) for pk in games)}
+    for kind, pks in ids.items():
+        if kind == SEASON and ALL_TIME in pks:
+            keys.add(subject_key(SEASON, ALL_TIME_SLUG))
+            pks = pks - {ALL_TIME}
+        if pks:
+            slugs = MODELS[kind].objects.filter(pk__in=pks).values_list("slug", flat=True)
+            keys.update(subject_key(kind, slug) for slug in slugs)
+    return keys
