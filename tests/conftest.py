@@ -103,6 +103,12 @@ def fresh_cache(request, settings):
     if database is not None:
         request.getfixturevalue(database)
     cache.clear()
+    # This process's copies of pages outlive a test: a test starts with none, as a new
+    # worker does (a copy from an earlier test would be served stale or take the lock).
+    from league.caching.copies import memory
+
+    if (copies := memory()) is not None:
+        copies.clear()
     # As on a running site, the league has a version (a lost one is tested on its own).
     from league.caching.versions import league_version_bump
 

@@ -342,10 +342,17 @@ def test_an_import_of_games_invalidates(client, league):
     assert response.context["table"].paginator.count == 2
 
 
-def test_choosing_a_scenario_entry_invalidates(client, league):
+def test_choosing_a_scenario_entry_invalidates(client, league, django_capture_on_commit_callbacks):
+    """The team's second game becomes its entry: the board changes, so it is retired.
+    (Choosing the game that already is the entry changes nothing and retires nothing.)"""
     url = reverse("league:scenario", args=[league["scenario"].slug])
+    stars, owls = league["scenario"], league["team"]
+    with django_capture_on_commit_callbacks(execute=True):
+        second = game(scenario=stars, team=owls, tasks=[], played_on=datetime.date(2026, 1, 20))
+    assert not Session.objects.get(pk=second.pk).is_entry
     client.get(url)
-    chosen = Session.objects.get()
+    assert client.get(url)["X-Cache"] == "hit"
     staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
-    scenario_entry_choose(session=chosen, user=staff)
+    with django_capture_on_commit_callbacks(execute=True):
+        scenario_entry_choose(session=second, user=staff)
     assert client.get(url)["X-Cache"] == "miss"
