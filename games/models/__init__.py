@@ -1,6 +1,7 @@
 from .catalog import AncientOne, Box, Guardian, Herald, Investigator
 from .choices import DefeatCause, Outcome, Status
 from .players import Player
+from .ratings import Rating, RatingBacklog, RatingPoint, RatingState
 from .scenarios import Scenario, ScenarioTask, Series
 from .seats import Seat
 from .sessions import Session
@@ -49,6 +50,10 @@ __all__ = [
     "Investigator",
     "Outcome",
     "Player",
+    "Rating",
+    "RatingBacklog",
+    "RatingPoint",
+    "RatingState",
     "Scenario",
     "ScenarioTask",
     "Seat",
