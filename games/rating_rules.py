@@ -119,3 +119,13 @@ def win_chance(players: Sequence[Skill], ancient_one: Skill, table: Skill) -> fl
         [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in (ancient_one, table)],
     ]
     return MODEL.predict_win(teams)[0]
+
+
+def chart_sample(games: int, points: int) -> list[int]:
+    """Which of a subject's game numbers (1 to ``games``) a chart of at most ``points``
+    points shows: all of them, or evenly spaced ones from the first to the last."""
+    if games <= points:
+        return list(range(1, games + 1))
+    if points < 2:
+        return [games]
+    return sorted({round(1 + i * (games - 1) / (points - 1)) for i in range(points)})

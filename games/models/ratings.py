@@ -28,6 +28,9 @@ class Rating(models.Model):
     # mu - 3 sigma (rating_rules.Skill.conservative), stored to sort on.
     value = models.FloatField()
     games = models.PositiveIntegerField(default=0)
+    # A player's chart: [game number, ISO date played, mu, sigma] after a bounded sample of
+    # their games (rating_rules.chart_sample), kept by each replay so a page reads no points.
+    history = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

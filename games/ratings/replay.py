@@ -17,6 +17,7 @@ import datetime
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Min, Q, QuerySet
 from django.utils import timezone
@@ -127,8 +128,37 @@ class Book:
             for entry in touched
             if entry.games
         ]
-        Rating.objects.bulk_update(rows, ["mu", "sigma", "value", "games"], batch_size=CHUNK)
+        players = {
+            entry.rating_id: entry.games
+            for (kind, _), entry in self.entries.items()
+            if kind == rr.PLAYER and entry.touched and entry.games
+        }
+        histories = _histories(players)
+        for row in rows:
+            row.history = histories.get(row.pk, [])
+        Rating.objects.bulk_update(
+            rows, ["mu", "sigma", "value", "games", "history"], batch_size=CHUNK
+        )
         Rating.objects.filter(pk__in=gone).delete()
+
+
+def _histories(games: dict[int, int], per_query: int = 50) -> dict[int, list]:
+    """Each player's chart sample (``rating_rules.chart_sample``) read from their points,
+    ``per_query`` players a query (at most the sample's size of rows each)."""
+    size = settings.LEAGUE_RATING_CHART_POINTS
+    ids = list(games)
+    found: dict[int, list] = {}
+    for at in range(0, len(ids), per_query):
+        wanted = Q(pk__in=[])
+        for rating_id in ids[at : at + per_query]:
+            wanted |= Q(rating_id=rating_id, n__in=rr.chart_sample(games[rating_id], size))
+        for rating_id, n, day, mu, sigma in (
+            RatingPoint.objects.filter(wanted)
+            .order_by("rating_id", "n")
+            .values_list("rating_id", "n", "played_on", "mu", "sigma")
+        ):
+            found.setdefault(rating_id, []).append([n, day.isoformat(), mu, sigma])
+    return found
 
 
 def subject_of(row: Rating) -> Subject:

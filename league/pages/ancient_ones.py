@@ -8,7 +8,7 @@ from django.views.generic import TemplateView
 from games.models import AncientOne
 from league.pages import charts
 from league.pages.games import LeaderboardTable
-from league.queries import ancient_one_profile, ancient_one_summaries
+from league.queries import ancient_one_profile, ancient_one_summaries, ratings_as_of
 
 
 class TopGamesTable(LeaderboardTable):
@@ -28,7 +28,9 @@ class AncientOneListView(TemplateView):
     template_name = "league/ancient_ones.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, ancient_ones=ancient_one_summaries())
+        return super().get_context_data(
+            **kwargs, ancient_ones=ancient_one_summaries(), ratings_as_of=ratings_as_of()
+        )
 
 
 class AncientOneView(TemplateView):

@@ -14,6 +14,7 @@ from .games import (
 )
 from .investigators import investigator_profile, investigator_standings
 from .players import player_profile, standings
+from .ratings import player_rating, ratings_as_of, table_ratings, with_rating
 from .scenarios import (
     scenario_board,
     scenario_detail,
@@ -38,6 +39,10 @@ __all__ = [
     "league_games",
     "players_by_game",
     "player_profile",
+    "player_rating",
+    "ratings_as_of",
+    "table_ratings",
+    "with_rating",
     "scenario_board",
     "scenario_detail",
     "scenario_overview",
