@@ -49,6 +49,7 @@ def league():
         "game_id": played.pk,
         "slug": {
             "/api/players/{slug}": Player.objects.get(name="Ann").slug,
+            "/api/players/{slug}/rating": Player.objects.get(name="Ann").slug,
             "/api/ancient-ones/{slug}": "hastur",
             "/api/teams/{slug}": owls.slug,
             "/api/scenarios/{slug}": dunwich.slug,
@@ -156,6 +157,8 @@ CONDITIONAL = {
     "/api/standings",
     "/api/ancient-ones",
     "/api/ancient-ones/{slug}",
+    "/api/players/{slug}/rating",
+    "/api/ratings",
 }
 
 

@@ -14,6 +14,7 @@ from .http import AnonymousRateThrottle
 from .league_play import router as league_play_router
 from .openapi import LeagueAPI
 from .players import router as players_router
+from .ratings import router as ratings_router
 
 api = LeagueAPI(
     title="Arkham League API",
@@ -37,3 +38,4 @@ api.add_router("", games_router)
 api.add_router("", players_router)
 api.add_router("", ancient_ones_router)
 api.add_router("", league_play_router)
+api.add_router("", ratings_router)

@@ -3,6 +3,7 @@
 from ninja import Schema
 
 from .games import GameOut
+from .ratings import RatingOut
 
 
 class OutcomeCount(Schema):
@@ -28,6 +29,7 @@ class AncientOneBase(Schema):
     mean_score: float | None
     median_score: float | None
     url: str
+    difficulty: RatingOut | None
 
 
 class AncientOneOut(AncientOneBase):
