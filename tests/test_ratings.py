@@ -12,6 +12,8 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from games import rating_rules as rr
+from games.bulk.planner import Catalog
+from games.bulk.seed import league_strengths, seed_league
 from games.jobs.models import Job, JobStatus, Kind
 from games.models import (
     AncientOne,
@@ -270,3 +272,21 @@ def test_the_order_is_date_played_then_submission_then_number():
         .values_list("session_id", flat=True)
     )
     assert ids == [early.pk, late_submission.pk]
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_on_a_seeded_league_the_rating_finds_the_strongest_and_the_weakest_player(seed):
+    """seed_demo plays with known strengths (games.bulk.strengths): the rating, which never
+    sees them, ranks the strongest player first and the weakest last."""
+    seed_league(games=1500, seed=seed, players=10, league_play=False)
+    catalog = Catalog.load()
+    catalog.players = list(Player.objects.values_list("pk", flat=True))
+    skill = league_strengths(seed, catalog).players
+    rated = list(
+        Rating.objects.filter(player__isnull=False)
+        .order_by("-value")
+        .values_list("player_id", flat=True)
+    )
+    assert len(rated) == 10
+    assert rated[0] == max(skill, key=skill.get)
+    assert rated[-1] == min(skill, key=skill.get)
