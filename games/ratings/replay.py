@@ -38,6 +38,7 @@ from games.signals import league_changed
 Key = tuple[datetime.date, datetime.datetime, int]
 Subject = tuple[str, int]
 CHUNK = 2000
+RESTORE_CHUNK = 200
 # A subject's foreign key on ``Rating`` by its kind.
 FIELDS = {rr.PLAYER: "player_id", rr.ANCIENT_ONE: "ancient_one_id", rr.TABLE: "table_players"}
 
@@ -77,8 +78,9 @@ class Book:
         """Put subjects whose points from the start on were removed back where their
         last earlier point (number ``first - 1``) left them."""
         ids = list(firsts)
-        for at in range(0, len(ids), CHUNK):
-            chunk = ids[at : at + CHUNK]
+        # A few hundred subjects a query: SQLite reads a long OR as a deep expression tree.
+        for at in range(0, len(ids), RESTORE_CHUNK):
+            chunk = ids[at : at + RESTORE_CHUNK]
             wanted = Q(pk__in=[])
             for rating_id in chunk:
                 if firsts[rating_id] > 1:
@@ -175,6 +177,13 @@ def _new_rating(kind: str, key: int) -> Rating:
     )
 
 
+def _delete(points: QuerySet) -> None:
+    """Delete rating points in one statement. ``QuerySet.delete()`` would read every row
+    first to send each one's ``post_delete`` (the page cache listens to every model of
+    the app); the replay sends ``league_changed`` once instead."""
+    points._raw_delete(points.db)
+
+
 def _chunks(start: Key | None):
     """The approved games from ``start`` on, a chunk at a time, each game with its
     distinct players (keyset pages: no offset, no cursor held across writes)."""
@@ -208,14 +217,14 @@ def ratings_replay(
         state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
         book = Book()
         if start is None:
-            RatingPoint.objects.all().delete()
+            _delete(RatingPoint.objects.all())
             Rating.objects.all().delete()
         else:
             later = RatingPoint.objects.filter(from_game(start, POINT_ORDER))
             firsts = dict(
                 later.values("rating_id").annotate(first=Min("n")).values_list("rating_id", "first")
             )
-            later.delete()
+            _delete(later)
             book.restore(firsts)
         games = rated_games()
         total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
