@@ -10,6 +10,9 @@ class GamesConfig(AppConfig):
         from games.summaries import receivers
 
         receivers.connect()
+        from games.ratings import backlog
+
+        backlog.connect()
         # Django spools big uploads into FILE_UPLOAD_TEMP_DIR (the project's own upload
         # folder, not the machine's /tmp) and fails if it is missing.
         from games.imports.uploads import upload_folder

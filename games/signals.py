@@ -6,6 +6,9 @@
   the write changed nothing a public page shows (only games no visitor sees). ``rows``
   (the summary rows' keys the write changed) and ``games`` (their ids) name what it
   touched, so only the pages showing those are retired; without ``rows``, every page.
+- ``games_changed(before, after)``: sent by the summaries' upkeep inside the writing
+  transaction, with each touched game's facts before and after the write (``{pk: facts}``,
+  ``None`` or missing for a game that did not exist): the ratings' backlog listens.
 - ``game_write(ids)``: what the models wrap each of their writes of games in (``Session``
   and ``Seat`` saves and deletes, ``Session.rescore``). By default a plain
   ``transaction.atomic()``; the summaries plug their upkeep in with ``game_write_use()``
@@ -23,6 +26,7 @@ from django.db import transaction
 from django.dispatch import Signal
 
 league_changed = Signal()
+games_changed = Signal()
 
 
 class GameWrite(Protocol):

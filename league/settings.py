@@ -314,6 +314,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # League policy: new results wait for staff approval unless this is on.
 LEAGUE_AUTO_APPROVE = env_bool("LEAGUE_AUTO_APPROVE", False)
 
+# Ratings (games.rating_rules): a player's rating is marked provisional below this many
+# rated games; a player page charts at most this many points of their history.
+LEAGUE_RATING_PROVISIONAL_GAMES = int(os.environ.get("LEAGUE_RATING_PROVISIONAL_GAMES", "10"))
+LEAGUE_RATING_CHART_POINTS = int(os.environ.get("LEAGUE_RATING_CHART_POINTS", "120"))
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)

@@ -251,4 +251,6 @@ def test_openapi_schema_lists_every_endpoint(client):
         "/api/scenarios/{slug}",
         "/api/series",
         "/api/series/{slug}",
+        "/api/players/{slug}/rating",
+        "/api/ratings",
     }

@@ -49,6 +49,7 @@ def league():
         "game_id": played.pk,
         "slug": {
             "/api/players/{slug}": Player.objects.get(name="Ann").slug,
+            "/api/players/{slug}/rating": Player.objects.get(name="Ann").slug,
             "/api/ancient-ones/{slug}": "hastur",
             "/api/investigators/{slug}": "amanda-sharpe",
             "/api/teams/{slug}": owls.slug,
@@ -165,6 +166,8 @@ CONDITIONAL = {
     "/api/investigators/{slug}",
     "/api/heralds",
     "/api/boxes",
+    "/api/players/{slug}/rating",
+    "/api/ratings",
 }
 
 

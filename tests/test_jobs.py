@@ -36,7 +36,7 @@ def test_rebuild_summaries_in_the_background_runs_on_the_worker(
     out = StringIO()
     with django_capture_on_commit_callbacks(execute=True):
         call_command("rebuild_summaries", "--background", stdout=out)
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.REBUILD_SUMMARIES)  # the games' ratings have their own
     assert f"Job {job.pk} queued" in out.getvalue()
     assert (job.kind, job.status) == (Kind.REBUILD_SUMMARIES, JobStatus.QUEUED)
     assert summaries_differences() != []
@@ -104,7 +104,7 @@ def test_a_doom_track_fix_rescores_on_the_worker_with_progress(
             {"name": "Eihort", "slug": "eihort", "doom_track": 14, "box": eihort.box_id},
             follow=True,
         )
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.RESCORE)
     assert f"being rescored (job {job.pk}" in response.content.decode()
     session.refresh_from_db()
     assert session.score == before, "the request only queues the rescore"

@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django_tasks_rq import Job as RQTaskJob
 from rq import SimpleWorker
 
-from games.jobs.models import Job, JobStatus
+from games.jobs.models import Job, JobStatus, Kind
 from games.models import PlayerStanding
 from games.summaries import summaries_differences
 from tests.factories import game, seat
@@ -68,7 +68,7 @@ def test_rebuild_summaries_in_the_background_runs_on_an_rq_worker(
     out = StringIO()
     with django_capture_on_commit_callbacks(execute=True):
         call_command("rebuild_summaries", "--background", stdout=out)
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.REBUILD_SUMMARIES)
     assert redis_queue.llen("rq:queue:default") == 1
 
     worker = SimpleWorker(["default"], connection=redis_queue, job_class=RQTaskJob)

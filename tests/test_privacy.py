@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.forms.names import suggestable_names
 from games.models import Player
+from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
 from tests.factories import (
     PlayerFactory,
@@ -121,6 +122,7 @@ def private_league():
     for status, name in (("pending", HIDDEN[0]), ("rejected", HIDDEN[1])):
         game(status=status, team=owls, scenario=stars, seats=[*public, seat(name, "Kate Winthrop")])
     withdrawn = game(team=owls, seats=[seat(HIDDEN[2], "Amanda Sharpe")])
+    ratings_replay()  # Wendy is rated while her game is approved
     session_moderate(
         session_id=withdrawn.pk,
         status="rejected",
@@ -128,6 +130,7 @@ def private_league():
         moderator=moderator(),
         reason="Not a real game",
     )
+    ratings_catch_up()  # the job her rejection started
     return owls, stars
 
 
@@ -166,6 +169,8 @@ SURFACES = [
     ("feeds:scenario", {}, "the-stars-are-right"),
     "/api/players",
     "/api/players/ann",
+    "/api/players/ann/rating",
+    ("league:standings", {"sort": "-rating"}),
     "/api/standings",
     "/api/games",
     "/api/teams/owls",
@@ -225,8 +230,9 @@ def test_no_statistics_surface_names_a_private_player(client, private_league, su
         lambda slug: reverse("league:player", args=[slug]),
         lambda slug: reverse("feeds:player", args=[slug]),
         lambda slug: f"/api/players/{slug}",
+        lambda slug: f"/api/players/{slug}/rating",
     ],
-    ids=["page", "feed", "api"],
+    ids=["page", "feed", "api", "api-rating"],
 )
 def test_a_private_player_has_no_page_feed_or_api_answer(client, private_league, route, slug):
     assert client.get(route(slug)).status_code == 404

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 
 from games.models import Seat, Session
+from games.ratings.replay import ratings_replay
 from games.recording import scenario_entries_rebuild
 from games.summaries import summaries_rebuild, suspended
 
@@ -177,12 +178,13 @@ def _after_bulk_load(scenario_ids: list[int]) -> None:
     """Rebuild what the write path keeps up game by game and a bulk load bypassed.
 
     Scenario entries first (the summaries count entries), without per-game summary
-    upkeep; then every summary row from the games, once per load.
+    upkeep; then every summary row from the games, once per load, and every rating.
     """
     with suspended():
         if scenario_ids:
             scenario_entries_rebuild(scenario_ids)
     summaries_rebuild()
+    ratings_replay()
 
 
 def _copy_batch(batch: list[PlannedGame], defaults: dict) -> None:

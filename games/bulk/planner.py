@@ -23,6 +23,7 @@ from games.models.scenario_play import entry_key_for
 
 from .league import ScenarioPlan
 from .load import SEAT_FIELDS, PlannedGame
+from .strengths import Strengths
 
 LOCATIONS = ("Club night", "Kitchen table", "Game café", "Convention", "Online", "")
 OTHER_LOSSES = (
@@ -52,6 +53,7 @@ class Weighted:
 
 # A cooperative game that is usually won a little more often than lost.
 OUTCOMES = Weighted({rules.CLOSED: 36, rules.SEALED: 20, rules.BANISHED: 14, rules.DEFEAT: 30})
+VICTORIES = Weighted({rules.CLOSED: 36, rules.SEALED: 20, rules.BANISHED: 14})
 SEAT_COUNTS = Weighted({1: 3, 2: 12, 3: 20, 4: 24, 5: 16, 6: 12, 7: 7, 8: 6})
 STATUSES = Weighted({Status.APPROVED.value: 92, Status.PENDING.value: 6, Status.REJECTED.value: 2})
 REPLACED = Weighted({0: 80, 1: 16, 2: 4})
@@ -79,6 +81,7 @@ class Catalog:
     players: list[int] = field(default_factory=list)
     teams: list[tuple[int, list[int]]] = field(default_factory=list)
     scenarios: list[ScenarioPlan] = field(default_factory=list)
+    strengths: Strengths | None = None
 
     @classmethod
     def load(cls) -> Catalog:
@@ -144,11 +147,6 @@ class Planner:
             boxes = {catalog.base, ancient_one.box_id}
             boxes.update(rng.sample(catalog.expansions, k=rng.choice((0, 0, 1, 1, 2, 3))))
         boxes = sorted(boxes)
-        outcome = OUTCOMES.draw(rng)
-        if outcome == rules.BANISHED and ancient_one.name == rules.AZATHOTH:
-            outcome = rules.DEFEAT
-        victory = outcome != rules.DEFEAT
-
         pool = [inv for box in boxes for inv in catalog.investigators_by_box.get(box, ())]
         seat_count = min(SEAT_COUNTS.draw(rng), len(pool))
         if plan is not None:
@@ -159,6 +157,13 @@ class Planner:
             team, people = rng.choice(catalog.teams)
         wanted = max(1, seat_count - rng.choice((0, 0, 0, 1, 2)))
         humans = rng.sample(people, k=min(wanted, len(people)))
+        chosen = rng.sample(pool, k=seat_count)
+        heralds = [h for box in boxes for h in catalog.heralds_by_box.get(box, ())]
+        herald = rng.choice(heralds) if heralds and rng.random() < 0.4 else None
+        if plan is not None and plan.herald is not None:
+            herald = plan.herald
+        outcome = self.outcome(ancient_one, herald, boxes, chosen, humans)
+        victory = outcome != rules.DEFEAT
         seats = [
             # SEAT_FIELDS order: position, player, investigator, ended, replaced, trophies…
             [
@@ -171,7 +176,7 @@ class Planner:
                 MONSTERS.draw(rng),
                 1 if rng.random() < 0.08 else 0,
             ]
-            for position, investigator in enumerate(rng.sample(pool, k=seat_count), start=1)
+            for position, investigator in enumerate(chosen, start=1)
         ]
         for seat in seats:  # the awakening devoured anyone lost in time and space
             if rules.seat_problems(ended=seat[SEAT_ENDED], outcome=outcome):
@@ -184,11 +189,7 @@ class Planner:
 
         box_names = {catalog.box_names[box] for box in boxes}
         defeat_cause = "" if victory else self.defeat_cause(ancient_one.name, box_names)
-        heralds = [h for box in boxes for h in catalog.heralds_by_box.get(box, ())]
         guardians = [g for box in boxes for g in catalog.guardians_by_box.get(box, ())]
-        herald = rng.choice(heralds) if heralds and rng.random() < 0.4 else None
-        if plan is not None and plan.herald is not None:
-            herald = plan.herald
         guardian = rng.choice(guardians) if guardians and rng.random() < 0.5 else None
         terror = TERROR.draw(rng)
         elder_signs = ELDER_SIGNS.draw(rng)
@@ -286,6 +287,27 @@ class Planner:
             else None,
         )
         return PlannedGame(session, seats, boxes, task_ids)
+
+    def outcome(self, ancient_one, herald, boxes, investigators, humans) -> str:
+        """How the table fared: won with the chance the league's strengths give it
+        (``strengths``), or as often as the outcome table says when it has none."""
+        rng, strengths = self.rng, self.catalog.strengths
+        if strengths is None:
+            outcome = OUTCOMES.draw(rng)
+        elif rng.random() < strengths.win_chance(
+            ancient_one=ancient_one.pk,
+            herald=herald.pk if herald else None,
+            boxes=boxes,
+            investigators=investigators,
+            players=humans,
+        ):
+            outcome = VICTORIES.draw(rng)
+        else:
+            outcome = rules.DEFEAT
+        if outcome == rules.BANISHED and ancient_one.name == rules.AZATHOTH:
+            # Azathoth is never banished: a table strong enough closes or seals instead.
+            outcome = rules.CLOSED if strengths is not None else rules.DEFEAT
+        return outcome
 
     def defeat_cause(self, ancient_one: str, box_names: set[str]) -> str:
         rng = self.rng

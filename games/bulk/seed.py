@@ -1,7 +1,8 @@
 """Seeding a demo league in bulk (``seed_demo``): its people, then its games in batches.
 
 The players, teams, series of scenarios and seasons come first (``league``, reused when
-already there), then ``planner`` plans rule-valid games and ``load`` copies them in, a
+already there), the league's hidden strengths are drawn (``strengths``), then ``planner``
+plans rule-valid games and ``load`` copies them in, a
 batch per transaction, rebuilding scenario entries and the summaries once at the end.
 """
 
@@ -17,10 +18,23 @@ from games.models import Session
 from .league import demo_players, demo_seasons, demo_series, demo_teams
 from .load import games_bulk_load
 from .planner import Catalog, Planner
+from .strengths import Strengths
 
 # From this many new games (and at least as many as already stored), rebuilding the
 # indexes once beats keeping them up row by row (games.bulk.load, PostgreSQL).
 LARGE_LOAD = 100_000
+
+
+def league_strengths(seed: int, catalog: Catalog) -> Strengths:
+    """The demo league's hidden strengths for this seed (``strengths``)."""
+    return Strengths.drawn(
+        seed,
+        ancient_ones=[(ao.pk, ao.name) for ao in catalog.ancient_ones],
+        heralds=[h.pk for heralds in catalog.heralds_by_box.values() for h in heralds],
+        boxes=[catalog.base, *catalog.expansions],
+        investigators=[pk for pks in catalog.investigators_by_box.values() for pk in pks],
+        players=catalog.players,
+    )
 
 
 def seed_league(
@@ -44,6 +58,7 @@ def seed_league(
     # Players draw from their own generator so reruns over existing players repeat games.
     members = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
     catalog.players = [player.pk for player in members]
+    catalog.strengths = league_strengths(seed, catalog)
     now = timezone.now()
     if league_play:
         teams = demo_teams(random.Random(seed), members)

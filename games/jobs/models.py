@@ -8,6 +8,7 @@ class Kind(models.TextChoices):
     REBUILD_SUMMARIES = "rebuild_summaries", "Rebuild summaries"
     RESCORE = "rescore", "Rescore games"
     EXPORT = "export", "Export a table"
+    RATINGS = "ratings", "Replay ratings"
 
 
 class JobStatus(models.TextChoices):

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django_tasks import task
 
 from games.models import AncientOne
+from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.scoring import sessions_rescore_stored
 from games.summaries import summaries_rebuild
 
@@ -57,4 +58,27 @@ def ancient_one_rescore_start(ancient_one: AncientOne, *, reason: str, user=None
         user=user,
         ancient_one_id=ancient_one.pk,
         reason=reason,
+    )
+
+
+@task()
+def ratings_replay_task(job_id: int, *, everything: bool = False) -> str:
+    """Bring the ratings up to date: replay from the earliest change the backlog names
+    (``everything``: rate every approved game again, ``rebuild_ratings --background``)."""
+
+    def work(progress: Progress) -> str:
+        if everything:
+            return f"{ratings_replay(progress=progress)} games rated"
+        return f"{ratings_catch_up(progress=progress)} games rated again"
+
+    return job_run(job_id, work)
+
+
+def ratings_replay_start(*, everything: bool = False, user=None) -> Job:
+    return job_start(
+        task=ratings_replay_task,
+        kind=Kind.RATINGS,
+        description="Rate every approved game again" if everything else "Bring ratings up to date",
+        user=user,
+        everything=everything,
     )

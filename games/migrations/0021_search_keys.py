@@ -21,7 +21,7 @@ def fill_search_keys(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0019_herald_box_summaries"),
+        ("games", "0020_ratings"),
     ]
 
     operations = [

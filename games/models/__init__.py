@@ -2,6 +2,7 @@ from .catalog import AncientOne, Box, Guardian, Herald, Investigator
 from .choices import DefeatCause, Outcome, Status
 from .in_play import AncientOneTableSize, BoxStanding, HeraldStanding
 from .players import Player
+from .ratings import Rating, RatingBacklog, RatingPoint, RatingState
 from .scenarios import Scenario, ScenarioTask, Series
 from .seats import Seat
 from .sessions import Session
@@ -53,6 +54,10 @@ __all__ = [
     "Investigator",
     "Outcome",
     "Player",
+    "Rating",
+    "RatingBacklog",
+    "RatingPoint",
+    "RatingState",
     "Scenario",
     "ScenarioTask",
     "Seat",

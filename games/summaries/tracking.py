@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from django.db import transaction
 
 from games.models import Session, Status
-from games.signals import league_changed
+from games.signals import games_changed, league_changed
 
 from . import contribution as c
 from . import store
@@ -62,6 +62,7 @@ class Tracker:
         for pk, facts in self.before.items():
             c.change_into(delta, facts, after.get(pk), seasons)
         changed = store.apply(delta)
+        games_changed.send(sender=Tracker, before=self.before, after=after)
         league_changed.send(
             sender=Tracker,
             public=_shows(self.before, after),

@@ -16,6 +16,7 @@ from .investigators import router as investigators_router
 from .league_play import router as league_play_router
 from .openapi import LeagueAPI
 from .players import router as players_router
+from .ratings import router as ratings_router
 
 api = LeagueAPI(
     title="Arkham League API",
@@ -41,3 +42,4 @@ api.add_router("", ancient_ones_router)
 api.add_router("", investigators_router)
 api.add_router("", in_play_router)
 api.add_router("", league_play_router)
+api.add_router("", ratings_router)

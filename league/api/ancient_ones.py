@@ -6,6 +6,7 @@ from ninja import Router
 from games import rules
 from games.models import AncientOne
 from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
+from league.queries.ratings import rating_of
 
 from .games import game_out
 from .http import answers, conditional
@@ -25,6 +26,8 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
         **{key: stats[key] for key in ("games", "victories", "win_pct", "best_score")},
         "mean_score": stats["mean_score"],
         "median_score": stats["median_score"],
+        # Its rating against the league's players: the higher, the harder to beat.
+        "difficulty": difficulty.as_dict() if (difficulty := rating_of(ancient_one)) else None,
     }
 
 
@@ -55,7 +58,7 @@ def list_ancient_ones(request):
 )
 @conditional
 def get_ancient_one(request, slug: str):
-    ancient_one = get_object_or_404(AncientOne.objects.select_related("box"), slug=slug)
+    ancient_one = get_object_or_404(AncientOne.objects.select_related("box", "rating"), slug=slug)
     profile = ancient_one_profile(ancient_one)
     row = ancient_one_out(ancient_one, profile.stats)
     row["outcome_shares"] = [

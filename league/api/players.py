@@ -8,7 +8,8 @@ from ninja.pagination import paginate
 from games.models import Player
 from league.models import Season
 from league.pages.players import StandingsFilter
-from league.queries import player_profile
+from league.queries import player_profile, with_rating
+from league.queries.ratings import rating_of
 
 from .http import answers, conditional, invalid_filters
 from .pagination import BoundedPagination
@@ -52,7 +53,7 @@ def season_by_slug(slug: str | None) -> Season | None:
 )
 @conditional
 def get_player(request, slug: str, season: str | None = None):
-    player = get_object_or_404(Player.objects.listed(), slug=slug)
+    player = get_object_or_404(with_rating(Player.objects.listed()), slug=slug)
     chosen = season_by_slug(season)
     profile = player_profile(player, season=chosen)
     summary = profile.summary
@@ -73,6 +74,8 @@ def get_player(request, slug: str, season: str | None = None):
             {"investigator": row["investigator__name"], **row} for row in profile.investigators
         ],
         "teammates": list(profile.teammates),
+        # All time, whatever the season: the rating is over every approved game.
+        "rating": rating.as_dict() if (rating := rating_of(player)) else None,
     }
 
 

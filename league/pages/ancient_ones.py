@@ -10,7 +10,12 @@ from games.models import AncientOne
 from league.pages import charts
 from league.pages.games import LeaderboardTable
 from league.pages.investigators import ByTableSizeTable
-from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
+from league.queries import (
+    ancient_one_by_table_size,
+    ancient_one_profile,
+    ancient_one_summaries,
+    ratings_as_of,
+)
 
 
 class TopGamesTable(LeaderboardTable):
@@ -30,7 +35,9 @@ class AncientOneListView(TemplateView):
     template_name = "league/ancient_ones.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, ancient_ones=ancient_one_summaries())
+        return super().get_context_data(
+            **kwargs, ancient_ones=ancient_one_summaries(), ratings_as_of=ratings_as_of()
+        )
 
 
 class AncientOneView(TemplateView):

@@ -8,6 +8,7 @@ title and a description, and the template adds the numbers as a table for screen
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -205,4 +206,46 @@ def score_bars(counts: Sequence[tuple[int, int]], *, title: str, description: st
         )
         if index % every == 0:
             chart.x_ticks.append(Tick(x + slot / 2, str(score)))
+    return chart
+
+
+def rating_line(
+    points: Sequence[tuple[int, datetime.date, float, float]], *, title: str, description: str
+) -> Chart:
+    """A rating after each game: two lines, μ and the rating shown (μ − 3σ), x by the
+    subject's game number. ``points`` is (game number, date played, μ, σ), oldest first,
+    already a bounded sample (``league.queries.ratings``)."""
+    chart = Chart(title=title, description=description)
+    if not points:
+        return chart
+    shown = [(n, day, mu - 3 * sigma, mu) for n, day, mu, sigma in points]
+    values = [value for _, _, low, mu in shown for value in (low, mu)]
+    low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
+    first, last = shown[0][0], shown[-1][0]
+
+    def x(n: int) -> float:
+        return _scale(n, first, last, chart.left, chart.right)
+
+    def y(value: float) -> float:
+        return _scale(value, low, high, chart.bottom, chart.top)
+
+    chart.series = [
+        Series(
+            "Rating (μ − 3σ)",
+            "best",
+            [
+                Point(x(n), y(value), f"Game {n}, {date_format(day)}: rating {value:.1f}")
+                for n, day, value, _ in shown
+            ],
+        ),
+        Series(
+            "Mean skill μ",
+            "mean",
+            [
+                Point(x(n), y(mu), f"Game {n}, {date_format(day)}: μ {mu:.1f}")
+                for n, day, _, mu in shown
+            ],
+        ),
+    ]
+    chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
     return chart

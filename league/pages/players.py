@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import django_filters
 import django_tables2 as tables
+from django.conf import settings
 from django.db.models import F, QuerySet
 from django.shortcuts import get_object_or_404
 from django.template.defaultfilters import pluralize
+from django.utils.html import format_html
 from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -23,7 +26,7 @@ from league.pages.filters import SeasonForm, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
 from league.pages.tables import NUMERIC, DateColumn, LeagueTable, RoundedColumn, nulls_last
-from league.queries import player_profile, standings
+from league.queries import player_profile, player_rating, standings, with_rating
 
 
 class StandingsFilter(django_filters.FilterSet):
@@ -57,6 +60,23 @@ class StandingsFilter(django_filters.FilterSet):
         return self.rows(season).filter(games__gte=minimum)
 
 
+class RatingColumn(RoundedColumn):
+    """The player's rating (``μ − 3σ``) with its uncertainty (± σ), marked provisional below
+    ``LEAGUE_RATING_PROVISIONAL_GAMES`` rated games; exports carry the number alone."""
+
+    def __init__(self, **kwargs):
+        super().__init__(places=1, **kwargs)
+
+    def render(self, value, record):
+        provisional = record.rating_games < settings.LEAGUE_RATING_PROVISIONAL_GAMES
+        return format_html(
+            '{} <small class="muted">± {}</small>{}',
+            f"{value:.1f}",
+            f"{record.rating_sigma:.1f}",
+            mark_safe(' <small class="provisional">provisional</small>') if provisional else "",
+        )
+
+
 class StandingsTable(LeagueTable):
     """One row per player over approved games (within the chosen season).
 
@@ -76,6 +96,9 @@ class StandingsTable(LeagueTable):
     games = tables.Column(attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
     win_pct = RoundedColumn(verbose_name="Win %", places=0, suffix="%")
+    rating = RatingColumn(verbose_name="Rating", default="—")
+    rating_sigma = RoundedColumn(verbose_name="Rating σ", places=1, visible=False)
+    rating_games = tables.Column(verbose_name="Rated games", visible=False)
     first_citizen_titles = tables.Column(verbose_name="First Citizen", attrs=NUMERIC)
     best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
     avg_victory_score = RoundedColumn(verbose_name="Avg victory score", places=1)
@@ -95,6 +118,9 @@ class StandingsTable(LeagueTable):
 
     def order_best_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "best_score", is_descending)
+
+    def order_rating(self, queryset, is_descending):
+        return self._nulls_last(queryset, "rating", is_descending)
 
     def order_avg_victory_score(self, queryset, is_descending):
         return self._nulls_last(queryset, "avg_victory_score", is_descending)
@@ -175,6 +201,22 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     def get_queryset(self):
         return self.filterset_class.rows().filter(games__gte=1)
 
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = context.get("table")
+
+        def as_of():
+            # Read from the rows the table has shown (``standings`` puts it on each), so
+            # the page needs no query of its own; called after the table is rendered.
+            for row in table.paginated_rows if table is not None else ():
+                return row.record.ratings_as_of
+            return None
+
+        context.update(
+            ratings_as_of=as_of, rating_provisional=settings.LEAGUE_RATING_PROVISIONAL_GAMES
+        )
+        return context
+
 
 class PlayerView(SingleTableMixin, TemplateView):
     """A player's record: by Ancient One, scores by month, investigators, teammates, and
@@ -186,7 +228,7 @@ class PlayerView(SingleTableMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         # Only players with an approved game are public; others are nobody's business.
-        self.player = get_object_or_404(Player.objects.listed(), slug=kwargs["slug"])
+        self.player = get_object_or_404(with_rating(Player.objects.listed()), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.season = season
@@ -228,6 +270,14 @@ class PlayerView(SingleTableMixin, TemplateView):
             f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
             "oldest first; higher is better.",
         )
+        rating = player_rating(self.player)
+        rating_chart = charts.rating_line(
+            rating.points,
+            title=f"{self.player}: rating after each game",
+            description=f"The rating (μ − 3σ) and its mean μ after each of {self.player}'s "
+            f"rated games, {len(rating.points)} points from the first game to the latest; "
+            "higher is stronger.",
+        )
         return super().get_context_data(
             **kwargs,
             player=self.player,
@@ -238,4 +288,7 @@ class PlayerView(SingleTableMixin, TemplateView):
             history_clear_url=self.player.get_absolute_url()
             + (f"?{urlencode({'season': self.season.slug})}" if self.season else ""),
             chart=chart,
+            rating=rating.current,
+            rating_chart=rating_chart,
+            ratings_as_of=self.player.ratings_as_of,
         )

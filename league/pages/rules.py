@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.views.generic import TemplateView
 
-from games import intervals, rules
+from games import intervals, rating_rules, rules
 from games.models import DefeatCause, Outcome
 from games.models.choices import OUTCOME_HELP
 from league.queries import ancient_one_doom_tracks
@@ -23,6 +24,10 @@ class RulesView(TemplateView):
             defeat_causes=DefeatCause.choices,
             ancient_ones=ancient_one_doom_tracks(),
             few_games=intervals.FEW_GAMES,
+            rating={
+                "sigma": rating_rules.MODEL.sigma,
+                "provisional": settings.LEAGUE_RATING_PROVISIONAL_GAMES,
+            },
             limits={
                 "max_terror": rules.MAX_TERROR,
                 "min_investigators": rules.MIN_INVESTIGATORS,

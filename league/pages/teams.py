@@ -51,7 +51,14 @@ class TeamStandingsTable(StandingsTable):
     series_points = tables.Column(verbose_name="Series points", attrs=NUMERIC)
 
     class Meta(StandingsTable.Meta):
-        exclude = ("first_citizen_titles", "gate_trophies", "monster_trophies")
+        exclude = (
+            "first_citizen_titles",
+            "gate_trophies",
+            "monster_trophies",
+            "rating",
+            "rating_sigma",
+            "rating_games",
+        )
         empty_text = "No team has enough approved games for these filters."
 
     def order_series_points(self, queryset, is_descending):

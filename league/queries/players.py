@@ -11,9 +11,16 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet, Subquery
 
-from games.models import Player, PlayerInvestigator, PlayerStanding, PlayerTeammate, Seat
+from games.models import (
+    Player,
+    PlayerInvestigator,
+    PlayerStanding,
+    PlayerTeammate,
+    RatingState,
+    Seat,
+)
 
 from .sides import PLAYERS, Profile
 
@@ -27,12 +34,25 @@ def standings(*, season=None) -> QuerySet[PlayerStanding]:
     One summary row per player (bounded by the number of players, whatever the number
     of games), with ``win_pct_value`` and ``avg_victory_score`` annotated to sort on and
     the player's ``name`` and ``slug`` beside the row, as the table and the API show them.
+    The player's rating (all time, whatever the season) comes along from its stored row:
+    ``rating`` (the conservative value), ``rating_sigma`` and ``rating_games``, empty for a
+    player not rated yet.
     """
     return (
         PlayerStanding.objects.in_scope(season)
         .with_rates()
         .select_related("player")
-        .annotate(name=F("player__name"), slug=F("player__slug"))
+        .annotate(
+            name=F("player__name"),
+            slug=F("player__slug"),
+            rating=F("player__rating__value"),
+            rating_mu=F("player__rating__mu"),
+            rating_sigma=F("player__rating__sigma"),
+            rating_games=F("player__rating__games"),
+            # When the ratings were brought up to date, on every row: the page says so
+            # without a query of its own.
+            ratings_as_of=Subquery(RatingState.objects.values("as_of")[:1]),
+        )
     )
 
 

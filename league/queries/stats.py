@@ -30,6 +30,7 @@ from league.models import Season
 
 from .games import league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
+from .ratings import rating_of
 
 # How many rows the short lists on the home and Ancient One pages show.
 TOP_SHOWN = 10
@@ -75,12 +76,13 @@ def ancient_one_summaries() -> list[AncientOne]:
         .values_list("ancient_one_id", "score", "n")
     ):
         histograms.setdefault(ancient_one_id, []).append((score, games))
-    ancient_ones = list(AncientOne.objects.select_related("box").order_by("name"))
+    ancient_ones = list(AncientOne.objects.select_related("box", "rating").order_by("name"))
     for ancient_one in ancient_ones:
         counts = outcomes.get(ancient_one.pk, {})
         vars(ancient_one).update(_record(counts, merged(histograms.get(ancient_one.pk, []))))
         for outcome in rules.OUTCOMES:
             setattr(ancient_one, outcome, counts.get(outcome, 0))
+        ancient_one.difficulty = rating_of(ancient_one)
     return ancient_ones
 
 

@@ -4,6 +4,7 @@ from ninja import Schema
 
 from .games import GameOut
 from .rates import TableSizeRecord
+from .ratings import RatingOut
 
 
 class OutcomeCount(Schema):
@@ -29,6 +30,7 @@ class AncientOneBase(Schema):
     mean_score: float | None
     median_score: float | None
     url: str
+    difficulty: RatingOut | None
 
 
 class AncientOneOut(AncientOneBase):

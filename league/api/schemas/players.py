@@ -4,6 +4,10 @@ import datetime
 
 from ninja import Schema
 
+from league.queries.ratings import RatingShown
+
+from .ratings import RatingOut
+
 
 class PlayerOut(Schema):
     name: str
@@ -45,6 +49,7 @@ class PlayerRecordOut(Schema):
     by_ancient_one: list[AncientOneRecord]
     investigators: list[InvestigatorRecord]
     teammates: list[TeammateRecord]
+    rating: RatingOut | None
 
 
 class StandingOut(Schema):
@@ -58,6 +63,14 @@ class StandingOut(Schema):
     avg_victory_score: float | None
     gate_trophies: int
     monster_trophies: int
+    rating: RatingOut | None
+
+    @staticmethod
+    def resolve_rating(row) -> dict | None:
+        """The rating annotated on a standings row (``league.queries.standings``)."""
+        if row.rating is None:
+            return None
+        return RatingShown(row.rating, row.rating_mu, row.rating_sigma, row.rating_games).as_dict()
 
 
 class SeasonOut(Schema):

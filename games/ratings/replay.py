@@ -1,0 +1,293 @@
+"""Rate the approved games again, in order, from one game on (or all of them).
+
+``ratings_replay(start)`` removes every rating point from the game at ``start`` on, puts
+each subject (player, Ancient One, table) back where its last earlier point left it (or
+at its start), rates the games from ``start`` on in ``GAME_ORDER`` and writes their points
+and the current ratings. A subject's ``Rating`` row is always its last point, so a
+subject with no point from ``start`` on is already where the replay must begin.
+
+``ratings_catch_up()`` replays from the earliest game the backlog names and clears it:
+the background job's work. Both run under a lock on the one ``RatingState`` row, so two
+replays never interleave.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Min, Q, QuerySet
+from django.utils import timezone
+
+from games import rating_rules as rr
+from games.models import (
+    Outcome,
+    Rating,
+    RatingBacklog,
+    RatingPoint,
+    RatingState,
+    Seat,
+    Session,
+    Status,
+)
+from games.signals import league_changed
+
+Key = tuple[datetime.date, datetime.datetime, int]
+Subject = tuple[str, int]
+CHUNK = 2000
+RESTORE_CHUNK = 200
+# A subject's foreign key on ``Rating`` by its kind.
+FIELDS = {rr.PLAYER: "player_id", rr.ANCIENT_ONE: "ancient_one_id", rr.TABLE: "table_players"}
+
+
+def from_game(key: Key, fields: Iterable[str], *, strict: bool = False) -> Q:
+    """Rows at or after (``strict``: after) the game at ``key`` in ``GAME_ORDER``, where
+    ``fields`` name the row's columns for the order's three fields."""
+    (day, moment, pk), (f_day, f_moment, f_pk) = key, tuple(fields)
+    last = Q(**{f_day: day, f_moment: moment, f"{f_pk}__{'gt' if strict else 'gte'}": pk})
+    return Q(**{f"{f_day}__gt": day}) | Q(**{f_day: day, f"{f_moment}__gt": moment}) | last
+
+
+SESSION_ORDER = rr.GAME_ORDER
+POINT_ORDER = ("played_on", "created_at", "session_id")
+
+
+def rated_games() -> QuerySet:
+    """The approved games in rating order (``rating_rules.GAME_ORDER``)."""
+    return Session.objects.filter(status=Status.APPROVED).order_by(*SESSION_ORDER)
+
+
+@dataclass
+class Entry:
+    rating_id: int
+    skill: rr.Skill
+    games: int
+    touched: bool = False
+
+
+class Book:
+    """The subjects' ratings while a replay runs, read from the database as needed."""
+
+    def __init__(self) -> None:
+        self.entries: dict[Subject, Entry] = {}
+
+    def restore(self, firsts: dict[int, int]) -> None:
+        """Put subjects whose points from the start on were removed back where their
+        last earlier point (number ``first - 1``) left them."""
+        ids = list(firsts)
+        # A few hundred subjects a query: SQLite reads a long OR as a deep expression tree.
+        for at in range(0, len(ids), RESTORE_CHUNK):
+            chunk = ids[at : at + RESTORE_CHUNK]
+            wanted = Q(pk__in=[])
+            for rating_id in chunk:
+                if firsts[rating_id] > 1:
+                    wanted |= Q(rating_id=rating_id, n=firsts[rating_id] - 1)
+            earlier = {
+                rating_id: rr.Skill(mu, sigma)
+                for rating_id, mu, sigma in RatingPoint.objects.filter(wanted).values_list(
+                    "rating_id", "mu", "sigma"
+                )
+            }
+            for row in Rating.objects.filter(pk__in=chunk):
+                kind, key = subject_of(row)
+                skill = earlier.get(row.pk) or rr.starting(kind, key)
+                self.entries[(kind, key)] = Entry(row.pk, skill, firsts[row.pk] - 1, True)
+
+    def load(self, wanted: set[Subject]) -> None:
+        """Bring in subjects not seen yet: their stored rating, or a new one at the start."""
+        missing = wanted - set(self.entries)
+        if not missing:
+            return
+        for kind, field in FIELDS.items():
+            keys = [key for k, key in missing if k == kind]
+            if not keys:
+                continue
+            for row in Rating.objects.filter(**{f"{field}__in": keys}):
+                self.entries[(kind, getattr(row, field))] = Entry(
+                    row.pk, rr.Skill(row.mu, row.sigma), row.games
+                )
+            new = [key for key in keys if (kind, key) not in self.entries]
+            rows = [_new_rating(kind, key) for key in new]
+            Rating.objects.bulk_create(rows)
+            for key, row in zip(new, rows, strict=True):
+                self.entries[(kind, key)] = Entry(row.pk, rr.Skill(row.mu, row.sigma), 0)
+
+    def save(self) -> None:
+        """Write every touched subject's rating; drop those left with no game."""
+        touched = [entry for entry in self.entries.values() if entry.touched]
+        gone = [entry.rating_id for entry in touched if entry.games == 0]
+        rows = [
+            Rating(
+                pk=entry.rating_id,
+                mu=entry.skill.mu,
+                sigma=entry.skill.sigma,
+                value=entry.skill.conservative,
+                games=entry.games,
+            )
+            for entry in touched
+            if entry.games
+        ]
+        players = {
+            entry.rating_id: entry.games
+            for (kind, _), entry in self.entries.items()
+            if kind == rr.PLAYER and entry.touched and entry.games
+        }
+        histories = _histories(players)
+        for row in rows:
+            row.history = histories.get(row.pk, [])
+        Rating.objects.bulk_update(
+            rows, ["mu", "sigma", "value", "games", "history"], batch_size=CHUNK
+        )
+        Rating.objects.filter(pk__in=gone).delete()
+
+
+def _histories(games: dict[int, int], per_query: int = 50) -> dict[int, list]:
+    """Each player's chart sample (``rating_rules.chart_sample``) read from their points,
+    ``per_query`` players a query (at most the sample's size of rows each)."""
+    size = settings.LEAGUE_RATING_CHART_POINTS
+    ids = list(games)
+    found: dict[int, list] = {}
+    for at in range(0, len(ids), per_query):
+        wanted = Q(pk__in=[])
+        for rating_id in ids[at : at + per_query]:
+            wanted |= Q(rating_id=rating_id, n__in=rr.chart_sample(games[rating_id], size))
+        for rating_id, n, day, mu, sigma in (
+            RatingPoint.objects.filter(wanted)
+            .order_by("rating_id", "n")
+            .values_list("rating_id", "n", "played_on", "mu", "sigma")
+        ):
+            found.setdefault(rating_id, []).append([n, day.isoformat(), mu, sigma])
+    return found
+
+
+def subject_of(row: Rating) -> Subject:
+    for kind, field in FIELDS.items():
+        if getattr(row, field) is not None:
+            return kind, getattr(row, field)
+    raise ValueError(f"{row} rates nothing")
+
+
+def _new_rating(kind: str, key: int) -> Rating:
+    skill = rr.starting(kind, key)
+    return Rating(
+        **{FIELDS[kind]: key}, mu=skill.mu, sigma=skill.sigma, value=skill.conservative, games=0
+    )
+
+
+def _delete(points: QuerySet) -> None:
+    """Delete rating points in one statement. ``QuerySet.delete()`` would read every row
+    first to send each one's ``post_delete`` (the page cache listens to every model of
+    the app); the replay sends ``league_changed`` once instead."""
+    points._raw_delete(points.db)
+
+
+def _chunks(start: Key | None):
+    """The approved games from ``start`` on, a chunk at a time, each game with its
+    distinct players (keyset pages: no offset, no cursor held across writes)."""
+    games = rated_games()
+    if start is not None:
+        games = games.filter(from_game(start, SESSION_ORDER))
+    while True:
+        rows = list(
+            games.values_list("pk", "played_on", "created_at", "ancient_one_id", "outcome")[:CHUNK]
+        )
+        if not rows:
+            return
+        players: dict[int, set[int]] = {}
+        for session_id, player_id in Seat.objects.filter(
+            session_id__in=[row[0] for row in rows]
+        ).values_list("session_id", "player_id"):
+            players.setdefault(session_id, set()).add(player_id)
+        yield [(*row, tuple(sorted(players.get(row[0], ())))) for row in rows]
+        last = rows[-1]
+        games = rated_games().filter(
+            from_game((last[1], last[2], last[0]), SESSION_ORDER, strict=True)
+        )
+
+
+def ratings_replay(
+    start: Key | None = None, progress: Callable[[int, int], None] | None = None
+) -> int:
+    """Rate every approved game from the game at ``start`` on (all when None) again and
+    store the result; returns how many games were rated."""
+    with transaction.atomic():
+        state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
+        book = Book()
+        if start is None:
+            _delete(RatingPoint.objects.all())
+            Rating.objects.all().delete()
+        else:
+            later = RatingPoint.objects.filter(from_game(start, POINT_ORDER))
+            firsts = dict(
+                later.values("rating_id").annotate(first=Min("n")).values_list("rating_id", "first")
+            )
+            _delete(later)
+            book.restore(firsts)
+        games = rated_games()
+        total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
+        done = 0
+        for chunk in _chunks(start):
+            _rate_chunk(book, chunk)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, total)
+        book.save()
+        state.as_of = timezone.now()
+        state.games = rated_games().count()
+        state.save()
+        league_changed.send(sender=ratings_replay)
+        return done
+
+
+def _rate_chunk(book: Book, chunk: list[tuple]) -> None:
+    games = [
+        (
+            row,
+            rr.MatchFacts(
+                ancient_one_id=row[3], victory=row[4] != Outcome.DEFEAT, player_ids=row[5]
+            ),
+        )
+        for row in chunk
+        if row[5]
+    ]
+    book.load({subject for _, facts in games for subject in rr.subjects(facts)})
+    points = []
+    for (pk, played_on, created_at, *_), facts in games:
+        subjects = rr.subjects(facts)
+        entries = [book.entries[subject] for subject in subjects]
+        skills = [entry.skill for entry in entries]
+        players, ancient_one, table = rr.rate(
+            skills[:-2], skills[-2], skills[-1], victory=facts.victory
+        )
+        for entry, skill in zip(entries, [*players, ancient_one, table], strict=True):
+            entry.skill, entry.games, entry.touched = skill, entry.games + 1, True
+            points.append(
+                RatingPoint(
+                    rating_id=entry.rating_id,
+                    n=entry.games,
+                    session_id=pk,
+                    played_on=played_on,
+                    created_at=created_at,
+                    mu=skill.mu,
+                    sigma=skill.sigma,
+                )
+            )
+    RatingPoint.objects.bulk_create(points, batch_size=CHUNK)
+
+
+def ratings_catch_up(progress: Callable[[int, int], None] | None = None) -> int:
+    """Replay from the earliest game the backlog names, and clear what it named; returns
+    how many games were rated (0 when the backlog was empty)."""
+    with transaction.atomic():
+        RatingState.objects.select_for_update().get_or_create(pk=1)
+        marks = list(
+            RatingBacklog.objects.values_list("pk", "played_on", "created_at", "session_id")
+        )
+        if not marks:
+            return 0
+        start = min((day, moment, pk) for _, day, moment, pk in marks)
+        RatingBacklog.objects.filter(pk__in=[mark[0] for mark in marks]).delete()
+        return ratings_replay(start, progress)

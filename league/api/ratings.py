@@ -1,0 +1,63 @@
+"""Ratings: a player's rating history, and how the league's ratings stand (tables, as of).
+
+The standings, a player's record and the Ancient Ones carry their ratings too; these
+answers add what only the rating has. Read from stored rows (``league.queries.ratings``).
+"""
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from ninja import Router
+
+from games import rating_rules
+from games.models import Player
+from league.queries import player_rating, ratings_as_of, table_ratings, with_rating
+
+from .http import answers, conditional
+from .schemas.ratings import PlayerRatingOut, RatingsOut
+
+router = Router(tags=["ratings"])
+
+
+@router.get(
+    "/players/{slug}/rating",
+    response=answers(PlayerRatingOut, missing=True, invalid=False),
+    summary="A player's rating and its history (a bounded sample of their rated games)",
+)
+@conditional
+def get_player_rating(request, slug: str):
+    player = get_object_or_404(with_rating(Player.objects.listed()), slug=slug)
+    rating = player_rating(player)
+    return {
+        "player": {"name": player.name, "slug": player.slug},
+        "rating": rating.current.as_dict() if rating.current else None,
+        "as_of": player.ratings_as_of,
+        "history": [
+            {
+                "game_number": n,
+                "played_on": day,
+                "value": rating_rules.Skill(mu, sigma).conservative,
+                "mu": mu,
+                "sigma": sigma,
+            }
+            for n, day, mu, sigma in rating.points
+        ],
+    }
+
+
+@router.get(
+    "/ratings",
+    response=answers(RatingsOut, invalid=False),
+    summary="How the ratings stand: when they were last brought up to date, the tables",
+)
+@conditional
+def get_ratings(request):
+    """The table's rating per number of players is the Ancient One's partner in every
+    game (see /rules/#rating)."""
+    return {
+        "as_of": ratings_as_of(),
+        "model": "openskill Plackett-Luce",
+        "provisional_below_games": settings.LEAGUE_RATING_PROVISIONAL_GAMES,
+        "tables": [
+            {"players": players, "rating": rating.as_dict()} for players, rating in table_ratings()
+        ],
+    }
