@@ -16,3 +16,6 @@ API_RATE_LIMIT = CACHE_READ + CACHE_STORE
 # A signed-in member's nav asks whether they moderate ("Pending (N)"): their own and their
 # groups' permissions, read once per request (games.views.moderation.moderation_nav).
 MEMBER_NAV = 2
+# The first miss of a page whose subject (a player, an Ancient One, ...) has no version in
+# the cache yet, as after a bulk load: the subject's version is stored with the page.
+PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_STORE
