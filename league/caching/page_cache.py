@@ -36,6 +36,7 @@ from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
 from league.caching.fills import cut, fill, unmark
+from league.caching.nav_facts import signed_in
 from league.caching.versions import VERSION_KEY, league_version_shared
 
 # Request attribute: the (key, version) a miss renders under, for the middleware to store.
@@ -71,7 +72,7 @@ def audience(request, allowed: str) -> str | None:
     """Whose shared copy of the page this request gets (and fills); ``None``: none."""
     if request.method not in ("GET", "HEAD") or EXPORT_PARAMETER in request.GET:
         return None
-    if not request.user.is_authenticated:
+    if not signed_in(request):  # from the cached facts: no user row read on a hit
         return VISITOR
     return MEMBER if allowed == MEMBER else None
 
@@ -92,7 +93,7 @@ def storable(response) -> bool:
 
 def _private(request, response) -> None:
     """A member's answer, or one that showed a visitor a message, is theirs alone."""
-    if request.user.is_authenticated or b'class="messages"' in response.content:
+    if signed_in(request) or b'class="messages"' in response.content:
         patch_cache_control(response, private=True)
 
 
