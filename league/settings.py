@@ -71,6 +71,11 @@ MIDDLEWARE = [
     "league.ops.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses what a client accepts gzip for, below whitenoise (static files come
+    # compressed at collectstatic, and images are not worth it) and above the page cache
+    # (which so keeps plain bodies, and hits are compressed too). Against BREACH: Django's
+    # random padding of each gzip answer, masked CSRF tokens, SameSite cookies (README).
+    "django.middleware.gzip.GZipMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
