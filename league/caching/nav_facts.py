@@ -87,6 +87,7 @@ class MemberNav:
 
     def __init__(self, request):
         self.request = request
+        self.also: tuple[str, ...] = ()
 
     @cached_property
     def _session_user(self) -> str | None:
@@ -95,9 +96,15 @@ class MemberNav:
 
     @cached_property
     def _found(self) -> dict:
-        return cache.get_many(
-            [MEMBERS_TOKEN, facts_key(self._session_user), PENDING_TOKEN, PENDING_KEY]
-        )
+        keys = [MEMBERS_TOKEN, facts_key(self._session_user), PENDING_TOKEN, PENDING_KEY]
+        return cache.get_many(keys + list(self.also))
+
+    def read(self, keys: list[str]) -> dict:
+        """``cache.get_many(keys)``, from this request's one read when it held them."""
+        found = self.__dict__.get("_found")
+        if found is not None and set(keys) <= set(self.also):
+            return {key: found[key] for key in keys if key in found}
+        return cache.get_many(keys)
 
     @cached_property
     def facts(self) -> dict | None:
@@ -168,6 +175,20 @@ def member_nav(request) -> MemberNav:
         found = (user, MemberNav(request))
         setattr(request, _ON_REQUEST, found)
     return found[1]
+
+
+def prefetch_with_nav(request, keys: list[str]) -> None:
+    """Ask for ``keys`` (a member's copy of a page) in the navigation's one cache call, if
+    it has not been made yet; ``read_with_nav`` answers from it."""
+    nav = member_nav(request)
+    if "_found" not in nav.__dict__:
+        nav.also = tuple(keys)
+
+
+def read_with_nav(request, keys: list[str]) -> dict:
+    """``cache.get_many(keys)``, from the navigation's call when it fetched them all (a
+    member's request); else one call of its own (a visitor's)."""
+    return member_nav(request).read(keys)
 
 
 def signed_in(request) -> bool:

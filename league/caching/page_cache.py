@@ -36,7 +36,7 @@ from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
 from league.caching.fills import cut, fill, unmark
-from league.caching.nav_facts import signed_in
+from league.caching.nav_facts import prefetch_with_nav, read_with_nav, signed_in
 from league.caching.versions import VERSION_KEY, league_version_shared
 
 # Request attribute: the (key, version) a miss renders under, for the middleware to store.
@@ -130,11 +130,13 @@ class PageCacheMiddleware:
         allowed = getattr(view_func, "league_page_cache", None)
         if not seconds or allowed is None:
             return None
+        if allowed == MEMBER:  # a member's facts and page in one cache call
+            prefetch_with_nav(request, [VERSION_KEY, page_key(request, MEMBER)])
         whose = audience(request, allowed)
         if whose is None:
             return None
         key = page_key(request, whose)
-        found = cache.get_many([VERSION_KEY, key])
+        found = read_with_nav(request, [VERSION_KEY, key])
         version = found.get(VERSION_KEY) or league_version_shared()
         if version is None:
             # The cache keeps nothing (it does not answer): render, and store nothing.
