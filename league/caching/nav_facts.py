@@ -5,8 +5,9 @@ A member's navigation, filled in on every request around a cached page
 member's (and so gets the members' copy), whether they are staff (the Admin link), and
 whether they moderate ("Pending (N)", with the count). From the database that is the user's
 row, their own and their groups' permissions, and a count: four queries, more than the
-cached page itself costs. So a member's facts are kept in the shared cache and one call
-reads them with the pending count:
+cached page itself costs. So a member's facts are kept in the shared cache, and one call
+reads them with the pending count and the members' copy of the page (``prefetch_with_nav``,
+``read_with_nav``, from ``league.caching.page_cache``):
 
 * **A member's facts** -- their session hash, staff, moderates -- under
   ``league:nav:user:<pk>``, beside the members token current when they were read. A request
