@@ -6,6 +6,7 @@ class LeagueConfig(AppConfig):
     verbose_name = "League"
 
     def ready(self):
-        from league.caching import invalidation
+        from league.caching import invalidation, nav_facts
 
         invalidation.connect()
+        nav_facts.connect()

@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 
+from league.caching.nav_facts import signed_in
 from league.site import absolute_url
 
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
@@ -23,7 +24,7 @@ NAV = [
 
 def nav_links(request=None) -> list[dict]:
     """The links for this request; without one (the 500 page) those anyone may follow."""
-    logged_in = request is not None and request.user.is_authenticated
+    logged_in = request is not None and signed_in(request)
     path = request.path if request is not None else ""
     links = []
     for name, label, audience in NAV:

@@ -71,6 +71,11 @@ MIDDLEWARE = [
     "league.ops.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses what a client accepts gzip for, below whitenoise (static files come
+    # compressed at collectstatic, and images are not worth it) and above the page cache
+    # (which so keeps plain bodies, and hits are compressed too). Against BREACH: Django's
+    # random padding of each gzip answer, masked CSRF tokens, SameSite cookies (README).
+    "django.middleware.gzip.GZipMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -100,7 +105,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.nav",
                 "league.context_processors.page_url",
-                "games.views.moderation.moderation_nav",
+                "league.caching.nav_facts.nav_member",
             ],
         },
     },
@@ -181,7 +186,14 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Sessions in the database, never only in the cache: a cache outage must not sign anyone out.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# With Redis they are also kept there (written through, read from Redis first and from the
+# database when Redis has them not or does not answer): a member's cached page then costs
+# no database query. On the database cache that would be the same query, so plain db.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"

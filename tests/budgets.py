@@ -13,9 +13,11 @@ CACHE_STORE = 5 if _ON_DATABASE else 0
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
 # The API's anonymous rate limit: the caller's history read, then stored.
 API_RATE_LIMIT = CACHE_READ + CACHE_STORE
-# A signed-in member's nav asks whether they moderate ("Pending (N)"): their own and their
-# groups' permissions, read once per request (games.views.moderation.moderation_nav).
-MEMBER_NAV = 2
+# A signed-in member's nav (league.caching.nav_facts): their facts read from the cache and,
+# the first time (cold), their user row's facts and their own and their groups' permissions
+# asked of the database, then stored; warm, the one read only.
+MEMBER_NAV = CACHE_READ + 2 + CACHE_STORE
+MEMBER_NAV_WARM = CACHE_READ
 # The first miss of a page whose subject (a player, an Ancient One, ...) has no version in
 # the cache yet, as after a bulk load: the subject's version is stored with the page.
 PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_STORE

@@ -113,6 +113,11 @@ def fresh_cache(request, settings):
     from league.caching.versions import league_version_bump
 
     league_version_bump()
+    # And the navigation's tokens (league.caching.nav_facts), as on a running site.
+    from league.caching import nav_facts
+
+    for token in (nav_facts.MEMBERS_TOKEN, nav_facts.PENDING_TOKEN):
+        cache.set(token, nav_facts._fresh_token(), timeout=None)
 
 
 @pytest.fixture(autouse=True)
@@ -189,3 +194,17 @@ def run_jobs(monkeypatch):
         return worker._run_tasks
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def nav_tokens_replaced_at_once(request, monkeypatch):
+    """In a db test, replace the navigation's tokens (members, pending count) at the write,
+    not after commit: the test's transaction never commits (as for the league version)."""
+    if _database_fixture(request) != "db" or request.node.get_closest_marker("after_commit"):
+        return
+    from league.caching import nav_facts
+
+    def replace_now(name, using=None):
+        nav_facts.cache.set(name, nav_facts._fresh_token(), timeout=None)
+
+    monkeypatch.setattr(nav_facts, "replace_after_commit", replace_now)

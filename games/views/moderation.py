@@ -7,8 +7,6 @@ the version the moderator saw, one game per request, in one transaction.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import ValidationError
@@ -116,38 +114,3 @@ class PendingQueueView(ModeratorMixin, ListView):
         if page.isascii() and page.isdigit() and page != "1":
             url += f"?page={page}"
         return HttpResponseRedirect(url)
-
-
-class PendingCount:
-    """The nav's "Pending (N)": asks nothing of the database until a template reads it,
-    and counts (one indexed query) only for a moderator."""
-
-    def __init__(self, request):
-        self.request = request
-
-    @cached_property
-    def allowed(self) -> bool:
-        return can_moderate(self.request.user)
-
-    def __bool__(self) -> bool:
-        return self.allowed
-
-    @cached_property
-    def count(self) -> int:
-        if not self.allowed:
-            return 0
-        known = getattr(self.request, "pending_count", None)
-        return known if known is not None else Session.objects.pending().order_by().count()
-
-
-def moderation_nav(request) -> dict:
-    """Context processor: ``pending_queue`` for a signed-in user (falsy unless a moderator).
-
-    The navigation is filled in for each request around a cached page
-    (``league.caching.fills``), so no moderator's count is ever stored or served to anyone
-    else, and a moderator's count is read fresh on a hit too.
-    """
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return {}
-    return {"pending_queue": PendingCount(request)}

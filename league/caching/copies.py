@@ -64,11 +64,13 @@ class Found:
     stale: Entry | None = None
 
 
-def find(key: str, names: list[str]) -> Found:
-    """The page at ``key``, built from the versions ``names``: fresh, stale or neither."""
+def find(key: str, names: list[str], get_many=None) -> Found:
+    """The page at ``key``, built from the versions ``names``: fresh, stale or neither.
+    ``get_many`` reads the shared cache (by default ``cache.get_many``; a member's request
+    reads through the call that also fetches their navigation's facts)."""
     local = memory()
     mine = local.get(key) if local is not None else None
-    found = cache.get_many(names if mine is not None else [*names, key])
+    found = (get_many or cache.get_many)(names if mine is not None else [*names, key])
     current = [found.get(name) for name in names]
     if current[0] is None:
         # Every page's version was lost (or the cache does not answer): a new one.

@@ -42,6 +42,7 @@ from django.utils.cache import patch_cache_control
 
 from league.caching import copies
 from league.caching.fills import cut, fill, unmark
+from league.caching.nav_facts import prefetch_with_nav, read_with_nav, signed_in
 from league.caching.subjects import LISTS, page_keys
 
 # Request attribute: (key, version names, versions) a miss renders under, for storing.
@@ -80,7 +81,7 @@ def audience(request, allowed: str) -> str | None:
     """Whose shared copy of the page this request gets (and fills); ``None``: none."""
     if request.method not in ("GET", "HEAD") or EXPORT_PARAMETER in request.GET:
         return None
-    if not request.user.is_authenticated:
+    if not signed_in(request):  # from the cached facts: no user row read on a hit
         return VISITOR
     return MEMBER if allowed == MEMBER else None
 
@@ -101,7 +102,7 @@ def storable(response) -> bool:
 
 def _private(request, response) -> None:
     """A member's answer, or one that showed a visitor a message, is theirs alone."""
-    if request.user.is_authenticated or b'class="messages"' in response.content:
+    if signed_in(request) or b'class="messages"' in response.content:
         patch_cache_control(response, private=True)
 
 
@@ -136,12 +137,14 @@ class PageCacheMiddleware:
         allowed = getattr(view_func, "league_page_cache", None)
         if not seconds or allowed is None:
             return None
+        names = page_keys(view_func.league_page_shows, request, view_kwargs)
+        if allowed == MEMBER:  # a member's facts, the page's versions and page in one call
+            prefetch_with_nav(request, [*names, page_key(request, MEMBER)])
         whose = audience(request, allowed)
         if whose is None:
             return None
         key = page_key(request, whose)
-        names = page_keys(view_func.league_page_shows, request, view_kwargs)
-        found = copies.find(key, names)
+        found = copies.find(key, names, get_many=lambda keys: read_with_nav(request, keys))
         if found.current is None:
             # The cache keeps nothing (it does not answer): render, and store nothing.
             setattr(request, _UNCACHED, True)
@@ -157,7 +160,7 @@ class PageCacheMiddleware:
 def _plain_visitor(request) -> bool:
     """A visitor with no session and no message: the page's filled parts are the same for
     every such visitor (no CSRF token, no name, no message)."""
-    return not request.user.is_authenticated and not set(request.COOKIES) & _filled_cookies()
+    return not set(request.COOKIES) & _filled_cookies() and not signed_in(request)
 
 
 def _served(request, key: str, entry, state: str) -> HttpResponse:

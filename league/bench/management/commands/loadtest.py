@@ -28,7 +28,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
+from league.bench import mixed
 from league.bench.benchmarks import PageError, public_pages
+from league.bench.writer import SteadyWriter
 
 READY_SECONDS = 60  # gunicorn's workers import Django and connect before answering
 REQUESTS_PER_SECOND = re.compile(r"Requests/sec:\s+([\d.]+)")
@@ -42,17 +44,28 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8765)
         parser.add_argument("--workers", type=int, default=2)
         parser.add_argument("--connections", type=int, default=16)
-        parser.add_argument("--duration", type=int, default=10, help="Seconds per URL.")
+        parser.add_argument(
+            "--duration", type=int, default=10, help="Seconds per URL (per rate with --writes)."
+        )
+        parser.add_argument(
+            "--writes",
+            default="",
+            help="Mixed mode: games a second written while pages are read, e.g. 1 or 1,5 "
+            "(a no-write run comes first). WRITES GAMES: use a copy of the league.",
+        )
 
-    def handle(self, *args, port, workers, connections, duration, **options):
+    def handle(self, *args, port, workers, connections, duration, writes, **options):
         if not shutil.which("wrk"):
             raise CommandError("wrk is not installed (make loadtest installs Debian's).")
         if not os.environ.get("DATABASE_URL"):
             raise CommandError("Set DATABASE_URL to the league to load-test.")
+        if not (1 <= duration <= 600 and 1 <= connections <= 256 and 1 <= workers <= 16):
+            raise CommandError("--duration 1-600 s, --connections 1-256, --workers 1-16.")
         try:
+            rates = mixed.parse_rates(writes) if writes else []
             pages = [("bare Django page (20 KB)", reverse("league:bench_bare"))]
             pages += public_pages()
-        except PageError as error:
+        except (PageError, ValueError) as error:
             raise CommandError(str(error)) from error
         self.base = f"http://127.0.0.1:{port}"
         self.wrk_args = ["-t2", f"-c{connections}", f"-d{duration}s"]
@@ -60,11 +73,78 @@ class Command(BaseCommand):
         collected_here = not static_root.exists()
         self.collect_static()
         try:
-            results = self.run_all(pages, workers, port)
+            if rates:
+                paths = [dict(pages)[label] for label in mixed.MIXED_LABELS]
+                with self.gunicorn(port, workers, None):
+                    results = self.run_mixed(paths, rates, duration)
+            else:
+                results = self.run_all(pages, workers, port)
         finally:
             if collected_here:  # leave the checkout as it was (tests expect no staticfiles/)
                 shutil.rmtree(static_root, ignore_errors=True)
-        self.print_table([label for label, _ in pages], results, workers, connections, duration)
+        if rates:
+            self.print_mixed(results, workers, connections, duration)
+        else:
+            self.print_table([label for label, _ in pages], results, workers, connections, duration)
+
+    def run_mixed(self, paths: list[str], rates: list[float], duration: int) -> list[dict]:
+        """wrk on the mix at each write rate, the page cache warmed before each run."""
+        SteadyWriter(1, 0).prepare()  # the writers' accounts, made once before the threads
+        results = []
+        with mixed.temporary_folder() as folder:
+            script = mixed.lua_script(folder, paths)
+            for rate in rates:
+                for path in paths:
+                    self.fetch(path)
+                writers = mixed.writers_for(rate, duration + 5)
+                for writer in writers:
+                    writer.start()
+                try:
+                    done = subprocess.run(
+                        ["wrk", *self.wrk_args, "--latency", "--timeout", mixed.WRK_TIMEOUT]
+                        + ["-s", str(script), self.base + "/"],
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                        timeout=duration + 60,
+                    )
+                finally:
+                    for writer in writers:
+                        writer.stop()
+                    for writer in writers:
+                        writer.join(timeout=120)
+                try:
+                    result = mixed.parse_wrk(done.stdout)
+                except ValueError as error:
+                    raise CommandError(str(error)) from error
+                result.update(target=rate, writer=mixed.writers_summary(writers))
+                results.append(result)
+                self.stderr.write(
+                    f"writes {rate:g}/s: {result['rps']:,.1f} req/s, p99 {result['p99']:.0f} ms"
+                )
+                for error in result["writer"]["errors"][:3]:
+                    self.stderr.write(f"  writer error: {error}")
+        return results
+
+    def print_mixed(self, results, workers, connections, duration) -> None:
+        base = results[0]["rps"]
+        self.stdout.write(
+            f"\ngunicorn {workers} workers, DEBUG off, page cache on; wrk {connections} "
+            f"connections, {duration} s per rate, a random mix of {len(mixed.MIXED_LABELS)} "
+            "pages; hit ratio from X-Cache\n"
+        )
+        self.stdout.write(
+            "| writes/s asked | reached | read req/s | × no writes | p50 ms | p99 ms "
+            "| hit ratio | errors |"
+        )
+        self.stdout.write("|---|---|---|---|---|---|---|---|")
+        for row in results:
+            writer = row["writer"]
+            self.stdout.write(
+                f"| {row['target']:g} | {writer['rate']:.2f} | {row['rps']:,.1f} "
+                f"| {row['rps'] / base:.2f} | {row['p50']:.1f} | {row['p99']:.1f} "
+                f"| {row['hit_ratio']:.3f} | {row['errors'] + len(writer['errors'])} |"
+            )
 
     def run_all(self, pages: list[tuple[str, str]], workers: int, port: int) -> dict:
         """wrk on every page: first with the page cache warm, then with it off."""
