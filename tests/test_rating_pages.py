@@ -162,3 +162,30 @@ def test_the_as_of_time_is_the_last_replay(rated):
     first = RatingState.objects.get().as_of
     ratings_replay()
     assert RatingState.objects.get().as_of > first
+
+
+def test_a_replay_retires_the_pages_whose_ratings_it_changed_and_no_other(client):
+    """Rejecting Ann's game against Yig re-rates Cy's later game against Yig (Yig's rating
+    fed it): Cy's page is retired though the write named only Ann's game; Di, whose game
+    came before, keeps a cached page."""
+    day = datetime.date(2026, 1, 10)
+    game(played_on=day - datetime.timedelta(days=5), ancient_one="Cthulhu", seats=[seat("Di")])
+    early = game(played_on=day, ancient_one="Yig", seats=[seat("Ann"), seat("Bob", "Bob Jenkins")])
+    game(played_on=day + datetime.timedelta(days=5), ancient_one="Yig", seats=[seat("Cy")])
+    ratings_catch_up()  # as the job does after each write: the backlog is then empty
+    pages = {name: reverse("league:player", args=[name.lower()]) for name in ("Cy", "Di")}
+    for url in pages.values():
+        client.get(url)
+        assert client.get(url)["X-Cache"] == "hit"
+    cy_before = Player.objects.get(name="Cy").rating.value
+    session_moderate(
+        session_id=early.pk,
+        status="rejected",
+        seen_version=early.version,
+        moderator=moderator(),
+        reason="Not a real game",
+    )
+    ratings_catch_up()
+    assert Player.objects.get(name="Cy").rating.value != cy_before
+    assert client.get(pages["Cy"])["X-Cache"] == "miss"
+    assert client.get(pages["Di"])["X-Cache"] == "hit"

@@ -34,6 +34,8 @@ from games.models import (
     Status,
 )
 from games.signals import league_changed
+from games.summaries import contribution as c
+from league.models import Season
 
 Key = tuple[datetime.date, datetime.datetime, int]
 Subject = tuple[str, int]
@@ -213,6 +215,8 @@ def ratings_replay(
 ) -> int:
     """Rate every approved game from the game at ``start`` on (all when None) again and
     store the result; returns how many games were rated."""
+    rated_players: set[int] = set()
+    rated_ancient_ones: set[int] = set()
     with transaction.atomic():
         state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
         book = Book()
@@ -226,20 +230,45 @@ def ratings_replay(
             )
             _delete(later)
             book.restore(firsts)
+            # Rolled back, so changed even if no later game rates them again.
+            for player, ancient_one in Rating.objects.filter(pk__in=firsts).values_list(
+                "player_id", "ancient_one_id"
+            ):
+                rated_players.update([player] if player else [])
+                rated_ancient_ones.update([ancient_one] if ancient_one else [])
         games = rated_games()
         total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
         done = 0
         for chunk in _chunks(start):
             _rate_chunk(book, chunk)
             done += len(chunk)
+            for row in chunk:
+                rated_ancient_ones.add(row[3])
+                rated_players.update(row[5])
             if progress is not None:
                 progress(done, total)
         book.save()
         state.as_of = timezone.now()
         state.games = rated_games().count()
         state.save()
-        league_changed.send(sender=ratings_replay)
+        # A full replay retires every page; a forward one only the pages it changed.
+        rows = None if start is None else _shown_in(rated_players, rated_ancient_ones)
+        league_changed.send(sender=ratings_replay, rows=rows, games=())
         return done
+
+
+def _shown_in(players: set[int], ancient_ones: set[int]) -> tuple:
+    """Summary-row keys naming the pages a replay changes, for the page cache to retire
+    only those: the rated players' pages, the standings of every season and of all time
+    (their rating column is over all time), the Ancient Ones' pages and the lists (their
+    difficulty). A rejected game's players are among the rated ones only if they have
+    another game: one left with none has no public page any more."""
+    scopes = [c.ALL_TIME, *Season.objects.values_list("pk", flat=True)]
+    rows = [(c.PLAYER, (player, c.ALL_TIME)) for player in sorted(players)]
+    rows += [(c.PLAYER, (player, scope)) for player in sorted(players)[:1] for scope in scopes]
+    # The Ancient One score rows' other key columns (table size, score) name no page.
+    rows += [(c.ANCIENT_ONE_SCORE, (ao, c.ALL_TIME, 0, 0)) for ao in sorted(ancient_ones)]
+    return tuple(rows)
 
 
 def _rate_chunk(book: Book, chunk: list[tuple]) -> None:

@@ -3,8 +3,9 @@
 ``games.signals.league_changed`` covers writes that bypass ``save()`` (bulk updates of the
 summaries); post_save, post_delete and m2m_changed cover every concrete model of the games
 and league apps. Left out: simple-history's historical models (written beside a model that
-already bumps) and the summary models (kept in step with the games, whose upkeep sends
-``league_changed``). And when the cache answers again after an outage, whose bumps were lost.
+already bumps), the summary models and the ratings (kept in step with the games by
+upkeep that sends ``league_changed``, see ``DERIVED_MODULES``). And when the cache answers
+again after an outage, whose bumps were lost.
 
 A write that changes no public page retires nothing:
 
@@ -38,7 +39,10 @@ from games.summaries.tracking import active as active_upkeep
 from league.caching import failsoft, versions
 
 LEAGUE_APPS = ("games", "league")
-SUMMARY_MODULE = "games.models.summaries"
+# Rows kept in step with the games by their own upkeep, which sends ``league_changed``
+# naming what changed: the summaries (and the herald and box ones), and the ratings (a
+# replay names the players and Ancient Ones it rated; its backlog and state show nowhere).
+DERIVED_MODULES = ("games.models.summaries", "games.models.in_play", "games.models.ratings")
 
 
 def versioned_models() -> list[type]:
@@ -47,7 +51,7 @@ def versioned_models() -> list[type]:
         model
         for label in LEAGUE_APPS
         for model in apps.get_app_config(label).get_models(include_auto_created=True)
-        if not issubclass(model, HistoricalChanges) and model.__module__ != SUMMARY_MODULE
+        if not issubclass(model, HistoricalChanges) and model.__module__ not in DERIVED_MODULES
     ]
 
 
