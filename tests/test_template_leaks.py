@@ -23,6 +23,7 @@ NOT_PAGES = {
     "league:team_invitation",  # POST only (its buttons are on My games)
     "games:player_search",  # JSON
     "league:bench_bare",  # benchmark switch, 404 unless enabled
+    "league:bench_reference",  # the same (tests/test_benchmarks.py opens both)
 }
 
 
