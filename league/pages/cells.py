@@ -25,6 +25,7 @@ its own attributes) keeps django-tables2's own per-cell path, so it still render
 
 from __future__ import annotations
 
+import html
 import inspect
 from collections.abc import Callable
 from functools import lru_cache
@@ -37,7 +38,7 @@ from django.db import models
 from django.template.base import render_value_in_context
 from django.template.defaultfilters import date as date_filter
 from django.urls import get_script_prefix, get_urlconf
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django_tables2.columns.base import LinkTransform
@@ -160,6 +161,7 @@ class ColumnPlan:
         self.empty_values = column.empty_values
         self.default = bound_column.default
         self.displays: dict[type, bool] = {}
+        self.plain = False
         self.content = self._content(table, bound_column)
         self.link = self._link(bound_column) if column.link else None
 
@@ -234,6 +236,8 @@ class ColumnPlan:
             return self.accessor.resolve(record, quiet=True)
 
     def _value(self, record):
+        if self.plain:
+            return getattr(record, self.steps[0])
         current = record
         for step in self.steps[:-1]:
             current = getattr(current, step)
@@ -246,6 +250,13 @@ class ColumnPlan:
             kind = type(current)
             if kind not in self.displays:
                 self.displays[kind] = _shows_label(kind, last)
+                # One step to a field without choices, a value never called: a lookup.
+                self.plain = (
+                    len(self.steps) == 1
+                    and len(self.displays) == 1
+                    and not self.displays[kind]
+                    and not callable(getattr(current, last, None))
+                )
             if self.displays[kind]:
                 return getattr(current, f"get_{last}_display")()
         value = getattr(current, last)
@@ -266,14 +277,31 @@ class ColumnPlan:
         record = row.record
         value = self.value(record)
         if value in self.empty_values:
-            return f"{self.open}{render_value_in_context(self.default, context)}</td>"
+            return f"{self.open}{as_text(self.default, context)}</td>"
         content = value if self.content is None else self.content(value, record)
         if self.link is not None:
             address = self.links.url(self.link(value, record))
             if address is not None:
-                text = conditional_escape(content)
-                content = SafeString(f'<a href="{escape(address)}">{text}</a>')
-        return f"{self.open}{render_value_in_context(content, context)}</td>"
+                text = as_text(content, None)
+                return f'{self.open}<a href="{html.escape(address)}">{text}</a></td>'
+        return f"{self.open}{as_text(content, context)}</td>"
+
+
+def as_text(content, context) -> str:
+    """What the template's ``{{ cell }}`` wrote for ``content`` (``render_value_in_context``:
+    local time, localized numbers, escaped text), with the common kinds -- safe HTML, text,
+    whole numbers -- written directly. ``context`` None: as ``format_html`` wrote a link's
+    text (escaped ``str()``, nothing localized)."""
+    kind = type(content)
+    if kind is SafeString:
+        return content
+    if kind is str:
+        return html.escape(content)
+    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(content)
+    if context is None:
+        return conditional_escape(content)
+    return render_value_in_context(content, context)
 
 
 def _shows_label(kind: type, name: str) -> bool:
