@@ -168,7 +168,7 @@ class FastSelect(forms.Select):
             selected = not found and option in chosen
             found = found or selected
             mark = " selected" if selected else ""
-            parts.append(f'\n  <option value="{_escape(option)}"{mark}>{_escape(label)}</option>')
+            parts.append(f'\n  <option value="{_escape(option)}"{mark}>{_escape(label)}</option>\n')
         parts.append("\n</select>")
         return SafeString("".join(parts))
 
