@@ -222,7 +222,7 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
         return self.filterset.score_ladder(self.object_list)
 
     def get_table_data(self):
-        return self.object_list.for_tables().paged_by_keys()
+        return self.object_list.for_table_pages().paged_by_keys()
 
     def export_size(self) -> int:
         return self.ladder.total
