@@ -11,6 +11,9 @@ CACHE_READ = 1 if _ON_DATABASE else 0
 CACHE_STORE = 5 if _ON_DATABASE else 0
 # A public page not yet cached: version and page looked up, then the page stored.
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
+# A filter form's choice lists (league.pages.choices): read with the version, stored
+# when the league changed since they were read (the lists themselves are the page's own).
+FILTER_CHOICES = CACHE_READ + CACHE_STORE
 # The API's anonymous rate limit: the caller's history read, then stored.
 API_RATE_LIMIT = CACHE_READ + CACHE_STORE
 # A signed-in member's nav (league.caching.nav_facts): their facts read from the cache and,

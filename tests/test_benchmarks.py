@@ -12,7 +12,7 @@ from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 
-from league.bench.benchmarks import measure_page, percentile, public_pages
+from league.bench.benchmarks import measure_page, measure_reference, percentile, public_pages
 from league.bench.management.commands import loadtest
 from tests.factories import demo_league
 
@@ -29,6 +29,29 @@ def test_the_bare_page_is_20_kb_without_a_query(client, django_assert_num_querie
         response = client.get(reverse("league:bench_bare"))
     assert response.status_code == 200
     assert 19_000 < len(response.content) < 22_000
+
+
+def test_the_reference_page_is_a_404_unless_load_test_views_are_on(client):
+    assert client.get(reverse("league:bench_reference")).status_code == 404
+
+
+@override_settings(LEAGUE_BENCH_VIEWS=True)
+def test_the_reference_page_is_a_50_by_8_table_of_links_in_the_layout(
+    client, django_assert_num_queries
+):
+    with django_assert_num_queries(0):
+        response = client.get(reverse("league:bench_reference"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count("<tr>") == 51 and html.count("<td><a href=") == 400
+    assert 'class="site-footer"' in html  # inside base.html, as a league page is
+    assert not any(mark in html for mark in ("{%", "%}", "{{", "}}"))
+
+
+def test_a_measured_page_reports_its_cpu_beside_its_wall_time(client):
+    demo_league(20, seed=5)
+    row = measure_reference(3)
+    assert len(row["cpu_samples"]) == 3 and row["cpu"] > 0 and row["queries"] == 0
 
 
 @pytest.mark.parametrize(
@@ -67,7 +90,11 @@ def test_bench_pages_seeds_a_kept_database_once_and_reuses_it(tmp_path):
     assert small.exists() and large.exists()
     assert "Seeded" in err.getvalue() and "Reusing" not in err.getvalue()
     table = out.getvalue()
-    assert re.search(r"\| home \(miss\) +\|( +[\d.]+ \|){8} +[\d.]+× \| +[\d.]+× \|", table)
+    one_size = r"( +[\d.]+ \|){3} +[\d.]+× \|( +[\d.]+ \|){2}"
+    ratios = r" +[\d.]+× \| +[\d.]+× \|"
+    assert re.search(rf"\| home \(miss\) +\|{one_size}{one_size}{ratios}", table)
+    # The yardstick is in the same table, one times itself.
+    assert re.search(r"\| reference: 50 × 8 table of links \(miss\) +\| .*\|  +1\.0× \|", table)
     out, err = io.StringIO(), io.StringIO()
     call_command("bench_pages", *args, "--cache", "warm", stdout=out, stderr=err)
     assert err.getvalue().count("Reusing") == 2 and "Seeded" not in err.getvalue()

@@ -26,6 +26,7 @@ NOT_PAGES = {
     "games:player_search",  # JSON
     "league:bench_bare",  # benchmark switch, 404 unless enabled
     "league:download_file",  # a file (tests/test_export_jobs.py)
+    "league:bench_reference",  # the same (tests/test_benchmarks.py opens both)
 }
 
 

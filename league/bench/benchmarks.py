@@ -28,6 +28,8 @@ from games.models import (
 )
 from games.models.summaries import ALL_TIME
 
+# The yardstick of a cache miss (``league.bench.views.reference``): its CPU in the same run.
+REFERENCE_LABEL = "reference: 50 × 8 table of links"
 LEADERBOARD_PAGE_SIZE = 25  # league.pages.games.LeaderboardView
 DEEP_PAGE = 200  # "page 200": far enough that numbering everything before it shows
 
@@ -112,17 +114,23 @@ def _get(client: Client, url: str) -> tuple[int, int]:
     return response.status_code, size
 
 
-def measure_page(url: str, repeat: int, *, cache_miss: bool) -> dict:
+def measure_page(url: str, repeat: int, *, cache_miss: bool, bench_views: bool = False) -> dict:
     """Time ``repeat`` requests of ``url`` in-process (rendering included).
 
     ``cache_miss``: the page cache is off (``LEAGUE_PAGE_CACHE_SECONDS`` = 0) and cleared
     before every request, so each one renders from the database. Otherwise one untimed
     request warms the cache first. Queries are counted on one request in that state.
+    Each request's wall time and the process's CPU time (``time.process_time``: this
+    process only, so the database server's work and other processes on the machine are
+    not counted) are both kept. ``bench_views`` turns ``LEAGUE_BENCH_VIEWS`` on (the
+    reference page).
     """
     client = Client()
     settings = {"ALLOWED_HOSTS": ["testserver"], "DEBUG": False}
     if cache_miss:
         settings["LEAGUE_PAGE_CACHE_SECONDS"] = 0
+    if bench_views:
+        settings["LEAGUE_BENCH_VIEWS"] = True
     with override_settings(**settings):
         if not cache_miss:
             _get(client, url)
@@ -134,16 +142,27 @@ def measure_page(url: str, repeat: int, *, cache_miss: bool) -> dict:
         query_count = len(queries)  # read now: later requests reset the log
         if status != 200:
             raise PageError(f"{url} answered {status}")
-        timings = []
+        timings, cpu = [], []
         for _ in range(repeat):
             if cache_miss:
                 cache.clear()
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             _get(client, url)
+            cpu.append((time.process_time() - started_cpu) * 1000)
             timings.append((time.perf_counter() - started) * 1000)
     return {
         "p50": statistics.median(timings),
         "p95": percentile(timings, 0.95),
+        "cpu": statistics.median(cpu),
+        "cpu_samples": cpu,
         "queries": query_count,
         "bytes": size,
     }
+
+
+def measure_reference(repeat: int) -> dict:
+    """The reference page (a 50 × 8 table of links in ``base.html``), as ``measure_page``
+    measures a miss: what a page's CPU is compared with in the same run."""
+    return measure_page(
+        reverse("league:bench_reference"), repeat, cache_miss=True, bench_views=True
+    )

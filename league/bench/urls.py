@@ -1,5 +1,6 @@
-"""The bench's page, mounted inside the league's URLs (``league:bench_bare``) by
-``league.pages.urls`` through ``include("league.bench.urls")``: no import of bench code."""
+"""The bench's pages, mounted inside the league's URLs (``league:bench_bare``,
+``league:bench_reference``) by ``league.pages.urls`` through
+``include("league.bench.urls")``: no import of bench code."""
 
 from django.urls import path
 
@@ -7,4 +8,5 @@ from league.bench import views
 
 urlpatterns = [
     path("bare/", views.bare, name="bench_bare"),
+    path("reference/", views.reference, name="bench_reference"),
 ]

@@ -1,5 +1,6 @@
 """What the pages' filters share: the season picker, as a filter on table pages and as a
-plain form on pages that are not tables. Each subject's filters live with its pages."""
+plain form on pages that are not tables, its options cached under the league version
+(``league.pages.choices``). Each subject's filters live with its pages."""
 
 from __future__ import annotations
 
@@ -7,17 +8,26 @@ import django_filters
 from django import forms
 
 from league.models import Season
+from league.pages.choices import CachedModelChoiceField, CachedModelChoiceFilter
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
-    return django_filters.ModelChoiceFilter(
-        queryset=Season.objects.all(), to_field_name="slug", empty_label="All time", **kwargs
+    return CachedModelChoiceFilter(
+        choices_name="seasons",
+        queryset=Season.objects.all(),
+        to_field_name="slug",
+        empty_label="All time",
+        **kwargs,
     )
 
 
 class SeasonForm(forms.Form):
     """The season picker on pages that are not tables (a player's page)."""
 
-    season = forms.ModelChoiceField(
-        queryset=Season.objects.all(), to_field_name="slug", required=False, empty_label="All time"
+    season = CachedModelChoiceField(
+        choices_name="seasons",
+        queryset=Season.objects.all(),
+        to_field_name="slug",
+        required=False,
+        empty_label="All time",
     )

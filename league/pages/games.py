@@ -16,10 +16,17 @@ from django_tables2 import SingleTableMixin
 
 from games import rules
 from games.models import AncientOne, Box, Outcome, Player, Session, Team
+from league.pages.choices import (
+    CachedChoicesForm,
+    CachedModelChoiceFilter,
+    CachedModelMultipleChoiceFilter,
+    FastCheckboxes,
+    FastChoiceFilter,
+)
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.paginators import KnownCountPaginator
-from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn
+from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn, link_to
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
@@ -45,21 +52,23 @@ def _given(value) -> bool:
 class LeaderboardFilter(django_filters.FilterSet):
     """Which approved victories the leaderboard ranks."""
 
-    ancient_one = django_filters.ModelChoiceFilter(
+    ancient_one = CachedModelChoiceFilter(
+        choices_name="ancient-ones",
         queryset=AncientOne.objects.all(),
         to_field_name="slug",
         label="Ancient One",
         empty_label="Any",
     )
-    boxes = django_filters.ModelMultipleChoiceFilter(
+    boxes = CachedModelMultipleChoiceFilter(
+        choices_name="boxes",
         queryset=Box.objects.all(),
         to_field_name="slug",
         label="Boxes in play (all of)",
         method="filter_boxes",
-        widget=forms.CheckboxSelectMultiple,
+        widget=FastCheckboxes,
     )
-    outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
-    investigators = django_filters.ChoiceFilter(
+    outcome = FastChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
+    investigators = FastChoiceFilter(
         field_name="investigator_count",
         choices=INVESTIGATOR_COUNTS,
         label="Investigators",
@@ -72,7 +81,8 @@ class LeaderboardFilter(django_filters.FilterSet):
     played_before = django_filters.DateFilter(
         field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
-    player = django_filters.ModelChoiceFilter(
+    player = CachedModelChoiceFilter(
+        choices_name="listed-players",
         queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",
@@ -80,7 +90,8 @@ class LeaderboardFilter(django_filters.FilterSet):
         empty_label="Anyone",
     )
 
-    team = django_filters.ModelChoiceFilter(
+    team = CachedModelChoiceFilter(
+        choices_name="teams",
         queryset=Team.objects.all(),
         to_field_name="slug",
         method="filter_team",
@@ -91,6 +102,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     class Meta:
         model = Session
         fields: list[str] = []
+        form = CachedChoicesForm  # its five lists in two cache round trips
 
     def score_ladder(self, selection) -> ScoreLadder:
         """How many of the selected victories have each score (ranks and the total).
@@ -160,7 +172,7 @@ class LeaderboardTable(GameRowsTable):
     investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
     players = PlayersColumn()
     team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
-    played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
+    played_on = DateColumn(verbose_name="Date", linkify=link_to())
 
     # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
@@ -210,7 +222,7 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
         return self.filterset.score_ladder(self.object_list)
 
     def get_table_data(self):
-        return self.object_list.for_tables().paged_by_keys()
+        return self.object_list.for_table_pages().paged_by_keys()
 
     def export_size(self) -> int:
         return self.ladder.total

@@ -25,7 +25,14 @@ from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
-from league.pages.tables import NUMERIC, DateColumn, LeagueTable, RoundedColumn, nulls_last
+from league.pages.tables import (
+    NUMERIC,
+    DateColumn,
+    LeagueTable,
+    RoundedColumn,
+    link_to,
+    nulls_last,
+)
 from league.queries import player_profile, player_rating, standings, with_rating
 
 
@@ -90,7 +97,7 @@ class StandingsTable(LeagueTable):
 
     name = tables.Column(
         verbose_name="Player",
-        linkify=lambda record: record.player.get_absolute_url(),
+        linkify=link_to("player"),
         order_by=("name",),
     )
     games = tables.Column(attrs=NUMERIC)
@@ -147,7 +154,7 @@ class PlayerGamesTable(LeagueTable):
 
     caption = "Game history"
 
-    played_on = DateColumn(verbose_name="Date", linkify=lambda record: record.get_absolute_url())
+    played_on = DateColumn(verbose_name="Date", linkify=link_to())
     ancient_one = tables.Column(
         verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
     )

@@ -13,8 +13,8 @@ from games import scenario_rules
 from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
-from league.pages.paginators import BoundedPaginator
-from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn
+from league.pages.paginators import BoundedPaginator, KnownCountPaginator
+from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn, link_to
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -45,7 +45,7 @@ class ScenarioBoardTable(GameRowsTable):
     created_at = tables.DateTimeColumn(
         verbose_name="Submitted",
         format="j M Y H:i",
-        linkify=lambda record: record.get_absolute_url(),
+        linkify=link_to(),
         orderable=False,
     )
 
@@ -64,7 +64,7 @@ class SeriesTeamTable(LeagueTable):
     name = tables.Column(
         verbose_name="Team",
         accessor="team__name",
-        linkify=lambda record: record.team.get_absolute_url(),
+        linkify=link_to("team"),
         orderable=False,
     )
     entries = tables.Column(verbose_name="Entries", attrs=NUMERIC, orderable=False)
@@ -82,7 +82,7 @@ class SeriesPlayerTable(SeriesTeamTable):
     name = tables.Column(
         verbose_name="Player",
         accessor="player__name",
-        linkify=lambda record: record.player.get_absolute_url(),
+        linkify=link_to("player"),
         orderable=False,
     )
 
@@ -116,6 +116,14 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
 
     def get_table_data(self):
         return scenario_board(self.scenario)
+
+    def get_table_pagination(self, table):
+        pagination = super().get_table_pagination(table)
+        if pagination is False:  # an export: every entry, no pages
+            return False
+        # The scenario's summary row counts its entries: no COUNT(*) over the board.
+        entries = self.scenario.entries
+        return {**pagination, "paginator_class": KnownCountPaginator, "count": entries}
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

@@ -1,9 +1,15 @@
 """What every table of the league pages shares: the base table (caption, template, CSS
-class), the players and date columns, rounded numbers, the export-only game number and
-link of tables whose rows are games, numeric cells and sorting with empty values last.
+class, rows rendered from a column plan), the players and date columns, rounded numbers,
+the export-only game number and link of tables whose rows are games, numeric cells and
+sorting with empty values last.
 
 Each subject's own tables live with its pages (``league.pages.players``, ``teams``, ...).
 Rows arrive annotated and prefetched (``league.queries``); columns only present them.
+django-tables2 stays the definition of every table (columns, headers, sorting, pages,
+exports); only the rows' cells are written by ``league.pages.cells``, planned once per
+column instead of django-tables2's machinery once per cell. A link goes to an object
+(``linkify=True``) or to one along a path from the row (``linkify=link_to("player")``),
+never through a function the plan cannot see into.
 """
 
 from __future__ import annotations
@@ -11,10 +17,13 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F
+from django.template import Context
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import format_html_join
+from django.utils.html import conditional_escape, format_html_join
+from django.utils.safestring import SafeString
 
+from league.pages.cells import ColumnPlan, Links, LinkTo
 from league.queries import players_by_game
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -24,6 +33,12 @@ def nulls_last(queryset, name, is_descending, *then):
     """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``."""
     key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
     return queryset.order_by(key, *then), True
+
+
+def link_to(path: str = "") -> LinkTo:
+    """``linkify=link_to("player")``: the cell links to the row's player (``link_to()``:
+    to the row itself), addressed from its slug or id without a ``reverse()`` per row."""
+    return LinkTo(path)
 
 
 def players_of(record) -> list:
@@ -39,11 +54,12 @@ class PlayersColumn(tables.Column):
         kwargs.setdefault("attrs", {"td": {"class": "players"}})
         super().__init__(accessor="pk", orderable=False, **kwargs)
 
-    def render(self, record):
+    def render(self, record, table):
+        links = table.links if isinstance(table, LeagueTable) else Links()
         return format_html_join(
             ", ",
             '<a href="{}">{}</a>',
-            ((player.get_absolute_url(), player.name) for player in players_of(record)),
+            ((links.url(player), player.name) for player in players_of(record)),
         )
 
     def value(self, record):
@@ -104,6 +120,29 @@ class LeagueTable(tables.Table):
         super().__init__(*args, **kwargs)
         if caption is not None:
             self.caption = caption
+
+    @cached_property
+    def links(self) -> Links:
+        """Object addresses for this table's links: one ``reverse()`` per kind of object."""
+        return Links()
+
+    def body_html(self) -> SafeString:
+        """The ``<tbody>``'s rows (``league/includes/table.html``): each visible column
+        planned once (``cells.ColumnPlan``), then one string per row; the even/odd
+        classes, ``data-label`` and empty text as django-tables2's template wrote them."""
+        context = getattr(self, "context", None) or Context()
+        plans = [ColumnPlan(self, column, self.links) for column in self.columns]
+        rows = []
+        for row in self.paginated_rows:
+            if self.row_attrs:
+                opening = f"<tr {row.attrs.as_html()}>"
+            else:
+                opening = '<tr class="odd">' if row.row_counter % 2 else '<tr class="even">'
+            rows.append(opening + "".join(plan.cell(row, context) for plan in plans) + "</tr>")
+        if not rows and self.empty_text:
+            empty = conditional_escape(self.empty_text)
+            rows.append(f'<tr><td colspan="{len(self.columns)}">{empty}</td></tr>')
+        return SafeString("\n".join(rows))
 
     class Meta:
         template_name = "league/includes/table.html"

@@ -61,9 +61,10 @@ def scenario_overview(moment: datetime.datetime | None = None) -> ScenarioOvervi
 
 
 def scenario_detail(slug: str) -> QuerySet[Scenario]:
-    """The scenario with what it allows, loaded in constant queries."""
+    """The scenario with what it allows, loaded in constant queries, and its number of
+    ``entries`` (from its summary row: the board's pages need no COUNT)."""
     return (
-        Scenario.objects.filter(slug=slug)
+        with_entries(Scenario.objects.filter(slug=slug))
         .select_related("series", "herald")
         .prefetch_related("ancient_ones", "boxes_required", "boxes_allowed", "tasks")
     )

@@ -13,14 +13,23 @@ file paths on SQLite) a database that already holds games is reused as it is (af
 million-game league is built once. The developer's own database is never written.
 
 Each page is requested in-process with ``django.test.Client``: p50/p95 of ``--repeat``
-timed requests (rendering included), queries and HTML size of one request, and per page
-the ratio of the largest league's figure to the smallest's. ``--cache warm`` times pages
-served from the page cache, ``miss`` with it off and cleared before every request.
+timed requests (rendering included), the median CPU time of the process per request,
+queries and HTML size of one request, and per page the ratio of the largest league's
+figure to the smallest's. ``--cache warm`` times pages served from the page cache,
+``miss`` with it off and cleared before every request.
+
+**× ref**: a page's CPU per request over the CPU of the reference page in the same run
+(``league.bench.views.reference``: a Django template of a 50 × 8 table of links inside
+``base.html``, through the same middleware, measured as a miss before and after the
+league's pages). CPU, not wall time, so a busy machine or a slow database answer moves
+it little; for a miss it says how much more than "Django rendering a table" the page
+costs (the goal: at most 3×).
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 import tempfile
 import time
 from contextlib import contextmanager
@@ -31,7 +40,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from games.models import Session
-from league.bench.benchmarks import PageError, measure_page, public_pages
+from league.bench.benchmarks import (
+    REFERENCE_LABEL,
+    PageError,
+    measure_page,
+    measure_reference,
+    public_pages,
+)
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
@@ -151,14 +166,20 @@ class Command(BaseCommand):
         self.stderr.write(f"{approved:,} approved games on {connection.vendor}; timing…")
         try:
             pages = public_pages(exports=self.exports)
+            before = measure_reference(self.repeat)
             rows = {
                 (label, miss): measure_page(url, self.repeat, cache_miss=miss)
                 for miss in self.misses
                 for label, url in pages
             }
+            after = measure_reference(self.repeat)
         except PageError as error:
             raise CommandError(str(error)) from error
-        return {"size": approved, "rows": rows}
+        # Measured first and last, so a machine that got busier meanwhile shows in both.
+        samples = before["cpu_samples"] + after["cpu_samples"]
+        reference = {**before, "cpu": statistics.median(samples), "cpu_samples": samples}
+        rows = {(REFERENCE_LABEL, True): reference, **rows}
+        return {"size": approved, "rows": rows, "reference_cpu": reference["cpu"]}
 
     def print_table(self, results: list[dict]) -> None:
         """One row per page and cache state: each size's figures, then the ratios."""
@@ -166,15 +187,20 @@ class Command(BaseCommand):
         keys = list(results[0]["rows"])
         width = max(len(self.label(key)) for key in keys)
         self.stdout.write(
-            f"\n{connection.vendor}, {self.repeat} timed requests per page (ms, in-process); "
-            f"ratio = {large['size']:,} games / {small['size']:,} games\n"
+            f"\n{connection.vendor}, {self.repeat} timed requests per page (ms, in-process; "
+            f"CPU = this process's CPU per request, median); × ref = CPU / the reference "
+            f"page's CPU in the same run; ratio = {large['size']:,} games / "
+            f"{small['size']:,} games\n"
         )
         head = f"| {'page':<{width}} |"
         rule = f"|{'-' * (width + 2)}|"
         for result in results:
             size = _short(result["size"])
-            head += f" {size + ' p50':>10} | {size + ' p95':>10} | {'queries':>7} | {'KB':>7} |"
-            rule += f"{'-' * 12}|{'-' * 12}|{'-' * 9}|{'-' * 9}|"
+            head += (
+                f" {size + ' p50':>10} | {size + ' p95':>10} | {size + ' CPU':>10} "
+                f"| {'× ref':>6} | {'queries':>7} | {'KB':>7} |"
+            )
+            rule += f"{'-' * 12}|{'-' * 12}|{'-' * 12}|{'-' * 8}|{'-' * 9}|{'-' * 9}|"
         head += " p50 ratio | HTML ratio |"
         rule += f"{'-' * 11}|{'-' * 12}|"
         self.stdout.write(head)
@@ -183,8 +209,10 @@ class Command(BaseCommand):
             line = f"| {self.label(key):<{width}} |"
             for result in results:
                 row = result["rows"][key]
+                times_reference = row["cpu"] / result["reference_cpu"]
                 line += (
-                    f" {row['p50']:>10.1f} | {row['p95']:>10.1f} | {row['queries']:>7} "
+                    f" {row['p50']:>10.1f} | {row['p95']:>10.1f} | {row['cpu']:>10.1f} "
+                    f"| {times_reference:>5.1f}× | {row['queries']:>7} "
                     f"| {row['bytes'] / 1024:>7.1f} |"
                 )
             first, last = small["rows"][key], large["rows"][key]

@@ -1,0 +1,242 @@
+"""Filter choices read once per league version, and select boxes written in one pass.
+
+A filter form's model choices (Ancient Ones, boxes, seasons, listed players, teams) were
+read on every render through a server-side cursor each, and every ``<option>`` was a
+template of its own: on the leaderboard a fifth of a cache miss. Here:
+
+* ``cached_choices`` reads a form's lists once and keeps their (value, label) pairs in
+  the shared cache with the league version they were read under
+  (``league.caching.versions``): any change to the league replaces the version, so a
+  new player, team or season is offered at once, and a player who is no longer listed
+  disappears from the choices with the same write. A hit is one cache round trip (the
+  version and the lists together); a miss stores one entry.
+* ``CachedModelChoiceField`` (and the django-filter filters built on it) offer those
+  pairs; choosing still checks the value against the field's queryset, so a stale or
+  forged value is refused as before.
+* ``FastSelect`` and ``FastCheckboxes`` write the ``<select>`` and its options (the
+  checkboxes) as Django's templates do, in one pass over the choices.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import django_filters
+from django import forms
+from django.core.cache import cache
+from django.forms.models import ModelChoiceIterator
+from django.utils.html import escape
+from django.utils.safestring import SafeData, SafeString
+from django_filters import fields as filter_fields
+
+from league.caching.versions import VERSION_KEY, league_version_shared
+
+CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
+
+
+def _read(field) -> list[tuple[str, str]]:
+    """(value, label) of every object of ``field``'s queryset: one plain query (no
+    server-side cursor), these lists are short."""
+    return [
+        (str(field.prepare_value(obj)), str(field.label_from_instance(obj)))
+        for obj in field.queryset
+    ]
+
+
+def cached_choices(fields: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """The choices of each field in ``fields`` (by their cache names), kept under the
+    league version: one cache round trip reads the version and the lists together (the
+    lists are stored with the version they were read under, one entry per set of
+    fields), and a miss reads them and stores them in one more. Read from the database
+    when the cache keeps nothing."""
+    key = "league:choices:" + "+".join(sorted(fields))
+    found = cache.get_many([VERSION_KEY, key])
+    version = found.get(VERSION_KEY) or league_version_shared()
+    stored = found.get(key)
+    if version is not None and stored is not None and stored[0] == version:
+        return stored[1]
+    lists = {name: _read(field) for name, field in fields.items()}
+    if version is not None:
+        cache.set(key, (version, lists), timeout=CHOICES_SECONDS)
+    return lists
+
+
+class ChoiceBatch:
+    """The cached choices of one form's fields, read together the first time any of
+    them is rendered (``CachedChoicesForm``)."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+        self.lists: dict[str, list[tuple[str, str]]] | None = None
+
+    def choices(self, name: str) -> list[tuple[str, str]]:
+        if self.lists is None:
+            self.lists = cached_choices(self.fields)
+        return self.lists[name]
+
+
+class CachedChoiceIterator(ModelChoiceIterator):
+    """The field's empty choice (and django-filter's null choice), then the cached pairs."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        null_label = getattr(self.field, "null_label", None)
+        if null_label is not None:
+            yield (self.field.null_value, null_label)
+        yield from self.field.cached_pairs()
+
+    def __len__(self) -> int:
+        extra = (self.field.empty_label is not None) + (
+            getattr(self.field, "null_label", None) is not None
+        )
+        return len(self.field.cached_pairs()) + extra
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class CachedChoicesMixin:
+    """A model choice field whose options are ``choices_name``'s cached pairs: from the
+    form's ``ChoiceBatch`` when it has one, else read for this field alone."""
+
+    iterator = CachedChoiceIterator
+    batch: ChoiceBatch | None = None
+
+    def __init__(self, *args, choices_name: str, **kwargs):
+        self.choices_name = choices_name
+        super().__init__(*args, **kwargs)
+
+    def cached_pairs(self) -> list[tuple[str, str]]:
+        if self.batch is None:
+            self.batch = ChoiceBatch({self.choices_name: self})
+        return self.batch.choices(self.choices_name)
+
+    def __deepcopy__(self, memo):
+        copied = super().__deepcopy__(memo)
+        copied.batch = None  # each form reads its own (the copy is a new form's field)
+        return copied
+
+
+class CachedChoicesForm(forms.Form):
+    """A form whose cached-choice fields read their lists together, in one batch."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        cached = {
+            field.choices_name: field
+            for field in self.fields.values()
+            if isinstance(field, CachedChoicesMixin)
+        }
+        batch = ChoiceBatch(cached)
+        for field in cached.values():
+            field.batch = batch
+
+
+def _escape(text) -> str:
+    """``django.utils.html.conditional_escape`` without its lazy-string wrapper: called
+    once or twice per option, on plain strings."""
+    return text.__html__() if isinstance(text, SafeData) else html.escape(str(text))
+
+
+def _attributes(attrs: dict) -> str:
+    """``django/forms/widgets/attrs.html``: ``True`` as a bare name, ``False`` left out."""
+    return "".join(
+        f" {escape(name)}" if value is True else f' {escape(name)}="{escape(value)}"'
+        for name, value in attrs.items()
+        if value is not False
+    )
+
+
+class FastSelect(forms.Select):
+    """A single ``<select>`` written as ``django/forms/widgets/select.html`` and
+    ``select_option.html`` write it, without a template per option. Grouped choices go
+    through Django's templates."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        choices = list(self.choices)
+        if any(isinstance(label, (list, tuple)) for _, label in choices):
+            return super().render(name, value, attrs, renderer)
+        chosen = set(self.format_value(value))
+        parts = [
+            f'<select name="{escape(name)}"{_attributes(self.build_attrs(self.attrs, attrs))}>'
+        ]
+        found = False
+        for option, label in choices:
+            option = "" if option is None else str(option)
+            selected = not found and option in chosen
+            found = found or selected
+            mark = " selected" if selected else ""
+            parts.append(f'\n  <option value="{_escape(option)}"{mark}>{_escape(label)}</option>\n')
+        parts.append("\n</select>")
+        return SafeString("".join(parts))
+
+
+class FastCheckboxes(forms.CheckboxSelectMultiple):
+    """Checkboxes written as ``multiple_input.html`` and ``input_option.html`` write them,
+    without three templates per option. Grouped choices go through Django's templates."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        choices = list(self.choices)
+        if any(isinstance(label, (list, tuple)) for _, label in choices):
+            return super().render(name, value, attrs, renderer)
+        chosen = set(self.format_value(value))
+        final = self.build_attrs(self.attrs, attrs)
+        box_id, css = final.get("id"), final.get("class")
+        parts = ["<div"]
+        if box_id:
+            parts.append(f' id="{escape(box_id)}"')
+        if css:
+            parts.append(f' class="{escape(css)}"')
+        parts.append(">")
+        for index, (option, label) in enumerate(choices):
+            option = "" if option is None else str(option)
+            option_attrs = dict(final)
+            if option in chosen:
+                option_attrs.update(self.checked_attribute)
+            if "id" in option_attrs:
+                option_attrs["id"] = self.id_for_label(option_attrs["id"], str(index))
+            target = option_attrs.get("id")
+            label_for = f' for="{escape(target)}"' if target else ""
+            parts.append(
+                f"<div>\n    <label{label_for}>"
+                f'<input type="{self.input_type}" name="{escape(name)}" value="{escape(option)}"'
+                f"{_attributes(option_attrs)}>\n {escape(label)}</label>\n\n</div>"
+            )
+        parts.append("\n</div>")
+        return SafeString("".join(parts))
+
+
+class CachedModelChoiceField(CachedChoicesMixin, forms.ModelChoiceField):
+    """A model choice whose options are cached under ``choices_name``."""
+
+    widget = FastSelect
+
+
+class CachedFilterModelChoiceField(CachedChoicesMixin, filter_fields.ModelChoiceField):
+    """django-filter's model choice (null choice and all) with cached options."""
+
+    widget = FastSelect
+
+
+class CachedModelMultipleChoiceField(CachedChoicesMixin, filter_fields.ModelMultipleChoiceField):
+    """django-filter's multiple model choice with cached options (its widget as given)."""
+
+
+class CachedModelChoiceFilter(django_filters.ModelChoiceFilter):
+    """``ModelChoiceFilter(choices_name="players", ...)``: options cached by that name."""
+
+    field_class = CachedFilterModelChoiceField
+
+
+class CachedModelMultipleChoiceFilter(django_filters.ModelMultipleChoiceFilter):
+    field_class = CachedModelMultipleChoiceField
+
+
+class FastChoiceFilter(django_filters.ChoiceFilter):
+    """A ``ChoiceFilter`` (fixed choices) written by ``FastSelect``."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", FastSelect)
+        super().__init__(*args, **kwargs)

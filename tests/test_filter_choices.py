@@ -1,0 +1,93 @@
+"""Filter choices (``league.pages.choices``): read once per league version, offered as
+before, and written as Django's own widgets write them."""
+
+import re
+
+import pytest
+from django import forms
+from django.core.cache import cache
+from django.urls import reverse
+
+from games.models import Player, Status
+from league.caching.versions import league_version_bump
+from league.pages.choices import FastCheckboxes, FastSelect
+from league.pages.games import LeaderboardFilter
+from tests.factories import TeamFactory, game, seat
+
+pytestmark = pytest.mark.django_db
+
+CHOICES = [("", "Any"), ("cthulhu", "Cthulhu"), ("yig", "Yig <the father>"), (3, "3 & more")]
+
+
+@pytest.mark.parametrize("value", [None, "", "yig", "3", "nothing"])
+def test_a_fast_select_writes_what_djangos_select_writes(value):
+    attrs = {"id": "id_pick", "aria-describedby": "pick_help", "required": True}
+    fast = FastSelect(choices=CHOICES).render("pick", value, attrs)
+    assert fast == forms.Select(choices=CHOICES).render("pick", value, attrs)
+
+
+@pytest.mark.parametrize("value", [None, [], ["yig"], ["cthulhu", "3"]])
+def test_fast_checkboxes_write_what_djangos_checkboxes_write(value):
+    attrs = {"id": "id_boxes", "class": "boxes"}
+    fast = FastCheckboxes(choices=CHOICES).render("boxes", value, attrs)
+    django = forms.CheckboxSelectMultiple(choices=CHOICES).render("boxes", value, attrs)
+    assert fast == django
+
+
+def test_grouped_choices_go_through_djangos_templates():
+    grouped = [("Old Ones", [("yig", "Yig")]), ("", "Any")]
+    assert FastSelect(choices=grouped).render("pick", "yig") == forms.Select(
+        choices=grouped
+    ).render("pick", "yig")
+
+
+def options(html: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}".*?</select>', html, re.S).group(0)
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
+def test_the_lists_are_read_once_per_league_version(client, django_assert_num_queries):
+    game(seats=[seat("Ann", "Amanda Sharpe")])
+    url = reverse("league:leaderboard")
+    with override_cache_off():
+        client.get(url)  # reads and stores the lists
+        filterset = LeaderboardFilter({})
+        with django_assert_num_queries(1 if _database_cache() else 0):
+            html = str(filterset.form["player"]) + str(filterset.form["team"])
+    assert "ann" in html
+
+
+def test_a_new_player_or_team_is_offered_after_the_write_that_lists_them(client):
+    game(seats=[seat("Ann", "Amanda Sharpe")])
+    url = reverse("league:leaderboard")
+    with override_cache_off():
+        assert options(client.get(url).content.decode(), "player") == ["", "ann"]
+        game(seats=[seat("Cy", "Bob Jenkins")], status=Status.PENDING)  # lists nobody
+        assert options(client.get(url).content.decode(), "player") == ["", "ann"]
+        game(seats=[seat("Bo", "Bob Jenkins")])
+        TeamFactory(name="Night Owls")
+        league_version_bump()  # what every approved write does once it commits
+        html = client.get(url).content.decode()
+    assert options(html, "player") == ["", "ann", "bo"]
+    assert "night-owls" in options(html, "team")
+
+
+def test_a_stale_or_forged_choice_is_still_refused(client):
+    game(seats=[seat("Ann", "Amanda Sharpe")])
+    Player.objects.create(name="Nobody Listed")
+    filterset = LeaderboardFilter({"player": "nobody-listed"})
+    assert not filterset.is_valid() and "player" in filterset.errors
+
+
+def _database_cache() -> bool:
+    from django.conf import settings
+
+    return settings.CACHES["default"]["BACKEND"].endswith(".DatabaseCache")
+
+
+def override_cache_off():
+    """Pages rendered every time (the page cache off), so each request reads the lists."""
+    from django.test import override_settings
+
+    cache.clear()
+    return override_settings(LEAGUE_PAGE_CACHE_SECONDS=0)
