@@ -7,6 +7,7 @@ from django.db import models
 class Kind(models.TextChoices):
     REBUILD_SUMMARIES = "rebuild_summaries", "Rebuild summaries"
     RESCORE = "rescore", "Rescore games"
+    IMPORT_RESULTS = "import_results", "Import results"
 
 
 class JobStatus(models.TextChoices):
