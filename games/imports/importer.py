@@ -35,7 +35,7 @@ from .reader import GameRows, Problem, ResultsFile
 from .report import ImportReport, PlannedGame
 
 # Games validated before each bulk write: bounds memory and keeps each write short.
-BATCH_SIZE = 500
+BATCH_SIZE = 2000
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
 
