@@ -10,6 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.imports.format import HEADERS
+from games.imports.uploads import upload_path
+from games.jobs.models import Job, JobStatus, Kind
 from games.models import Session
 from tests.factories import UserFactory
 from tests.test_import import csv_file, rows_of
@@ -48,7 +50,9 @@ def test_the_import_page_documents_every_column_and_offers_a_template(staff_clie
 
 
 @pytest.mark.django_db
-def test_upload_previews_and_writes_nothing_until_confirmed(staff_client):
+def test_upload_previews_and_writes_nothing_until_confirmed(
+    staff_client, run_jobs, django_capture_on_commit_callbacks
+):
     response = upload(staff_client, rows_of("a") + rows_of("b", **{"Terror level": "3"}))
     assert response.status_code == 200
     report = response.context["report"]
@@ -56,10 +60,21 @@ def test_upload_previews_and_writes_nothing_until_confirmed(staff_client):
     assert [game.reference for game in response.context["report"].preview] == ["a", "b"]
     assert not Session.objects.exists()
     confirm = response.context["confirm"].initial
-    done = staff_client.post(reverse(CONFIRM), {**confirm, "submitted_by_me": "True"})
+    with django_capture_on_commit_callbacks(execute=True):
+        done = staff_client.post(reverse(CONFIRM), {**confirm, "submitted_by_me": "True"})
+    # Confirming starts a background job and shows its page.
+    job = Job.objects.get()
     assert done.status_code == 302
+    assert done["Location"] == reverse("admin:jobs_job_change", args=[job.pk])
+    assert not Session.objects.exists()
+    assert run_jobs() == 1
     assert Session.objects.count() == 2
     assert set(Session.objects.values_list("submitted_by__username", flat=True)) == {"staff"}
+    job.refresh_from_db()
+    assert (job.kind, job.status) == (Kind.IMPORT_RESULTS, JobStatus.DONE)
+    assert job.description == "Import results from results.csv"
+    assert job.result.startswith("2 games imported")
+    assert not upload_path(confirm["token"]).exists()  # the job deleted the file
 
 
 @pytest.mark.django_db
@@ -74,12 +89,17 @@ def test_the_preview_lists_every_problem_and_offers_no_import(staff_client):
 
 
 @pytest.mark.django_db
-def test_skip_invalid_imports_the_valid_games_only(staff_client):
+def test_skip_invalid_imports_the_valid_games_only(
+    staff_client, run_jobs, django_capture_on_commit_callbacks
+):
     rows = rows_of("good") + rows_of("bad", **{"Terror level": "12"})
     response = upload(staff_client, rows, skip_invalid="on")
     confirm = response.context["confirm"].initial
-    staff_client.post(reverse(CONFIRM), {**confirm, "skip_invalid": "True"})
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(reverse(CONFIRM), {**confirm, "skip_invalid": "True"})
+    run_jobs()
     assert Session.objects.count() == 1
+    assert Job.objects.get().result.startswith("1 games imported; 0 duplicates and 1 invalid")
 
 
 @pytest.mark.django_db
@@ -90,6 +110,7 @@ def test_a_token_not_from_this_session_imports_nothing(staff_client, client):
     client.force_login(other)
     client.post(reverse(CONFIRM), {"token": token})
     assert not Session.objects.exists()
+    assert not Job.objects.exists()
 
 
 @pytest.mark.django_db
@@ -117,7 +138,9 @@ def test_staff_without_the_add_permission_cannot_import(client):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_staff_upload_check_and_confirm_in_a_browser(page, live_server, catalog_rows, tmp_path):
+def test_staff_upload_check_and_confirm_in_a_browser(
+    page, live_server, catalog_rows, tmp_path, run_jobs
+):
     UserFactory(username="staff", is_staff=True, is_superuser=True)
     path = tmp_path / "league.csv"
     path.write_bytes(csv_file(rows_of("g1") + rows_of("g2", **{"Terror level": "1"})).getvalue())
@@ -132,5 +155,10 @@ def test_staff_upload_check_and_confirm_in_a_browser(page, live_server, catalog_
     expect(page.locator("#import-summary")).to_contain_text("2 would be imported")
     expect(page.locator("#import-preview tbody tr")).to_have_count(2)
     page.click("input[value='Import 2 games']")
-    expect(page.locator(".messagelist")).to_contain_text("2 games imported")
+    expect(page.locator(".messagelist")).to_contain_text("runs in the background")
+    expect(page.locator(".job-progress")).to_contain_text("Queued")
+    assert run_jobs() == 1
+    page.reload()
+    expect(page.locator(".job-progress")).to_contain_text("Done")
+    expect(page.locator(".field-result")).to_contain_text("2 games imported")
     assert Session.objects.count() == 2

@@ -333,7 +333,9 @@ def test_a_byte_order_mark_still_reads():
 # -- abandoned uploads ---------------------------------------------------------------------
 
 
-def test_uploads_live_in_the_projects_folder_and_go_once_used(staff_client, settings, tmp_path):
+def test_uploads_live_in_the_projects_folder_and_go_once_used(
+    staff_client, settings, tmp_path, run_jobs, django_capture_on_commit_callbacks
+):
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     data = csv_file(rows_of()).getvalue()
     response = staff_client.post(
@@ -341,7 +343,11 @@ def test_uploads_live_in_the_projects_folder_and_go_once_used(staff_client, sett
     )
     token = response.context["confirm"].initial["token"]
     assert [path.name for path in tmp_path.iterdir()] == [token]
-    staff_client.post(reverse(CONFIRM), {**response.context["confirm"].initial})
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(reverse(CONFIRM), {**response.context["confirm"].initial})
+    # The import job owns the file until it ends.
+    assert [path.name for path in tmp_path.iterdir()] == [token]
+    run_jobs()
     assert Session.objects.count() == 1
     assert list(tmp_path.iterdir()) == []
 

@@ -53,11 +53,18 @@ class BoxRulesMixin:
 
     def _post_clean(self):
         super()._post_clean()
-        boxes = self.cleaned_data.get("boxes")
-        if boxes is not None and "defeat_cause" not in self.errors:
-            for field, problems in self.instance.box_errors(b.name for b in boxes).items():
-                for problem in problems:
-                    self.add_error(field, problem)
+        for field, problem in box_rule_errors(self.instance, self.cleaned_data, self.errors):
+            self.add_error(field, problem)
+
+
+def box_rule_errors(session: Session, cleaned: dict, errors) -> list[tuple[str, str]]:
+    """The Act III rules on the game as entered (``session``, its form's ``cleaned`` values
+    and ``errors`` so far): the step the result form and the import's judge both take."""
+    boxes = cleaned.get("boxes")
+    if boxes is None or "defeat_cause" in errors:
+        return []
+    found = session.box_errors(b.name for b in boxes)
+    return [(field, problem) for field, problems in found.items() for problem in problems]
 
 
 class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
@@ -151,19 +158,29 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("outcome") != rules.DEFEAT:
-            # The cause only belongs to a defeat; a stale choice is dropped, not an error.
-            cleaned["defeat_cause"] = ""
-        elif cleaned.get("defeat_cause") == rules.OTHER and not cleaned.get("notes"):
-            self.add_error("notes", "Say in the notes how the investigators lost.")
-        boxes = cleaned.get("boxes")
-        if boxes is not None:
-            box_ids = {box.pk for box in boxes}
-            for name in ("ancient_one", "herald", "guardian"):
-                problem = box_problem(cleaned.get(name), box_ids)
-                if problem:
-                    self.add_error(name, problem)
+        for field, problem in game_form_rules(cleaned):
+            self.add_error(field, problem)
         return cleaned
+
+
+def game_form_rules(cleaned: dict) -> list[tuple[str, str]]:
+    """The result form's own rules on the game's cleaned values, as (field, message);
+    a stale defeat cause is dropped from ``cleaned``. The form and the import's judge
+    (``games.forms.judge``) both run it."""
+    found: list[tuple[str, str]] = []
+    if cleaned.get("outcome") != rules.DEFEAT:
+        # The cause only belongs to a defeat; a stale choice is dropped, not an error.
+        cleaned["defeat_cause"] = ""
+    elif cleaned.get("defeat_cause") == rules.OTHER and not cleaned.get("notes"):
+        found.append(("notes", "Say in the notes how the investigators lost."))
+    boxes = cleaned.get("boxes")
+    if boxes is not None:
+        box_ids = {box.pk for box in boxes}
+        for name in ("ancient_one", "herald", "guardian"):
+            problem = box_problem(cleaned.get(name), box_ids)
+            if problem:
+                found.append((name, problem))
+    return found
 
 
 class SeatForm(forms.ModelForm):
@@ -217,16 +234,25 @@ class SeatForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        loans, replaced = cleaned.get("unpaid_loans"), cleaned.get("replaced")
-        if loans is not None and replaced is not None:
-            allowed = rules.max_unpaid_loans(1 + replaced)
-            if loans > allowed:
-                self.add_error(
+        for field, problem in seat_form_rules(cleaned):
+            self.add_error(field, problem)
+        return cleaned
+
+
+def seat_form_rules(cleaned: dict) -> list[tuple[str, str]]:
+    """A seat row's own rules on its cleaned values, as (field, message)."""
+    loans, replaced = cleaned.get("unpaid_loans"), cleaned.get("replaced")
+    if loans is not None and replaced is not None:
+        allowed = rules.max_unpaid_loans(1 + replaced)
+        if loans > allowed:
+            return [
+                (
                     "unpaid_loans",
                     f"This seat had {allowed} investigator{'s' if allowed != 1 else ''}, "
                     f"so at most {allowed} unpaid loan{'s' if allowed != 1 else ''}.",
                 )
-        return cleaned
+            ]
+    return []
 
 
 class SeatManagementForm(ManagementForm):
@@ -279,45 +305,56 @@ class BaseSeatFormSet(forms.BaseFormSet):
         ]
 
     def clean(self):
-        self.outcome_errors = []
-        seen: dict[int, int] = {}
-        live = self.live_forms()
-        for number, form in enumerate(self.forms, start=1):
-            if form not in live:
-                continue
-            investigator = form.cleaned_data.get("investigator")
-            if investigator is None:
-                continue
-            problem = box_problem(investigator, self.box_ids) if self.box_ids is not None else None
-            if problem:
-                form.add_error("investigator", problem)
-            elif investigator.pk in seen:
-                form.add_error(
-                    "investigator",
-                    f"{investigator.name} already plays in seat {seen[investigator.pk]}: "
-                    "each investigator plays once per game.",
-                )
-            else:
-                seen[investigator.pk] = number
-        session = self.session or Session()
-        game = session.as_game_result()
-        for form in live:  # say, a seat lost in time and space when the Ancient One awoke
-            for field, problems in validation.seat_errors(game, form.instance.ended).items():
-                for problem in problems:
-                    form.add_error(field, problem)
-        if any(self.errors):
-            return
-        seats = [form.instance for form in self.live_forms()]
-        totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
-        errors = session.table_errors(totals)
-        self.outcome_errors = errors.get("outcome", [])
-        problems = errors.get("__all__", [])
-        if self.scenario_terms is not None:
-            problems += scenario_rules.investigator_problems(
-                self.scenario_terms, totals.investigators
-            )
+        self.outcome_errors, problems = table_rules(
+            self.forms,
+            self.live_forms(),
+            box_ids=self.box_ids,
+            session=self.session or Session(),
+            scenario_terms=self.scenario_terms,
+        )
         if problems:
             raise ValidationError(problems)
+
+
+def table_rules(
+    rows, live, *, box_ids, session: Session, scenario_terms
+) -> tuple[list[str], list[str]]:
+    """The seats' rules as a table: each investigator once and from a box in play, each
+    seat's ending fitting the outcome (errors added to the rows, which are seat forms or
+    the import judge's rows), then the whole table's. Returns (the outcome's errors, the
+    table's); the table is judged only when no row has an error."""
+    seen: dict[int, int] = {}
+    for number, form in enumerate(rows, start=1):
+        if form not in live:
+            continue
+        investigator = form.cleaned_data.get("investigator")
+        if investigator is None:
+            continue
+        problem = box_problem(investigator, box_ids) if box_ids is not None else None
+        if problem:
+            form.add_error("investigator", problem)
+        elif investigator.pk in seen:
+            form.add_error(
+                "investigator",
+                f"{investigator.name} already plays in seat {seen[investigator.pk]}: "
+                "each investigator plays once per game.",
+            )
+        else:
+            seen[investigator.pk] = number
+    game = session.as_game_result()
+    for form in live:  # say, a seat lost in time and space when the Ancient One awoke
+        for field, problems in validation.seat_errors(game, form.instance.ended).items():
+            for problem in problems:
+                form.add_error(field, problem)
+    if any(form.errors for form in rows):
+        return [], []
+    seats = [form.instance for form in live]
+    totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
+    errors = session.table_errors(totals)
+    problems = errors.get("__all__", [])
+    if scenario_terms is not None:
+        problems += scenario_rules.investigator_problems(scenario_terms, totals.investigators)
+    return errors.get("outcome", []), problems
 
 
 SeatFormSet = forms.formset_factory(

@@ -75,17 +75,23 @@ class ScenarioRulesMixin:
 
     def _post_clean(self):
         super()._post_clean()
-        boxes = self.cleaned_data.get("boxes")
-        if boxes is None or "scenario" in self.errors:
-            return
-        errors = self.instance.scenario_errors(
-            box_names=[box.name for box in boxes],
-            investigators=None,  # the seats check the table size
-            tasks=self.cleaned_data.get("tasks_done") or [],
-        )
-        for field, problems in errors.items():
-            for problem in problems:
-                self.add_error(field if field in self.fields else None, problem)
+        for field, problem in scenario_rule_errors(self.instance, self.cleaned_data, self.errors):
+            self.add_error(field if field in self.fields else None, problem)
+
+
+def scenario_rule_errors(session, cleaned: dict, errors) -> list[tuple[str, str]]:
+    """The game as entered (``session``, its form's ``cleaned`` values and ``errors`` so
+    far) against its scenario, as (field, message): the step the result form, the admin
+    and the import's judge all take."""
+    boxes = cleaned.get("boxes")
+    if boxes is None or "scenario" in errors:
+        return []
+    found = session.scenario_errors(
+        box_names=[box.name for box in boxes],
+        investigators=None,  # the seats check the table size
+        tasks=cleaned.get("tasks_done") or [],
+    )
+    return [(field, problem) for field, problems in found.items() for problem in problems]
 
 
 class LeaguePlayFields(ScenarioRulesMixin, forms.Form):

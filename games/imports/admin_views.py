@@ -2,7 +2,9 @@
 
 The upload is checked as a dry run and kept in the project's upload folder
 (``games.imports.uploads``) under a random token that only this staff member's session
-knows; confirming imports that same file, which is then deleted.
+knows; confirming starts a background job (``games.jobs.importing``) that imports that
+same file and then deletes it, and sends the staff member to the job's page, which
+shows its progress and, if it fails, why.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from pathlib import Path
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from games.jobs.importing import results_import_start
 from games.models import Status
 
 from .format import COLUMNS, HEADERS
@@ -61,6 +65,7 @@ class ImportForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
+    name = forms.CharField(widget=forms.HiddenInput, required=False, max_length=150)
     status = forms.CharField(widget=forms.HiddenInput, required=False)
     submitted_by_me = forms.BooleanField(widget=forms.HiddenInput, required=False)
     skip_invalid = forms.BooleanField(widget=forms.HiddenInput, required=False)
@@ -144,7 +149,7 @@ class ResultsImportMixin:
             self._forget(request, token)
             form = ImportForm(initial=options)
             return self._render(request, "import_form.html", form=form, file_problem=str(error))
-        confirm = ConfirmForm(initial={"token": token, **options})
+        confirm = ConfirmForm(initial={"token": token, "name": name[:150], **options})
         return self._render(
             request,
             "import_preview.html",
@@ -155,7 +160,8 @@ class ResultsImportMixin:
         )
 
     def import_confirm_view(self, request):
-        """Import the previewed file for real, all or nothing as previewed."""
+        """Start the import of the previewed file as a background job (all or nothing as
+        previewed) and show the job's page."""
         self._check_permission(request)
         form = ConfirmForm(request.POST or None)
         if request.method != "POST" or not form.is_valid():
@@ -167,21 +173,25 @@ class ResultsImportMixin:
         options = {
             key: form.cleaned_data[key] for key in ("status", "submitted_by_me", "skip_invalid")
         }
-        try:
-            report = self._run(request, token, options, dry_run=False)
-        except FileProblem as error:
-            self._forget(request, token)
-            messages.error(request, str(error))
-            return redirect(reverse("admin:games_session_import"))
-        if not report.written:
-            return self._preview(request, token, options, "the uploaded file")
-        self._forget(request, token)
+        with transaction.atomic():
+            job = results_import_start(
+                token=token,
+                name=form.cleaned_data["name"] or "the uploaded file",
+                status=options["status"],
+                submitted_by=request.user if options["submitted_by_me"] else None,
+                skip_invalid=options["skip_invalid"],
+                user=request.user,
+            )
+        # The file is the job's now (it deletes it when it ends): no second confirmation.
+        request.session[SESSION_KEY] = [
+            t for t in request.session.get(SESSION_KEY, []) if t != token
+        ]
         messages.success(
             request,
-            f"{report.created} games imported; {report.duplicates.total} duplicates and "
-            f"{report.invalid_games.total} invalid games skipped.",
+            "The import runs in the background: this page shows how far it has got "
+            "and refreshes until it ends.",
         )
-        return redirect(reverse("admin:games_session_changelist"))
+        return redirect(reverse("admin:jobs_job_change", args=[job.pk]))
 
     def _forget(self, request, token: str) -> None:
         upload_forget(token)

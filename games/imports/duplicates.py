@@ -29,10 +29,11 @@ class Duplicates:
         self.fingerprints: dict[bytes, str] = {}
         self.league_before = Session.objects.aggregate(last=Max("pk"))["last"]
 
-    def check(self, rows: GameRows, submission, names: list[str], submitted_at) -> str:
-        """Why this valid game is skipped as a duplicate, or "" when it is new."""
-        cleaned = submission.form.cleaned_data
-        fingerprint = _fingerprint(cleaned, submission.seats.live_forms(), submitted_at)
+    def check(self, rows: GameRows, verdict, names: list[str], submitted_at) -> str:
+        """Why this valid game (its ``games.forms.judge.Verdict``) is skipped as a
+        duplicate, or "" when it is new."""
+        cleaned = verdict.cleaned
+        fingerprint = _fingerprint(cleaned, verdict.seat_cleaned, submitted_at)
         earlier = self.fingerprints.get(fingerprint)
         if earlier is not None:
             return f"Skipped: the same game as “{earlier}” earlier in the file."
@@ -57,7 +58,7 @@ class Duplicates:
         return f"Skipped: game {found} in the league has the same date, Ancient One and players."
 
 
-def _fingerprint(cleaned: dict, seat_forms, submitted_at) -> bytes:
+def _fingerprint(cleaned: dict, seats_cleaned: list[dict], submitted_at) -> bytes:
     """What makes two games of a file the same game: every value the form read (players
     by name key) and the submission time; not the reference, status or submitter."""
     game = [submitted_at.isoformat()]
@@ -68,11 +69,11 @@ def _fingerprint(cleaned: dict, seat_forms, submitted_at) -> bytes:
                 value = sorted(row.pk for row in value or [])
             game.append(str(getattr(value, "pk", value)))
     seats = []
-    for form in seat_forms:
-        seat = [name_key(form.cleaned_data["player_name"])]
+    for seat_cleaned in seats_cleaned:
+        seat = [name_key(seat_cleaned["player_name"])]
         for column in SEAT_COLUMNS:
             if column.target == FORM and column.field != "player_name":
-                value = form.cleaned_data.get(column.field)
+                value = seat_cleaned.get(column.field)
                 seat.append(str(getattr(value, "pk", value)))
         seats.append(seat)
     return hashlib.blake2b(repr((game, seats)).encode(), digest_size=16).digest()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from functools import cached_property
 
 from games.models import DefeatCause, Outcome, Seat, Session, Status
 
@@ -57,7 +58,7 @@ class Column:
     required: bool = False
     example: str = ""
 
-    @property
+    @cached_property
     def key(self) -> str:
         return catalog_key(self.header)
 

@@ -1,10 +1,12 @@
-"""Importing a results file: every game judged by the result form, then written in bulk.
+"""Importing a results file: every game judged as the result form judges it, then written
+in bulk.
 
-Each game's rows become the POST data the result form would receive, and the very same
-``ResultSubmission`` validates it, so no rule has a second copy here; its errors are
-mapped back to the file's lines and columns. The import is all-or-nothing unless told to
-skip invalid games; games already in the league and repeats inside the file are skipped
-and reported.
+Each game's rows become the POST data the result form would receive, and
+``games.forms.judge.ResultJudge`` cleans it with the form's own fields and rule steps (the
+rows it picks loaded once per import, not asked for game by game), so no rule has a
+second copy here; its errors are mapped back to the file's lines and columns. The import
+is all-or-nothing unless told to skip invalid games; games already in the league and
+repeats inside the file are skipped and reported.
 """
 
 from __future__ import annotations
@@ -14,13 +16,12 @@ from dataclasses import dataclass
 from typing import IO
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.forms.submission import ResultSubmission
+from games.forms.judge import ResultJudge, Verdict
 from games.models import Player, Session, Status
 from games.names import name_key
 from games.players import player_for_name
@@ -34,17 +35,18 @@ from .reader import GameRows, Problem, ResultsFile
 from .report import ImportReport, PlannedGame
 
 # Games validated before each bulk write: bounds memory and keeps each write short.
-BATCH_SIZE = 500
+BATCH_SIZE = 2000
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
 
 
 @dataclass
 class _Game:
-    """A game that passed the form: the unsaved rows and the seats' player names."""
+    """A game that passed the form's rules: its rows, the verdict (unsaved rows) and the
+    importer's own values."""
 
     rows: GameRows
-    submission: ResultSubmission
+    verdict: Verdict
     meta: dict
 
 
@@ -66,6 +68,7 @@ class Importer:
         self.skip_invalid = skip_invalid
         self.progress = progress
         self.catalog = Catalog()
+        self.judge: ResultJudge | None = None
         self.report = ImportReport()
         self.now = timezone.now()
         self._players: dict[str, Player | None] = {}
@@ -84,6 +87,7 @@ class Importer:
 
     def _run(self, results: ResultsFile) -> ImportReport:
         report = self.report
+        self.judge = ResultJudge()
         with transaction.atomic():
             batch: list[_Game] = []
             for rows in results.games():
@@ -120,30 +124,25 @@ class Importer:
             self.report.invalid_games.append(rows.reference)
             return None
         problems: list[Problem] = []
-        data, meta = self._form_data(rows, problems)
-        # The same form as a submission, offering every team and scenario (the file says
-        # who played as what) and judging scenario windows at the file's submission time.
-        submission = ResultSubmission(
-            data,
-            user=self.submitted_by or AnonymousUser(),
-            historical=True,
-            submitted_at=meta["created_at"],
-        )
-        if not submission.is_valid(check_duplicates=False):
-            problems += self._form_problems(rows, submission, problems)
+        data, meta = self.form_data(rows, problems)
+        # The form's rules, offering every team and scenario (the file says who played as
+        # what) and judging scenario windows at the file's submission time.
+        verdict = self.judge.judge(data, submitted_at=meta["created_at"])
+        if not verdict.ok:
+            problems += verdict_problems(rows, verdict, problems)
         if problems:
             self.report.problems += problems
             self.report.invalid_games.append(rows.reference)
             return None
-        names = [form.cleaned_data["player_name"] for form in submission.seats.live_forms()]
-        duplicate = self.duplicates.check(rows, submission, names, meta["created_at"])
+        names = [cleaned["player_name"] for cleaned in verdict.seat_cleaned]
+        duplicate = self.duplicates.check(rows, verdict, names, meta["created_at"])
         if duplicate:
             self.report.duplicates.append(Problem(rows.first_line, "", duplicate, rows.reference))
             return None
         self.report.valid += 1
-        return _Game(rows, submission, meta)
+        return _Game(rows, verdict, meta)
 
-    def _form_data(self, rows: GameRows, problems: list[Problem]) -> tuple[dict, dict]:
+    def form_data(self, rows: GameRows, problems: list[Problem]) -> tuple[dict, dict]:
         """The result form's POST data and the importer's own values, from the rows."""
         data: dict = {
             "seats-TOTAL_FORMS": str(len(rows.rows)),
@@ -232,29 +231,6 @@ class Importer:
             )
         return user
 
-    def _form_problems(self, rows, submission, already: list[Problem]) -> list[Problem]:
-        """The form's errors, each at its row and column (cells already reported as
-        unreadable are not reported again as missing)."""
-        seen = {(problem.line, problem.column) for problem in already}
-        found: list[Problem] = []
-
-        def add(line: int, scope: str, name: str, messages) -> None:
-            column = BY_FIELD.get((scope, name))
-            header = column.header if column is not None and name != NON_FIELD_ERRORS else ""
-            if header and (line, header) in seen:
-                return
-            for message in messages:
-                found.append(Problem(line, header, message, rows.reference))
-
-        for name, messages in submission.form.errors.items():
-            add(rows.first_line, GAME, name, messages)
-        for form, (line, _) in zip(submission.seats.forms, rows.rows, strict=False):
-            for name, messages in form.errors.items():
-                add(line, SEAT, name, messages)
-        for message in submission.seats.non_form_errors():
-            found.append(Problem(rows.first_line, "", message, rows.reference))
-        return found
-
     def _existing_player(self, name: str) -> Player | None:
         key = name_key(name)
         if key not in self._players:
@@ -266,23 +242,17 @@ class Importer:
     def _flush(self, batch: list[_Game]) -> None:
         planned, names = [], []
         for game in batch:
-            submission = game.submission
-            session = submission.form.save(commit=False)
+            verdict = game.verdict
+            session = verdict.session
             session.status = game.meta["status"]
             session.created_at = game.meta["created_at"]
             session.submitted_by = game.meta["submitted_by"]
             session.rejection_reason = game.meta.get("rejection_reason", "").strip()
-            live = submission.seats.live_forms()
-            cleaned = submission.form.cleaned_data
+            cleaned = verdict.cleaned
             planned.append(
-                (
-                    session,
-                    cleaned["boxes"],
-                    [f.save(commit=False) for f in live],
-                    cleaned.get("tasks_done") or [],
-                )
+                (session, cleaned["boxes"], verdict.seats, cleaned.get("tasks_done") or [])
             )
-            names.append([form.cleaned_data["player_name"] for form in live])
+            names.append([seat["player_name"] for seat in verdict.seat_cleaned])
         if self._writing and planned:
             for (_, _, seats, _), seat_names in zip(planned, names, strict=True):
                 for seat, name in zip(seats, seat_names, strict=True):
@@ -317,6 +287,30 @@ def _planned(game: _Game, session: Session, names: list[str]) -> PlannedGame:
         players=list(dict.fromkeys(names)),
         status=session.status,
     )
+
+
+def verdict_problems(rows: GameRows, verdict: Verdict, already=()) -> list[Problem]:
+    """The form's errors (``Verdict``), each at its row and column (cells already reported
+    as unreadable, in ``already``, are not reported again as missing)."""
+    seen = {(problem.line, problem.column) for problem in already}
+    found: list[Problem] = []
+
+    def add(line: int, scope: str, name: str, messages) -> None:
+        column = BY_FIELD.get((scope, name))
+        header = column.header if column is not None and name != NON_FIELD_ERRORS else ""
+        if header and (line, header) in seen:
+            return
+        for message in messages:
+            found.append(Problem(line, header, message, rows.reference))
+
+    for name, messages in verdict.errors.items():
+        add(rows.first_line, GAME, name, messages)
+    for errors, (line, _) in zip(verdict.seat_errors, rows.rows, strict=False):
+        for name, messages in errors.items():
+            add(line, SEAT, name, messages)
+    for message in verdict.table_errors:
+        found.append(Problem(rows.first_line, "", message, rows.reference))
+    return found
 
 
 def _by_line(problem: Problem) -> tuple[int, str]:

@@ -11,10 +11,17 @@ class JobAdmin(admin.ModelAdmin):
     list_filter = ["status", "kind"]
     list_select_related = ["started_by"]
     readonly_fields = [field.name for field in Job._meta.fields]
+    # Refreshes itself while the job is queued or running.
+    change_form_template = "admin/jobs/job/change_form.html"
 
     @admin.display(description="progress")
     def progress(self, job: Job) -> str:
         return f"{job.done} / {job.total}" if job.total else "-"
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        # Whoever started a job (an import, say) follows it on its page.
+        own = obj is not None and obj.started_by_id == request.user.pk
+        return own or super().has_view_permission(request, obj)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -9,6 +9,7 @@ class Kind(models.TextChoices):
     RESCORE = "rescore", "Rescore games"
     EXPORT = "export", "Export a table"
     RATINGS = "ratings", "Replay ratings"
+    IMPORT_RESULTS = "import_results", "Import results"
 
 
 class JobStatus(models.TextChoices):

@@ -1,12 +1,16 @@
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
+from django.core.files import File
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from games.imports.importer import results_import
 from games.imports.limits import size_problem
 from games.imports.progress import ProgressBar
-from games.imports.reader import FileProblem
+from games.imports.reader import FileProblem, file_format
+from games.imports.uploads import upload_store
+from games.jobs.importing import results_import_start
 from games.models import Status
 
 
@@ -37,8 +41,19 @@ class Command(BaseCommand):
             action="store_true",
             help="Write the valid games and list the invalid ones (instead of writing none).",
         )
+        parser.add_argument(
+            "--background",
+            action="store_true",
+            help="Leave the import to a task worker (manage.py db_worker): the file is copied "
+            "to the upload folder and the job's id printed; its progress and problems are "
+            "under Background jobs in the admin.",
+        )
 
-    def handle(self, *args, file, dry_run, status, submitted_by, skip_invalid, **options):
+    def handle(
+        self, *args, file, dry_run, status, submitted_by, skip_invalid, background=False, **options
+    ):
+        if background and dry_run:
+            raise CommandError("--dry-run answers here; it cannot go to the background.")
         user = None
         if submitted_by:
             model = get_user_model()
@@ -51,6 +66,9 @@ class Command(BaseCommand):
         problem = size_problem(path.stat().st_size)
         if problem:
             raise CommandError(problem)
+        if background:
+            self._start(path, status=status, user=user, skip_invalid=skip_invalid)
+            return
         bar = ProgressBar("Importing games", stream=self.stderr._out)
         try:
             with path.open("rb") as stream:
@@ -72,6 +90,26 @@ class Command(BaseCommand):
         if not report.ok and not skip_invalid:
             done = "Nothing would be imported" if dry_run else "Nothing was imported"
             raise CommandError(f"{done}: correct the problems above and retry.")
+
+    def _start(self, path: Path, *, status, user, skip_invalid: bool) -> None:
+        try:
+            suffix = "." + file_format(path.name)
+        except FileProblem as error:
+            raise CommandError(str(error)) from None
+        with path.open("rb") as stream, transaction.atomic():
+            token = upload_store(File(stream), suffix)
+            job = results_import_start(
+                token=token,
+                name=path.name,
+                status=status or "",
+                submitted_by=user,
+                skip_invalid=skip_invalid,
+                user=user,
+            )
+        self.stdout.write(
+            f"Job {job.pk} queued: a task worker imports {path.name} "
+            "(its progress and any problems are under Background jobs in the admin)."
+        )
 
     def _report(self, report, *, dry_run: bool) -> None:
         # A broken file of 100,000 games would scroll for ever: the report keeps the first

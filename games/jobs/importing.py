@@ -1,0 +1,107 @@
+"""Importing a results file as a background job: the admin's "Import results" and
+``import_results --background``.
+
+The file waits in the project's upload folder (``games.imports.uploads``) under its token
+until the job ends, then is deleted. The import runs in the job's one transaction: all or
+nothing (or, with ``skip_invalid``, every valid game), so a worker that dies half-way
+leaves nothing behind. A file with invalid games (and not ``skip_invalid``) fails the
+job with its problems as the reason, and writes nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django_tasks import task
+
+from games.imports.importer import results_import
+from games.imports.report import ImportReport
+from games.imports.uploads import upload_forget, upload_path
+
+from .live import LiveProgress
+from .models import Job, Kind
+from .runner import Progress, job_run, job_start
+
+# Problems a failed job's reason lists (the rest are counted): the reason is one cell.
+REASON_PROBLEMS = 12
+
+
+class ImportRefused(Exception):
+    """The file holds invalid games and the import was all or nothing: nothing written."""
+
+
+@task()
+def results_import_task(
+    job_id: int, *, token: str, status: str, submitted_by_id: int | None, skip_invalid: bool
+) -> str:
+    """Import the uploaded file ``token`` for job ``job_id``; the file goes at the end."""
+    user = get_user_model().objects.filter(pk=submitted_by_id).first() if submitted_by_id else None
+
+    def work(progress: Progress) -> str:
+        path = upload_path(token)
+        if not path.exists():
+            raise ImportRefused("The uploaded file is gone (kept for a day): upload it again.")
+        live = LiveProgress(job_id, progress)
+        try:
+            with path.open("rb") as stream:
+                report = results_import(
+                    stream,
+                    token,
+                    status=status or None,
+                    submitted_by=user,
+                    skip_invalid=skip_invalid,
+                    progress=lambda fraction, games: live(games, _total(fraction, games)),
+                )
+        finally:
+            live.close()
+        live.done(report.games, report.games)
+        if not report.written:
+            raise ImportRefused(import_refusal(report))
+        return import_summary(report)
+
+    try:
+        return job_run(job_id, work)
+    finally:
+        upload_forget(token)
+
+
+def _total(fraction: float | None, games: int) -> int:
+    """The games the whole file holds, estimated from how far through it reading is."""
+    return max(games, round(games / fraction)) if fraction else games
+
+
+def import_summary(report: ImportReport) -> str:
+    return (
+        f"{report.created} games imported; {report.duplicates.total} duplicates and "
+        f"{report.invalid_games.total} invalid games skipped"
+    )
+
+
+def import_refusal(report: ImportReport) -> str:
+    """Why nothing was imported: the count, then the first problems by line."""
+    total = report.problems.total
+    lines = [
+        f"Nothing was imported: {report.invalid_games.total} of {report.games} games are "
+        f"invalid ({total} problem{'s' if total != 1 else ''}). Correct them and import the "
+        "file again, or import the valid games only."
+    ]
+    shown = list(report.problems)[:REASON_PROBLEMS]
+    lines += [f"{p}" + (f" (game {p.game})" if p.game else "") for p in shown]
+    if total > len(shown):
+        lines.append(f"… and {total - len(shown)} more.")
+    return "\n".join(lines)
+
+
+def results_import_start(
+    *, token: str, name: str, status: str = "", submitted_by=None, skip_invalid=False, user=None
+) -> Job:
+    """Queue the import of the uploaded file ``token`` (named ``name`` by its uploader)."""
+    return job_start(
+        task=results_import_task,
+        kind=Kind.IMPORT_RESULTS,
+        description=f"Import results from {name}" + (" (valid games only)" if skip_invalid else ""),
+        user=user,
+        token=token,
+        status=status or "",
+        submitted_by_id=submitted_by.pk if submitted_by else None,
+        skip_invalid=skip_invalid,
+    )
