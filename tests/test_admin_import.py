@@ -63,7 +63,7 @@ def test_upload_previews_and_writes_nothing_until_confirmed(
     with django_capture_on_commit_callbacks(execute=True):
         done = staff_client.post(reverse(CONFIRM), {**confirm, "submitted_by_me": "True"})
     # Confirming starts a background job and shows its page.
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.IMPORT_RESULTS)
     assert done.status_code == 302
     assert done["Location"] == reverse("admin:jobs_job_change", args=[job.pk])
     assert not Session.objects.exists()
@@ -99,7 +99,8 @@ def test_skip_invalid_imports_the_valid_games_only(
         staff_client.post(reverse(CONFIRM), {**confirm, "skip_invalid": "True"})
     run_jobs()
     assert Session.objects.count() == 1
-    assert Job.objects.get().result.startswith("1 games imported; 0 duplicates and 1 invalid")
+    job = Job.objects.get(kind=Kind.IMPORT_RESULTS)
+    assert job.result.startswith("1 games imported; 0 duplicates and 1 invalid")
 
 
 @pytest.mark.django_db
@@ -110,7 +111,7 @@ def test_a_token_not_from_this_session_imports_nothing(staff_client, client):
     client.force_login(other)
     client.post(reverse(CONFIRM), {"token": token})
     assert not Session.objects.exists()
-    assert not Job.objects.exists()
+    assert not Job.objects.filter(kind=Kind.IMPORT_RESULTS).exists()
 
 
 @pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_staff_upload_check_and_confirm_in_a_browser(
     page.click("input[value='Import 2 games']")
     expect(page.locator(".messagelist")).to_contain_text("runs in the background")
     expect(page.locator(".job-progress")).to_contain_text("Queued")
-    assert run_jobs() == 1
+    assert run_jobs() == 2  # the import, then the ratings job its games start
     page.reload()
     expect(page.locator(".job-progress")).to_contain_text("Done")
     expect(page.locator(".field-result")).to_contain_text("2 games imported")

@@ -39,7 +39,7 @@ def score_cells(page):
 def test_filter_leaderboard_by_ancient_one_and_sort_by_score(page, live_server, league):
     page.goto(live_server.url + reverse("league:leaderboard"))
     page.get_by_text("Filters").click()
-    page.get_by_label("Ancient One").select_option("hastur")
+    page.get_by_role("combobox", name="Ancient One").select_option("hastur")
     page.get_by_role("button", name="Apply").click()
     expect(page.locator("table.table tbody tr")).to_have_count(2)
     assert set(page.locator("table.table tbody td:nth-child(3)").all_inner_texts()) == {"Hastur"}

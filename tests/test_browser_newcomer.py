@@ -175,7 +175,7 @@ def test_the_leaderboard_reads_on_a_phone_without_sideways_scrolling(page, live_
 def test_the_filter_form_leaves_empty_parameters_out(page, live_server, league):
     page.goto(live_server.url + reverse("league:leaderboard"))
     page.get_by_text("Filters").click()
-    page.get_by_label("Ancient One").select_option("quachil-uttaus")
+    page.get_by_role("combobox", name="Ancient One").select_option("quachil-uttaus")
     page.get_by_role("button", name="Apply").click()
     expect(page.get_by_test_id("match-count")).to_have_text("3 games match")
     assert urlsplit(page.url).query == "ancient_one=quachil-uttaus"

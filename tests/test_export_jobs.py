@@ -55,7 +55,7 @@ def test_a_small_export_still_streams_in_the_request(client, settings, big):
     response = client.get(LEADERBOARD, {"_export": "csv"})
     assert response.streaming
     assert len(rows_of(response)) == 4
-    assert not Job.objects.exists()
+    assert not Job.objects.filter(kind=Kind.EXPORT).exists()
 
 
 @pytest.mark.parametrize("export_format", ["csv", "xlsx"])
@@ -63,7 +63,7 @@ def test_a_big_export_is_a_job_whose_page_shows_progress_then_the_file(
     client, member, big, run_jobs, django_capture_on_commit_callbacks, settings, export_format
 ):
     response = ask(client, django_capture_on_commit_callbacks, export_format, sort="-played_on")
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.EXPORT)
     assert (job.kind, job.started_by, job.status, job.total) == (
         Kind.EXPORT,
         member,
@@ -96,7 +96,7 @@ def test_the_status_part_alone_answers_htmx(
     client, member, big, django_capture_on_commit_callbacks
 ):
     ask(client, django_capture_on_commit_callbacks)
-    page = reverse("league:download", args=[Job.objects.get().pk])
+    page = reverse("league:download", args=[Job.objects.get(kind=Kind.EXPORT).pk])
     part = client.get(page, headers={"HX-Request": "true"}).content.decode()
     assert part.lstrip().startswith('<div id="download-status"') and "<html" not in part
 
@@ -106,7 +106,7 @@ def test_only_the_member_who_asked_sees_the_page_and_the_file(
 ):
     ask(client, django_capture_on_commit_callbacks)
     run_jobs()
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.EXPORT)
     urls = [
         reverse("league:download", args=[job.pk]),
         reverse("league:download_file", args=[job.pk]),
@@ -122,7 +122,7 @@ def test_a_visitor_is_asked_to_sign_in_for_a_big_export(client, big):
     login, _ = response.redirect_chain[0]
     assert login.startswith(reverse("login")) and "_export%3Dcsv" in login
     assert "holds 3 rows, more than the site sends at once. Sign in" in response.content.decode()
-    assert not Job.objects.exists()
+    assert not Job.objects.filter(kind=Kind.EXPORT).exists()
 
 
 def test_asking_again_leads_to_the_same_job_and_waiting_jobs_are_bounded(
@@ -132,10 +132,10 @@ def test_asking_again_leads_to_the_same_job_and_waiting_jobs_are_bounded(
     assert ask(client, django_capture_on_commit_callbacks).url == first.url
     for order in ("played_on", "-played_on"):  # other selections of the same size
         ask(client, django_capture_on_commit_callbacks, sort=order)
-    assert Job.objects.count() == downloads.MAX_UNFINISHED
+    assert Job.objects.filter(kind=Kind.EXPORT).count() == downloads.MAX_UNFINISHED
     refused = client.get(LEADERBOARD, {"_export": "xlsx"}, follow=True)
     assert "downloads being prepared: wait for one" in refused.content.decode()
-    assert Job.objects.count() == downloads.MAX_UNFINISHED
+    assert Job.objects.filter(kind=Kind.EXPORT).count() == downloads.MAX_UNFINISHED
 
 
 def test_a_failed_export_shows_its_reason(
@@ -147,7 +147,7 @@ def test_a_failed_export_shows_its_reason(
     monkeypatch.setattr("league.pages.exports.export_write", broken)
     ask(client, django_capture_on_commit_callbacks)
     run_jobs()
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.EXPORT)
     assert job.status == JobStatus.FAILED
     page = client.get(reverse("league:download", args=[job.pk])).content.decode()
     assert "could not be prepared: OSError: No space left on device" in page
@@ -160,7 +160,7 @@ def test_the_file_is_deleted_after_its_time_and_the_page_says_so(
 ):
     ask(client, django_capture_on_commit_callbacks)
     run_jobs()
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.EXPORT)
     assert len(list(big.iterdir())) == 1
     assert exports_sweep() == 0  # still within its time
     Job.objects.filter(pk=job.pk).update(expires_at=timezone.now() - datetime.timedelta(seconds=1))

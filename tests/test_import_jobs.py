@@ -23,7 +23,7 @@ def queue(tmp_path, rows, *options) -> Job:
     path.write_bytes(csv_file(rows).getvalue())
     out = StringIO()
     call_command("import_results", str(path), "--background", *options, stdout=out)
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.IMPORT_RESULTS)
     assert f"Job {job.pk} queued" in out.getvalue()
     return job
 

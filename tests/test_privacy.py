@@ -304,7 +304,7 @@ def test_an_export_written_by_a_background_job_names_no_private_player(
     django_capture_on_commit_callbacks,
 ):
     """A big export is the same view run by a job: the same rows, so the same rule."""
-    from games.jobs.models import Job
+    from games.jobs.models import Job, Kind
 
     settings.LEAGUE_EXPORT_STREAM_ROWS = 0
     settings.LEAGUE_EXPORT_DIR = tmp_path
@@ -314,7 +314,7 @@ def test_an_export_written_by_a_background_job_names_no_private_player(
         response = client.get(url, params)
     assert response.status_code == 302
     run_jobs()
-    job = Job.objects.get()
+    job = Job.objects.get(kind=Kind.EXPORT)
     text = body(client.get(reverse("league:download_file", args=[job.pk])))
     assert "Ann" in text
     for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
