@@ -22,7 +22,7 @@ from games.models import (
     Session,
     Team,
 )
-from games.recording import session_record
+from games.recording import session_moderate, session_record
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -52,6 +52,16 @@ def moderator(username: str = "moderator", **fields):
     user = UserFactory(username=username, **fields)
     user.groups.add(moderators_group())
     return user
+
+
+def approve(session: Session):
+    """A moderator approves ``session`` through the write path, as the queue does."""
+    return session_moderate(
+        session_id=session.pk,
+        status="approved",
+        seen_version=session.version,
+        moderator=moderator(),
+    )
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

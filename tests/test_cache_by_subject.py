@@ -14,12 +14,13 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import AncientOne, Box, Scenario, Session, Team
-from games.recording import session_moderate, session_record
+from games.recording import session_record
 from tests.factories import (
     SeasonFactory,
     SeriesFactory,
     TeamFactory,
     UserFactory,
+    approve,
     game,
     moderator,
     scenario,
@@ -74,15 +75,6 @@ def pending_yig_game(league) -> Session:
     seats = [seat("Ann", "Amanda Sharpe"), seat("Bo", "Bob Jenkins")]
     return session_record(
         session=session, boxes=Box.objects.filter(name="Arkham Horror"), seats=seats
-    )
-
-
-def approve(session: Session) -> None:
-    session_moderate(
-        session_id=session.pk,
-        status="approved",
-        seen_version=session.version,
-        moderator=moderator(),
     )
 
 

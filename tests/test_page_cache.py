@@ -9,7 +9,6 @@ from django.urls import reverse
 from games.models import AncientOne, Box, Session
 from games.recording import (
     scenario_entry_choose,
-    session_moderate,
     session_record,
     sessions_record_many,
 )
@@ -24,8 +23,8 @@ from tests.factories import (
     SeriesFactory,
     TeamFactory,
     UserFactory,
+    approve,
     game,
-    moderator,
     scenario,
     seat,
 )
@@ -80,15 +79,6 @@ def pending_game(played_on=datetime.date(2026, 2, 2)) -> Session:
     seats = [seat("Ann", "Amanda Sharpe"), seat("Zed Newcomer", "Bob Jenkins")]
     return session_record(
         session=session, boxes=Box.objects.filter(name="Arkham Horror"), seats=seats
-    )
-
-
-def approve(session: Session) -> None:
-    session_moderate(
-        session_id=session.pk,
-        status="approved",
-        seen_version=session.version,
-        moderator=moderator(),
     )
 
 

@@ -12,12 +12,13 @@ from games.names import name_key, normalise_name
 from games.recording import session_moderate
 from league.models import Season
 from league.pages.paginators import MAX_PER_PAGE
-from tests.budgets import FILTER_CHOICES, PAGE_CACHE_MISS
+from tests.budgets import FILTER_CHOICES, PAGE_CACHE_FIRST_MISS
 from tests.factories import (
     PlayerFactory,
     SeasonFactory,
     TeamFactory,
     UserFactory,
+    approve,
     demo_league,
     game,
     moderator,
@@ -188,15 +189,6 @@ def test_a_game_without_a_team_is_not_ranked_among_team_games(client, teams):
     assert "played as a team" not in html
 
 
-def approve(session):
-    return session_moderate(
-        session_id=session.pk,
-        status="approved",
-        seen_version=session.version,
-        moderator=moderator(),
-    )
-
-
 def reject(session):
     return session_moderate(
         session_id=session.pk,
@@ -341,7 +333,8 @@ def test_query_counts_are_constant(client, django_assert_max_num_queries, games)
         f"/api/teams/{team.slug}",
     ]
     for url in urls:
-        with django_assert_max_num_queries(10 + PAGE_CACHE_MISS + FILTER_CHOICES):
+        # A first miss after a bulk load may also store its subject's version.
+        with django_assert_max_num_queries(10 + PAGE_CACHE_FIRST_MISS + FILTER_CHOICES):
             response = client.get(url)
             response.getvalue()  # a streamed export reads the database while it is sent
             assert response.status_code == 200
