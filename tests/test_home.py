@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.budgets import PAGE_CACHE_MISS
+from tests.budgets import PAGE_CACHE_FIRST_MISS
 from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,8 @@ def test_best_scores_skip_defeats_and_rank_ties_by_date(client):
 def test_query_count_is_constant(client, django_assert_max_num_queries, games):
     demo_league(games)
     SeasonFactory(name="Now", start=datetime.date(2020, 1, 1), end=datetime.date(2030, 12, 31))
-    with django_assert_max_num_queries(10 + PAGE_CACHE_MISS):
+    # After a bulk load a first miss also stores the version of what the page shows.
+    with django_assert_max_num_queries(10 + PAGE_CACHE_FIRST_MISS):
         assert client.get(URL).status_code == 200
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Player, Session
-from tests.budgets import CACHE_READ, FILTER_CHOICES, PAGE_CACHE_MISS
+from tests.budgets import CACHE_READ, FILTER_CHOICES, PAGE_CACHE_FIRST_MISS
 from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -154,10 +154,11 @@ def test_paginates(client):
 @pytest.mark.parametrize("games", [10, 300])
 def test_query_count_is_constant(client, django_assert_max_num_queries, games):
     demo_league(games)
-    with django_assert_max_num_queries(10 + PAGE_CACHE_MISS + FILTER_CHOICES):
+    # After a bulk load a first miss also stores the version of what the page shows.
+    with django_assert_max_num_queries(10 + PAGE_CACHE_FIRST_MISS + FILTER_CHOICES):
         assert client.get(URL).status_code == 200
     # The filter's five lists are cached now: one cache read instead of five queries.
-    with django_assert_max_num_queries(6 + PAGE_CACHE_MISS + CACHE_READ):
+    with django_assert_max_num_queries(6 + PAGE_CACHE_FIRST_MISS + CACHE_READ):
         response = client.get(
             URL,
             {"ancient_one": "cthulhu", "boxes": ["arkham-horror"], "sort": "-played_on", "page": 1},

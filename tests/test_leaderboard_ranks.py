@@ -12,7 +12,7 @@ from league.models import Season
 from league.pages.paginators import KnownCountPaginator
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
-from tests.budgets import FILTER_CHOICES, PAGE_CACHE_MISS
+from tests.budgets import FILTER_CHOICES, PAGE_CACHE_FIRST_MISS
 from tests.factories import demo_league, game
 
 pytestmark = pytest.mark.django_db
@@ -209,7 +209,8 @@ def test_query_count_is_constant_on_both_ladder_paths(
     client, django_assert_max_num_queries, games, params
 ):
     demo_league(games)
-    with django_assert_max_num_queries(10 + PAGE_CACHE_MISS + FILTER_CHOICES):
+    # After a bulk load a first miss also stores the version of what the page shows.
+    with django_assert_max_num_queries(10 + PAGE_CACHE_FIRST_MISS + FILTER_CHOICES):
         assert client.get(URL, params).status_code == 200
 
 

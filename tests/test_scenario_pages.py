@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Scenario, Series
 from games.recording import session_moderate
-from tests.budgets import PAGE_CACHE_MISS
+from tests.budgets import PAGE_CACHE_FIRST_MISS
 from tests.factories import (
     SeriesFactory,
     TeamFactory,
@@ -227,7 +227,8 @@ def test_query_counts_are_constant(client, django_assert_max_num_queries, games)
         f"/api/series/{series.slug}",
     ]
     for url in urls:
-        with django_assert_max_num_queries(10 + PAGE_CACHE_MISS):
+        # After a bulk load a first miss also stores the version of what the page shows.
+        with django_assert_max_num_queries(10 + PAGE_CACHE_FIRST_MISS):
             response = client.get(url)
             response.getvalue()  # a streamed export reads the database while it is sent
             assert response.status_code == 200
