@@ -139,9 +139,11 @@ def warm(client: Client, address: str) -> bytes:
     return again.content
 
 
-@pytest.mark.parametrize("page", RETIRED.values(), ids=RETIRED.keys())
-def test_an_approved_game_retires_each_page_that_shows_it(client, league, page):
-    where = address(league, page)
+@pytest.mark.parametrize("shown", RETIRED.values(), ids=RETIRED.keys())
+def test_an_approved_game_retires_each_page_that_shows_it(client, league, shown):
+    # Not "page": that is pytest-playwright's browser page fixture, and the name alone would
+    # make these tests browser tests, run after the transactional ones on a flushed database.
+    where = address(league, shown)
     waiting = pending_yig_game(league)
     warm(client, where)
     approve(waiting)
@@ -149,9 +151,9 @@ def test_an_approved_game_retires_each_page_that_shows_it(client, league, page):
     assert client.get(where)["X-Cache"] == "hit"
 
 
-@pytest.mark.parametrize("page", KEPT.values(), ids=KEPT.keys())
-def test_an_approved_game_leaves_each_page_that_does_not_show_it_cached(client, league, page):
-    where = address(league, page)
+@pytest.mark.parametrize("shown", KEPT.values(), ids=KEPT.keys())
+def test_an_approved_game_leaves_each_page_that_does_not_show_it_cached(client, league, shown):
+    where = address(league, shown)
     waiting = pending_yig_game(league)
     before = warm(client, where)
     approve(waiting)
