@@ -46,6 +46,8 @@ def busiest(model):
         return Investigator.objects.filter(seats__isnull=False).order_by("-seats__id").first()
     if model is Scenario:
         return Scenario.objects.filter(sessions__is_entry=True).order_by("-sessions__id").first()
+    if model is AncientOne:  # one with a scored victory, so its best games have rows
+        return Session.objects.filter(status="approved", score__isnull=False).first().ancient_one
     return model.objects.order_by("pk").first()
 
 
