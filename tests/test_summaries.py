@@ -424,6 +424,8 @@ def test_a_doom_track_fix_keeps_the_summaries_in_one_bulk_upkeep(catalog, chunk_
     assert summaries_differences() == []
 
 
+# The pages' versions are replaced after commit, outside the rescore's own queries.
+@pytest.mark.after_commit
 def test_a_rescore_recomputes_only_rows_whose_best_it_took(catalog, django_assert_max_num_queries):
     """Lowering every Cthulhu game: one grouped query per table recomputes the bests the
     moved games held, however many rows and games (no rebuild, no query per row)."""
