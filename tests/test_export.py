@@ -256,7 +256,7 @@ def test_the_progress_bar_draws_only_on_a_terminal():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_outside_a_transaction_the_next_chunk_is_read_ahead_with_the_same_rows():
+def test_outside_a_transaction_the_next_chunk_is_read_ahead_with_the_same_rows(catalog_rows):
     """On PostgreSQL, outside a transaction, chunks are read on a second connection while
     the last one is written: the rows are the ones read in one transaction."""
     from django.db import transaction
