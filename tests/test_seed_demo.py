@@ -191,3 +191,16 @@ def test_the_demo_login_is_a_staff_user_with_a_printed_password(monkeypatch, cli
     assert user.is_staff and not user.is_superuser
     assert user.has_perm("games.change_session")
     assert user.check_password(password)
+
+
+def test_a_league_bigger_than_the_name_pairs_gets_distinct_names():
+    """A benchmark league's thousands of members: redrawing pairs alone would never end."""
+    import random
+
+    from games.bulk.league import FIRST_NAMES, SURNAMES, demo_players
+
+    count = len(FIRST_NAMES) * len(SURNAMES) + 40
+    players = demo_players(random.Random(1), count)
+    names = [player.name for player in players]
+    assert len(names) == count == len(set(names))
+    assert any(re.fullmatch(r"\w+ [A-Z]\. \w+", name) for name in names)

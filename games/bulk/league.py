@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import string
 from dataclasses import dataclass
 
 from django.utils import timezone
@@ -17,6 +18,9 @@ from games import scenario_rules
 from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
 from games.models.players import unique_player_slug
 from league.models import Season
+
+# Draws of a fresh first-name and surname pair before falling back to an initial.
+REDRAWS = 50
 
 FIRST_NAMES = [
     "Ada",
@@ -198,12 +202,30 @@ def demo_players(rng: random.Random, count: int) -> list[Player]:
     players = list(Player.objects.all())
     names = {player.name for player in players}
     while len(players) < count:
-        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)}"
-        if name in names:
-            continue
+        name = _fresh_name(rng, names)
         names.add(name)
         players.append(Player.objects.create(name=name, slug=unique_player_slug(name)))
     return players
+
+
+def _fresh_name(rng: random.Random, taken: set[str]) -> str:
+    """A member name not in ``taken``: a first name and a surname, redrawn a few times.
+
+    There are only ``len(FIRST_NAMES) * len(SURNAMES)`` such pairs, so a big league (a
+    benchmark's thousands of members) also needs middle initials and, past those, numbers;
+    redrawing alone would never end.
+    """
+    for _ in range(REDRAWS):
+        first, surname = rng.choice(FIRST_NAMES), rng.choice(SURNAMES)
+        if f"{first} {surname}" not in taken:
+            return f"{first} {surname}"
+    for initial in string.ascii_uppercase:
+        if f"{first} {initial}. {surname}" not in taken:
+            return f"{first} {initial}. {surname}"
+    number = 2
+    while f"{first} {surname} {number}" in taken:
+        number += 1
+    return f"{first} {surname} {number}"
 
 
 def demo_seasons(today: datetime.date | None = None):
