@@ -79,6 +79,16 @@ def test_every_benchmarked_page_answers_with_its_size_and_queries(client):
     assert row["queries"] > 0 and row["bytes"] > 1000 and row["p95"] >= row["p50"] > 0
 
 
+def test_a_miss_reads_the_cached_filter_choices_and_a_cold_miss_reads_them_again():
+    demo_league(40, seed=3)
+    leaderboard = dict(public_pages())["leaderboard by score"]
+    warm = measure_page(leaderboard, 1, cache_miss=False)
+    miss = measure_page(leaderboard, 1, cache_miss=True)
+    cold = measure_page(leaderboard, 1, cache_miss=True, cold=True)
+    # Served from the page cache; rendered with the choices cached; everything read again.
+    assert warm["queries"] < miss["queries"] < cold["queries"]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_bench_pages_seeds_a_kept_database_once_and_reuses_it(tmp_path):
     if connection.vendor != "sqlite":

@@ -16,7 +16,10 @@ Each page is requested in-process with ``django.test.Client``: p50/p95 of ``--re
 timed requests (rendering included), the median CPU time of the process per request,
 queries and HTML size of one request, and per page the ratio of the largest league's
 figure to the smallest's. ``--cache warm`` times pages served from the page cache,
-``miss`` with it off and cleared before every request.
+``miss`` with it off (every request renders; the filter choices are still read from the
+cache, as after a game write, which keeps them), ``cold`` with the whole cache cleared
+before every request (the first render after a restart, or after a new player, team or
+season replaced the choices).
 
 **× ref**: a page's CPU per request over the CPU of the reference page in the same run
 (``league.bench.views.reference``: a Django template of a 50 × 8 table of links inside
@@ -51,7 +54,15 @@ from league.bench.benchmarks import (
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
 APPROVED_SHARE = 0.9  # a little under seed_demo's 92 %, so one load nearly always does
-CACHE_MODES = {"warm": (False,), "miss": (True,), "both": (False, True)}
+# warm: served from the page cache; miss: the page cache off, the other caches as a game
+# write leaves them; cold: the whole cache cleared before every request.
+CACHE_MODES = {
+    "warm": ("warm",),
+    "miss": ("miss",),
+    "cold": ("cold",),
+    "both": ("warm", "miss"),
+    "all": ("warm", "miss", "cold"),
+}
 
 
 class Command(BaseCommand):
@@ -73,7 +84,9 @@ class Command(BaseCommand):
             "--cache",
             choices=sorted(CACHE_MODES),
             default="both",
-            help="Time pages from a warm page cache, on misses (cache off), or both.",
+            help="Time pages from a warm page cache (warm), with the page cache off (miss: "
+            "the filter choices still cached, as after a game write), with the whole cache "
+            "cleared before every request (cold), warm and miss (both), or all three.",
         )
         parser.add_argument(
             "--exports", action="store_true", help="Also time a CSV export of one Ancient One."
@@ -168,8 +181,10 @@ class Command(BaseCommand):
             pages = public_pages(exports=self.exports)
             before = measure_reference(self.repeat)
             rows = {
-                (label, miss): measure_page(url, self.repeat, cache_miss=miss)
-                for miss in self.misses
+                (label, mode): measure_page(
+                    url, self.repeat, cache_miss=mode != "warm", cold=mode == "cold"
+                )
+                for mode in self.misses
                 for label, url in pages
             }
             after = measure_reference(self.repeat)
@@ -178,7 +193,7 @@ class Command(BaseCommand):
         # Measured first and last, so a machine that got busier meanwhile shows in both.
         samples = before["cpu_samples"] + after["cpu_samples"]
         reference = {**before, "cpu": statistics.median(samples), "cpu_samples": samples}
-        rows = {(REFERENCE_LABEL, True): reference, **rows}
+        rows = {(REFERENCE_LABEL, "miss"): reference, **rows}
         return {"size": approved, "rows": rows, "reference_cpu": reference["cpu"]}
 
     def print_table(self, results: list[dict]) -> None:
@@ -221,9 +236,9 @@ class Command(BaseCommand):
             )
             self.stdout.write(line)
 
-    def label(self, key: tuple[str, bool]) -> str:
-        page, miss = key
-        return f"{page} (miss)" if miss else page
+    def label(self, key: tuple[str, str]) -> str:
+        page, mode = key
+        return page if mode == "warm" else f"{page} ({mode})"
 
 
 def _short(size: int) -> str:
