@@ -72,6 +72,25 @@ def test_a_new_player_or_team_is_offered_after_the_write_that_lists_them(client)
     assert "night-owls" in options(html, "team")
 
 
+def test_a_game_write_re_reads_the_public_players_and_keeps_the_catalog_lists(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game(seats=[seat("Ann", "Amanda Sharpe")])
+    url = reverse("league:leaderboard")
+    with override_cache_off():
+        client.get(url)  # reads and stores the lists
+        game(seats=[seat("Bo", "Bob Jenkins")])  # approved: Bo is public from now on
+        filterset = LeaderboardFilter({})
+        with CaptureQueriesContext(connection) as queries:
+            html = "".join(str(filterset.form[name]) for name in filterset.form.fields)
+    read = " ".join(query["sql"] for query in queries if "league_cache" not in query["sql"])
+    assert "games_player" in read  # the public players, re-read
+    for kept in ("games_ancientone", "games_box", "games_team", "league_season"):
+        assert kept not in read
+    assert options(html, "player") == ["", "ann", "bo"]
+
+
 def test_a_stale_or_forged_choice_is_still_refused(client):
     game(seats=[seat("Ann", "Amanda Sharpe")])
     Player.objects.create(name="Nobody Listed")

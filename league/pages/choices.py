@@ -5,11 +5,13 @@ read on every render through a server-side cursor each, and every ``<option>`` w
 template of its own: on the leaderboard a fifth of a cache miss. Here:
 
 * ``cached_choices`` reads a form's lists once and keeps their (value, label) pairs in
-  the shared cache with the league version they were read under
-  (``league.caching.versions``): any change to the league replaces the version, so a
-  new player, team or season is offered at once, and a player who is no longer listed
-  disappears from the choices with the same write. A hit is one cache round trip (the
-  version and the lists together); a miss stores one entry.
+  the shared cache with the version they were read under (``league.caching.versions``):
+  the catalog's, teams' and seasons' lists under the version only the writes that change
+  them replace, so a game write leaves them cached; the public players' under the league
+  version, which every public game write replaces, so a player whose first game is
+  approved is offered at once, and one who is no longer listed disappears from the
+  choices with the same write. A hit is one cache round trip (the versions and the
+  lists together); a miss stores its lists in one more.
 * ``CachedModelChoiceField`` (and the django-filter filters built on it) offer those
   pairs; choosing still checks the value against the field's queryset, so a stale or
   forged value is refused as before.
@@ -30,7 +32,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString
 from django_filters import fields as filter_fields
 
-from league.caching.versions import VERSION_KEY, league_version_shared
+from league.caching.subjects import ALL_KEY
+from league.caching.versions import VERSION_KEY, shared
 
 CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
 
@@ -45,20 +48,39 @@ def _read(field) -> list[tuple[str, str]]:
 
 
 def cached_choices(fields: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
-    """The choices of each field in ``fields`` (by their cache names), kept under the
-    league version: one cache round trip reads the version and the lists together (the
-    lists are stored with the version they were read under, one entry per set of
-    fields), and a miss reads them and stores them in one more. Read from the database
-    when the cache keeps nothing."""
-    key = "league:choices:" + "+".join(sorted(fields))
-    found = cache.get_many([VERSION_KEY, key])
-    version = found.get(VERSION_KEY) or league_version_shared()
-    stored = found.get(key)
-    if version is not None and stored is not None and stored[0] == version:
-        return stored[1]
-    lists = {name: _read(field) for name, field in fields.items()}
-    if version is not None:
-        cache.set(key, (version, lists), timeout=CHOICES_SECONDS)
+    """The choices of each field in ``fields`` (by their cache names), in one cache round
+    trip when all are kept, and one more to store those that were not.
+
+    Each list is kept under the version that retires it: the catalog's, teams' and
+    seasons' lists under ``league:v:all``, which only the rare writes that change them
+    replace (``league.caching.subjects``); the lists of public players (a field made with
+    ``changes_with_games=True``) under the league version, which every public game write
+    replaces, because a first approved game makes a player public and a rejected last one
+    hides them again. So a game write re-reads only the player lists. Read from the
+    database when the cache keeps nothing."""
+    groups: dict[str, dict[str, Any]] = {}
+    for name, field in fields.items():
+        version_key = VERSION_KEY if getattr(field, "changes_with_games", False) else ALL_KEY
+        groups.setdefault(version_key, {})[name] = field
+    keys = {
+        version_key: "league:choices:" + "+".join(sorted(group))
+        for version_key, group in groups.items()
+    }
+    found = cache.get_many([*keys, *keys.values()])
+    lists: dict[str, list[tuple[str, str]]] = {}
+    fresh = {}
+    for version_key, key in keys.items():
+        version = found.get(version_key) or shared(version_key)
+        stored = found.get(key)
+        if version is not None and stored is not None and stored[0] == version:
+            lists.update(stored[1])
+            continue
+        read = {name: _read(field) for name, field in groups[version_key].items()}
+        lists.update(read)
+        if version is not None:
+            fresh[key] = (version, read)
+    if fresh:
+        cache.set_many(fresh, timeout=CHOICES_SECONDS)
     return lists
 
 
@@ -104,8 +126,9 @@ class CachedChoicesMixin:
     iterator = CachedChoiceIterator
     batch: ChoiceBatch | None = None
 
-    def __init__(self, *args, choices_name: str, **kwargs):
+    def __init__(self, *args, choices_name: str, changes_with_games: bool = False, **kwargs):
         self.choices_name = choices_name
+        self.changes_with_games = changes_with_games
         super().__init__(*args, **kwargs)
 
     def cached_pairs(self) -> list[tuple[str, str]]:

@@ -83,6 +83,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     )
     player = CachedModelChoiceFilter(
         choices_name="listed-players",
+        changes_with_games=True,
         queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",

@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 
 from games import rules
 from games.models import AncientOne, Investigator, Outcome, Player, PlayerTeammate, Seat, Session
+from league.pages.choices import CachedChoicesForm, CachedModelChoiceFilter, FastChoiceFilter
 from league.pages.paginators import BoundedPaginator
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
@@ -25,8 +26,9 @@ OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
 FIELDS = ("ancient_one", "outcome", "investigator", "teammate", "played_after", "played_before")
 
 
-class HistoryForm(forms.Form):
-    """The filter's form: a date range must run forwards."""
+class HistoryForm(CachedChoicesForm):
+    """The filter's form: a date range must run forwards; its lists are read together
+    from the cache (``league.pages.choices``)."""
 
     def clean(self):
         data = super().clean()
@@ -42,23 +44,27 @@ class HistoryForm(forms.Form):
 class GameHistoryFilter(django_filters.FilterSet):
     """Which of a side's games its history lists (see the module's docstring)."""
 
-    ancient_one = django_filters.ModelChoiceFilter(
+    ancient_one = CachedModelChoiceFilter(
+        choices_name="ancient-ones",
         queryset=AncientOne.objects.all(),
         to_field_name="slug",
         label="Ancient One",
         empty_label="Any",
     )
-    outcome = django_filters.ChoiceFilter(
+    outcome = FastChoiceFilter(
         choices=OUTCOMES, method="filter_outcome", label="Outcome", empty_label="Any"
     )
-    investigator = django_filters.ModelChoiceFilter(
+    investigator = CachedModelChoiceFilter(
+        choices_name="investigators",
         queryset=Investigator.objects.all(),
         to_field_name="slug",
         method="filter_investigator",
         label="Investigator",
         empty_label="Any",
     )
-    teammate = django_filters.ModelChoiceFilter(
+    teammate = CachedModelChoiceFilter(
+        choices_name="listed-players",
+        changes_with_games=True,
         queryset=Player.objects.none(),
         to_field_name="slug",
         method="filter_teammate",
@@ -80,7 +86,10 @@ class GameHistoryFilter(django_filters.FilterSet):
     def __init__(self, data=None, queryset=None, *, player: Player | None = None, **kwargs):
         super().__init__(data, queryset, **kwargs)
         self.player = player
-        self.filters["teammate"].queryset = teammate_choices(player)
+        teammate = self.filters["teammate"]
+        teammate.queryset = teammate_choices(player)
+        if player is not None:  # each player's own list, kept by their id
+            teammate.extra["choices_name"] = f"teammates-{player.pk}"
         if player is None:
             self.filters["investigator"].label = "Investigator at the table"
         else:
