@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Player, PlayerTeammate, Session
 from league.pages import history
-from tests.budgets import CACHE_READ, FILTER_CHOICES, MEMBER_NAV, PAGE_CACHE_MISS
+from tests.budgets import CACHE_READ, MEMBER_NAV, PAGE_CACHE_MISS
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
