@@ -11,9 +11,10 @@ CACHE_READ = 1 if _ON_DATABASE else 0
 CACHE_STORE = 5 if _ON_DATABASE else 0
 # A public page not yet cached: version and page looked up, then the page stored.
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
-# A filter form's choice lists (league.pages.choices): read with the version, stored
-# when the league changed since they were read (the lists themselves are the page's own).
-FILTER_CHOICES = CACHE_READ + CACHE_STORE
+# A filter form's choice lists (league.pages.choices): read with their versions, and when
+# they changed since, stored again: the catalog's lists in one entry, the public players'
+# in another (the lists themselves are the page's own queries).
+FILTER_CHOICES = CACHE_READ + 2 * CACHE_STORE
 # The API's anonymous rate limit: the caller's history read, then stored.
 API_RATE_LIMIT = CACHE_READ + CACHE_STORE
 # A signed-in member's nav (league.caching.nav_facts): their facts read from the cache and,

@@ -250,7 +250,11 @@ class Session(DerivedFromSeats, ScenarioPlay):
     @property
     def players_at_table(self) -> list:
         """Each player once, in the order of their first seat: a player may hold several
-        seats (one investigator each), yet plays the game once. Reads prefetched seats."""
+        seats (one investigator each), yet plays the game once. Reads prefetched seats,
+        or the light pairs a results page attached (``table_players``)."""
+        attached = self.__dict__.get("table_players")
+        if attached is not None:
+            return attached
         players: dict = {}
         for seat in self.seats.all():
             players.setdefault(seat.player_id, seat.player)

@@ -145,7 +145,7 @@ def list_scenarios(request):
 )
 def get_scenario(request, slug: str):
     scenario = get_object_or_404(scenario_detail(slug))
-    board = list(scenario_board(scenario))
+    board = list(scenario_board(scenario).for_tables())
     return {
         **scenario_out(scenario, state_of(scenario, timezone.now())),
         "entries": len(board),

@@ -85,7 +85,9 @@ class Links:
 
     def shape(self, kind: type) -> tuple[str, str, str] | None:
         if kind not in self.shapes:
-            self.shapes[kind] = _address_shape(kind, self.where)
+            # A light stand-in (``TablePlayer``) is addressed as the model it stands for.
+            model = getattr(kind, "address_model", kind)
+            self.shapes[kind] = _address_shape(model, self.where)
         return self.shapes[kind]
 
     def url(self, target) -> str | None:

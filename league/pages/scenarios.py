@@ -115,7 +115,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
         return export_filename("scenario", [self.scenario.slug], export_format)
 
     def get_table_data(self):
-        return scenario_board(self.scenario)
+        return scenario_board(self.scenario).for_table_pages()
 
     def get_table_pagination(self, table):
         pagination = super().get_table_pagination(table)

@@ -12,13 +12,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import F, Prefetch, QuerySet, Window
+from django.db.models import F, QuerySet, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
 from games.models import (
     Scenario,
-    Seat,
     Series,
     SeriesPlayerStanding,
     SeriesTeamStanding,
@@ -72,15 +71,14 @@ def scenario_detail(slug: str) -> QuerySet[Scenario]:
 
 def scenario_board(scenario: Scenario) -> LeagueGames:
     """The scenario's entries, best scenario score first (defeats last); ties go to the
-    earlier submission. Annotated with ``rank``; players, team and tasks prefetched."""
+    earlier submission. Annotated with ``rank``; Ancient One and team loaded (the page
+    adds its players with ``for_table_pages()``, the API its seats with ``for_tables()``)."""
     order = [F("scenario_score").desc(nulls_last=True), F("created_at").asc(), F("pk").asc()]
-    seats = Seat.objects.select_related("player").order_by("position", "pk")
     return (
         league_games()
         .filter(scenario=scenario, is_entry=True)
         .annotate(rank=Window(RowNumber(), order_by=order))
         .select_related("ancient_one", "team")
-        .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by(*order)
     )
 
