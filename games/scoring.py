@@ -189,13 +189,25 @@ def _record_history_rows(cursor, session_ids: list[int], *, reason: str, user, w
     boxes = Session.boxes.through._meta.db_table
     columns = ", ".join(quote(field.column) for field in Session._meta.concrete_fields)
     ids = ", ".join(["%s"] * len(session_ids))
-    cursor.execute(
+    entries = (
         f"INSERT INTO {quote(history._meta.db_table)} ({columns}, history_date, history_type, "
         f"history_change_reason, history_user_id) "
         f"SELECT {columns}, %s, '~', %s, %s FROM {quote(Session._meta.db_table)} "
-        f"WHERE id IN ({ids})",
-        [when, reason, user.pk if user else None, *session_ids],
+        f"WHERE id IN ({ids})"
     )
+    arguments = [when, reason, user.pk if user else None, *session_ids]
+    if connection.vendor == "postgresql":
+        # The box rows join the entries just written (RETURNING), not the whole history
+        # table by game and time: at a million games that join was a fifth of a rescore.
+        cursor.execute(
+            f"WITH entries AS ({entries} RETURNING history_id, id) "
+            f"INSERT INTO {quote(box_history._meta.db_table)} (id, session_id, box_id, history_id) "
+            f"SELECT b.id, b.session_id, b.box_id, entries.history_id FROM {quote(boxes)} b "
+            f"JOIN entries ON entries.id = b.session_id",
+            arguments,
+        )
+        return
+    cursor.execute(entries, arguments)
     cursor.execute(
         f"INSERT INTO {quote(box_history._meta.db_table)} (id, session_id, box_id, history_id) "
         f"SELECT b.id, b.session_id, b.box_id, h.history_id FROM {quote(boxes)} b "

@@ -35,6 +35,7 @@ from games.models import (
     PlayerStanding,
     PlayerTeammate,
     Session,
+    Status,
     TeamStanding,
 )
 from games.recording import (
@@ -421,6 +422,39 @@ def test_a_doom_track_fix_keeps_the_summaries_in_one_bulk_upkeep(catalog, chunk_
     assert scoring.sessions_rescore_stored(Session.objects.all(), chunk_size=chunk_size) == 3
     best = max(Session.objects.values_list("score", flat=True))
     assert PlayerStanding.objects.get(player__name="Ann", scope=0).best_score == best
+    assert summaries_differences() == []
+
+
+def test_a_lowered_best_is_found_above_the_floor_or_read_again_in_full(catalog):
+    """The recomputation first reads games scoring at least the lowest best the change
+    added: Ann's Azathoth game between the moved game's old and new score is her best;
+    Cy's best victory is rejected in the same upkeep as the rescore, and her other one
+    scores below the floor, so her row is read again in full."""
+    from django.db import transaction
+
+    from games import scoring
+    from games.summaries import tracking
+
+    moved = game(seats=[seat("Ann", gate_trophies=3), seat("Bob", "Bob Jenkins")])
+    azathoth = game(ancient_one="Azathoth", seats=[seat("Ann", gate_trophies=2)])
+    lone = game(ancient_one="Azathoth", seats=[seat("Cy", gate_trophies=5)])
+    low = game(ancient_one="Yig", seats=[seat("Cy", gate_trophies=0)])
+    AncientOne.objects.filter(name="Cthulhu").update(doom_track=8)
+    with transaction.atomic(), tracking():
+        assert (
+            scoring.sessions_rescore_stored(Session.objects.filter(ancient_one__name="Cthulhu"))
+            == 1
+        )
+        lone.status = Status.REJECTED
+        lone.save()
+    # Ann's best was the moved game's; now it lies between its old and new score.
+    moved_from, moved_to = moved.score, Session.objects.get(pk=moved.pk).score
+    assert moved_from > azathoth.score > moved_to
+    ann = PlayerStanding.objects.get(player__name="Ann", scope=0)
+    assert ann.best_score == azathoth.score
+    # Cy's best is now a game below the floor (the moved game's new score): read in full.
+    assert low.score < moved_to
+    assert PlayerStanding.objects.get(player__name="Cy", scope=0).best_score == low.score
     assert summaries_differences() == []
 
 

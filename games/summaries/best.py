@@ -37,20 +37,30 @@ GAME_KEYS = {
 BOX_KEYS = {"box_id": "b.box_id"}
 
 
-def lowered_keys(changes: list[tuple[tuple, c.Change]]) -> dict[tuple, int]:
-    """Rows whose best score may have gone down, with the best taken away from each."""
+def lowered_keys(changes: list[tuple[tuple, c.Change]]) -> dict[tuple, tuple[int, int | None]]:
+    """Rows whose best score may have gone down, with the best taken away from each and
+    the best the change added to it (None: it added none)."""
     return {
-        key: change.best_removed
+        key: (change.best_removed, change.best_added)
         for key, change in changes
         if change.best_removed is not None
         and (change.best_added is None or change.best_removed > change.best_added)
     }
 
 
-def best_recompute(table, lowered: dict[tuple, int], spans: list[c.SeasonSpan]) -> None:
-    """Recompute the best score of the ``lowered`` rows (key: best taken away) whose
-    stored best is the one taken away; the others keep theirs. ``table`` is a
-    ``store.Table``; ``spans`` every season."""
+def best_recompute(
+    table, lowered: dict[tuple, tuple[int, int | None]], spans: list[c.SeasonSpan]
+) -> None:
+    """Recompute the best score of the ``lowered`` rows (key: best taken away, best added)
+    whose stored best is the one taken away; the others keep theirs. ``table`` is a
+    ``store.Table``; ``spans`` every season.
+
+    A rescore moves games to a lower score rather than taking them away, so a row's new
+    best is usually at least the best the change added to it. The grouped query first
+    reads only games scoring at least the lowest such best (``floor``): a row that has a
+    game there has found its best, exactly; only the rows that have none are read again
+    in full. At a million games this reads the top of each row instead of every game of
+    each player whose best moved."""
     if not lowered:
         return
     first = table.keys[0]
@@ -61,11 +71,17 @@ def best_recompute(table, lowered: dict[tuple, int], spans: list[c.SeasonSpan]) 
     stale = [
         key
         for *values, best in stored
-        if (key := tuple(values)) in lowered and lowered[key] == best
+        if (key := tuple(values)) in lowered and lowered[key][0] == best
     ]
     if not stale:
         return
-    found = _bests(table, stale, spans)
+    added = [lowered[key][1] for key in stale if lowered[key][1] is not None]
+    floor = min(added) if added else None
+    found = _bests(table, stale, spans, floor=floor)
+    if floor is not None:
+        unseen = [key for key in stale if key not in found]
+        if unseen:
+            found.update(_bests(table, unseen, spans))
     quote = connection.ops.quote_name
     rows_update(
         quote(table.model._meta.db_table),
@@ -83,8 +99,11 @@ def _params(table, key: tuple) -> list:
     ]
 
 
-def _bests(table, keys: list[tuple], season_spans: list[c.SeasonSpan]) -> dict[tuple, int]:
-    """The best victory score of each of ``keys`` (absent: no victory left)."""
+def _bests(
+    table, keys: list[tuple], season_spans: list[c.SeasonSpan], *, floor: int | None = None
+) -> dict[tuple, int]:
+    """The best victory score of each of ``keys`` (absent: no victory left; with
+    ``floor``, none scoring at least that)."""
     ops = connection.ops
     spans = {span.id: span for span in season_spans}
     columns = list(zip(table.keys, zip(*keys, strict=True), strict=True))
@@ -101,6 +120,9 @@ def _bests(table, keys: list[tuple], season_spans: list[c.SeasonSpan]) -> dict[t
     cte, params = scopes_cte(scopes)
     month = month_sql()
     exprs, where = [], ["s.outcome <> 'defeat'", "s.score IS NOT NULL"]
+    if floor is not None:
+        where.append("s.score >= %s")
+        params.append(floor)
     for name, values in columns:
         if name == "month":
             exprs.append(month)

@@ -34,6 +34,7 @@ from django_filters import fields as filter_fields
 
 from league.caching.subjects import ALL_KEY
 from league.caching.versions import VERSION_KEY, shared
+from league.pages.fast_forms import FastDivForm, attributes
 
 CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
 
@@ -142,8 +143,9 @@ class CachedChoicesMixin:
         return copied
 
 
-class CachedChoicesForm(forms.Form):
-    """A form whose cached-choice fields read their lists together, in one batch."""
+class CachedChoicesForm(FastDivForm):
+    """A form whose cached-choice fields read their lists together, in one batch, written
+    by ``FastDivForm``."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -163,15 +165,6 @@ def _escape(text) -> str:
     return text.__html__() if isinstance(text, SafeData) else html.escape(str(text))
 
 
-def _attributes(attrs: dict) -> str:
-    """``django/forms/widgets/attrs.html``: ``True`` as a bare name, ``False`` left out."""
-    return "".join(
-        f" {escape(name)}" if value is True else f' {escape(name)}="{escape(value)}"'
-        for name, value in attrs.items()
-        if value is not False
-    )
-
-
 class FastSelect(forms.Select):
     """A single ``<select>`` written as ``django/forms/widgets/select.html`` and
     ``select_option.html`` write it, without a template per option. Grouped choices go
@@ -182,9 +175,7 @@ class FastSelect(forms.Select):
         if any(isinstance(label, (list, tuple)) for _, label in choices):
             return super().render(name, value, attrs, renderer)
         chosen = set(self.format_value(value))
-        parts = [
-            f'<select name="{escape(name)}"{_attributes(self.build_attrs(self.attrs, attrs))}>'
-        ]
+        parts = [f'<select name="{escape(name)}"{attributes(self.build_attrs(self.attrs, attrs))}>']
         found = False
         for option, label in choices:
             option = "" if option is None else str(option)
@@ -225,7 +216,7 @@ class FastCheckboxes(forms.CheckboxSelectMultiple):
             parts.append(
                 f"<div>\n    <label{label_for}>"
                 f'<input type="{self.input_type}" name="{escape(name)}" value="{escape(option)}"'
-                f"{_attributes(option_attrs)}>\n {escape(label)}</label>\n\n</div>"
+                f"{attributes(option_attrs)}>\n {escape(label)}</label>\n\n</div>"
             )
         parts.append("\n</div>")
         return SafeString("".join(parts))

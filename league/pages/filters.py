@@ -5,10 +5,9 @@ plain form on pages that are not tables, its options cached under the league ver
 from __future__ import annotations
 
 import django_filters
-from django import forms
 
 from league.models import Season
-from league.pages.choices import CachedModelChoiceField, CachedModelChoiceFilter
+from league.pages.choices import CachedChoicesForm, CachedModelChoiceField, CachedModelChoiceFilter
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
@@ -21,7 +20,7 @@ def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     )
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(CachedChoicesForm):
     """The season picker on pages that are not tables (a player's page)."""
 
     season = CachedModelChoiceField(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import django_filters
 import django_tables2 as tables
-from django import forms
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
 from django_filters.views import FilterView
@@ -24,13 +23,14 @@ from league.pages.choices import (
     FastChoiceFilter,
 )
 from league.pages.exports import StreamingExportMixin
+from league.pages.fast_forms import FastDateInput
 from league.pages.filters import season_filter
 from league.pages.paginators import KnownCountPaginator
 from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn, link_to
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
-DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+DATE_INPUT = FastDateInput(attrs={"type": "date"})
 
 VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]
 

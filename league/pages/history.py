@@ -11,15 +11,15 @@ chosen. Only public players (``Player.objects.listed()``) are ever offered.
 from __future__ import annotations
 
 import django_filters
-from django import forms
 from django.db.models import QuerySet
 
 from games import rules
 from games.models import AncientOne, Investigator, Outcome, Player, PlayerTeammate, Seat, Session
 from league.pages.choices import CachedChoicesForm, CachedModelChoiceFilter, FastChoiceFilter
+from league.pages.fast_forms import FastDateInput
 from league.pages.paginators import BoundedPaginator
 
-DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+DATE_INPUT = FastDateInput(attrs={"type": "date"})
 VICTORY = "victory"
 OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
 # Filters of the history (the page may carry others: season, page, sort).

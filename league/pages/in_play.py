@@ -23,6 +23,7 @@ from django_tables2 import SingleTableMixin
 from games.intervals import FEW_GAMES
 from games.models import Box, Herald, HeraldStanding
 from league.models import Season
+from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.investigators import WinRateColumn, rate_cell
@@ -35,6 +36,9 @@ class InPlayFilter(django_filters.FilterSet):
     """The season; the rows are every herald (or box) of the catalog."""
 
     season = season_filter(method="keep", label="Season")
+
+    class Meta:
+        form = CachedChoicesForm
 
     def keep(self, queryset, name, value):
         return queryset

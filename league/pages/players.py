@@ -21,7 +21,9 @@ from django_tables2 import SingleTableMixin
 
 from games.models import Player, PlayerStanding
 from league.pages import charts
+from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
+from league.pages.fast_forms import FastNumberInput
 from league.pages.filters import SeasonForm, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
@@ -43,6 +45,7 @@ class StandingsFilter(django_filters.FilterSet):
     season = season_filter(method="keep", label="Season")
     min_games = django_filters.NumberFilter(
         method="keep",
+        widget=FastNumberInput,
         label="Minimum games",
         min_value=1,
         help_text="Win % and averages mean little over two games.",
@@ -51,6 +54,7 @@ class StandingsFilter(django_filters.FilterSet):
     class Meta:
         model = PlayerStanding
         fields: list[str] = []
+        form = CachedChoicesForm
 
     @staticmethod
     def rows(season=None) -> QuerySet:
