@@ -49,7 +49,8 @@ class GameQuery(Schema):
 
 
 def game_out(session: Session) -> dict:
-    seats = list(session.seats.all())
+    """A game's API shape; its players from prefetched seats or the light pairs a top
+    list attached (``players_at_table``)."""
     return {
         "id": session.pk,
         "played_on": session.played_on,
@@ -60,7 +61,7 @@ def game_out(session: Session) -> dict:
         "status": session.status,
         "score": session.score,
         "investigators": session.investigator_count,
-        "players": list(dict.fromkeys(seat.player.name for seat in seats)),
+        "players": [player.name for player in session.players_at_table],
         "url": session.get_absolute_url(),
     }
 

@@ -107,7 +107,7 @@ def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
     A slice of the score index; the rank is the position in the slice, so nothing numbers
     every victory to show the first few.
     """
-    top = list(games.victories().filter(score__isnull=False).ranked().for_tables()[:limit])
+    top = list(games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit])
     for rank, game in enumerate(top, start=1):
         game.rank = rank
     return top
