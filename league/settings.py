@@ -141,7 +141,7 @@ CACHES = {
         }
         if REDIS_URL
         else {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "BACKEND": "league.caching.database.LeagueDatabaseCache",
             "LOCATION": CACHE_TABLE,
             # Room for every public page at a few filters each before culling starts.
             "OPTIONS": {"MAX_ENTRIES": 20_000},

@@ -6,7 +6,7 @@ culling, a savepoint, a select, the insert or update, its release); on Redis, no
 
 from django.conf import settings
 
-_ON_DATABASE = settings.CACHES["default"]["BACKEND"].endswith(".DatabaseCache")
+_ON_DATABASE = settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
 CACHE_READ = 1 if _ON_DATABASE else 0
 CACHE_STORE = 5 if _ON_DATABASE else 0
 # A public page not yet cached: version and page looked up, then the page stored.

@@ -101,7 +101,7 @@ def test_a_stale_or_forged_choice_is_still_refused(client):
 def _database_cache() -> bool:
     from django.conf import settings
 
-    return settings.CACHES["default"]["BACKEND"].endswith(".DatabaseCache")
+    return settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
 
 
 def override_cache_off():
