@@ -35,10 +35,26 @@ def nav_links(request=None) -> list[dict]:
     return links
 
 
+# Context processors run again for every template rendered with the request, and
+# django-tables2's ``{% render_table %}`` renders each table so: a page of four tables
+# built the navigation five times. Each request's answers are kept on it.
+_KEPT = "_league_context"
+
+
+def _kept(request, name, make):
+    kept = request.__dict__.setdefault(_KEPT, {})
+    if name not in kept:
+        kept[name] = make()
+    return kept[name]
+
+
 def nav(request):
-    return {"nav_links": nav_links(request)}
+    # Keyed by whether a member is signed in: a view that signs in then renders gets
+    # the member's links.
+    links = _kept(request, ("nav_links", signed_in(request)), lambda: nav_links(request))
+    return {"nav_links": links}
 
 
 def page_url(request):
     """The page's absolute address, for ``og:url``: under ``LEAGUE_SITE_URL`` when set."""
-    return {"page_url": absolute_url(request.path, request)}
+    return {"page_url": _kept(request, "page_url", lambda: absolute_url(request.path, request))}
