@@ -165,7 +165,7 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
     values = ", ".join(["(%s, %s, CAST(%s AS INTEGER), CAST(%s AS INTEGER))"] * len(moved))
     # The summaries count victories by score: these games leave their old score's
     # buckets and enter the new ones in the same transaction ("minus old, plus new").
-    with tracking([row[0] for row in moved]), connection.cursor() as cursor:
+    with tracking([row[0] for row in moved]) as tracker, connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} SET score = v.column3, scenario_score = v.column4, "
             f"version = {table}.version + 1, updated_at = %s "
@@ -177,6 +177,14 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
         written = [row[0] for row in cursor.fetchall()]
         if written:
             _record_history_rows(cursor, written, reason=reason, user=user, when=now)
+            kept = set(written)
+            tracker.rewritten(
+                {
+                    pk: {"score": score, "scenario_score": scenario_score}
+                    for pk, _, score, scenario_score in moved
+                    if pk in kept
+                }
+            )
     return len(written)
 
 

@@ -19,6 +19,7 @@ contribute any) and its games, so that the cache retires only the pages showing 
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -37,15 +38,30 @@ _state = threading.local()
 class Tracker:
     def __init__(self) -> None:
         self.before: dict[int, c.GameFacts | None] = {}
+        # Games whose facts after the write are known without reading them (``rewritten``).
+        self.known: dict[int, c.GameFacts] = {}
 
     def add(self, ids: Iterable[int | None]) -> None:
-        """Read these games as they are now, unless already read in this write."""
-        new = {pk for pk in ids if pk is not None and pk not in self.before}
+        """Read these games as they are now, unless already read in this write. A game
+        about to be written again is read again after the write, whatever was known."""
+        ids = [pk for pk in ids if pk is not None]
+        for pk in ids:
+            self.known.pop(pk, None)
+        new = {pk for pk in ids if pk not in self.before}
         if not new:
             return
         facts = _facts(new)
         for pk in new:
             self.before[pk] = facts.get(pk)
+
+    def rewritten(self, fields: dict[int, dict]) -> None:
+        """Games this write changed in ``fields`` alone (a rescore's scores): their facts
+        after are their facts before with these values, so they are not read again (at a
+        million games, a third of a rescore's own work)."""
+        for pk, values in fields.items():
+            facts = self.before.get(pk)
+            if facts is not None:
+                self.known[pk] = dataclasses.replace(facts, **values)
 
     def add_created(self, pk: int) -> None:
         """A game this write created: it contributed nothing before."""
@@ -57,7 +73,8 @@ class Tracker:
         if not self.before:
             return False
         seasons = store.season_spans()
-        after = _facts(self.before)
+        after = _facts(pk for pk in self.before if pk not in self.known)
+        after.update(self.known)
         delta: c.Delta = {}
         for pk, facts in self.before.items():
             c.change_into(delta, facts, after.get(pk), seasons)
