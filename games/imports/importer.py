@@ -28,7 +28,7 @@ from games.players import player_for_name
 from games.recording import sessions_record_many
 
 from .cells import CellError
-from .duplicates import Duplicates
+from .duplicates import Duplicates, Table
 from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS
 from .names import Catalog
 from .reader import GameRows, Problem, ResultsFile
@@ -48,6 +48,7 @@ class _Game:
     rows: GameRows
     verdict: Verdict
     meta: dict
+    table: Table | None = None  # what the league is asked (``Duplicates.in_league``)
 
 
 class Importer:
@@ -102,6 +103,9 @@ class Importer:
                     self.progress(results.fraction(), report.games)
             self._flush(batch)
             report.problems.sort(key=_by_line)
+            # Repeats inside the file are found as it is read, games in the league a batch
+            # at a time: listed in the file's order.
+            report.duplicates.sort(key=_by_line)
             report.written = not self.dry_run and (self.skip_invalid or report.ok)
             if not report.written:
                 transaction.set_rollback(True)
@@ -135,12 +139,15 @@ class Importer:
             self.report.invalid_games.append(rows.reference)
             return None
         names = [cleaned["player_name"] for cleaned in verdict.seat_cleaned]
-        duplicate = self.duplicates.check(rows, verdict, names, meta["created_at"])
+        duplicate = self.duplicates.check(rows, verdict, meta["created_at"])
         if duplicate:
-            self.report.duplicates.append(Problem(rows.first_line, "", duplicate, rows.reference))
+            self._duplicate(rows, duplicate)
             return None
         self.report.valid += 1
-        return _Game(rows, verdict, meta)
+        return _Game(rows, verdict, meta, self.duplicates.table(verdict, names))
+
+    def _duplicate(self, rows: GameRows, why: str) -> None:
+        self.report.duplicates.append(Problem(rows.first_line, "", why, rows.reference))
 
     def form_data(self, rows: GameRows, problems: list[Problem]) -> tuple[dict, dict]:
         """The result form's POST data and the importer's own values, from the rows."""
@@ -240,6 +247,12 @@ class Importer:
     # -- writing -----------------------------------------------------------------------------
 
     def _flush(self, batch: list[_Game]) -> None:
+        in_league = self.duplicates.in_league([game.table for game in batch])
+        for game, why in zip(batch, in_league, strict=True):
+            if why:
+                self._duplicate(game.rows, why)
+                self.report.valid -= 1
+        batch = [game for game, why in zip(batch, in_league, strict=True) if not why]
         planned, names = [], []
         for game in batch:
             verdict = game.verdict
