@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db.models import Model
 from django.forms import ModelChoiceField, ModelMultipleChoiceField
 
 from games import rules
@@ -186,6 +187,7 @@ class ResultJudge:
         self.seat_choices = {"investigator": boxed(Investigator)}
         self._terms: dict[int, object] = {}
         self._clean_values: dict[tuple, object] = {}
+        self._plans: dict[type, list[tuple]] = {}
 
     # -- one game ------------------------------------------------------------------------
 
@@ -292,19 +294,38 @@ class ResultJudge:
                 self._clean_values[key] = found
         return found
 
+    def _model_fields(self, form_class) -> list[tuple]:
+        """The model's fields the form holds, in the model's order, each with its name,
+        its form field's empty values and whether an empty value skips its checks."""
+        plan = self._plans.get(form_class)
+        if plan is None:
+            fields = form_class.base_fields
+            plan = self._plans[form_class] = [
+                (
+                    model_field,
+                    model_field.name,
+                    fields[model_field.name].empty_values,
+                    not model_field.blank and not fields[model_field.name].required,
+                )
+                for model_field in form_class._meta.model._meta.fields
+                if model_field.name in form_class._meta.fields
+            ]
+        return plan
+
     def _model_clean(self, row: _Row, form_class) -> None:
         """``ModelForm._post_clean``: the values onto the instance, then the model's field
         checks (on the fields the form holds and found clean) and its ``clean()``."""
         instance, fields = row.instance, form_class.base_fields
-        checked = []
-        for model_field in instance._meta.fields:
-            name = model_field.name
-            if name not in form_class._meta.fields or name in row.errors:
+        cleaned_data, checked = row.cleaned_data, []
+        for model_field, name, empty_values, optional in self._model_fields(form_class):
+            if name in row.errors:
                 continue
-            if name in row.cleaned_data:
-                model_field.save_form_data(instance, row.cleaned_data[name])
-            empty = row.cleaned_data.get(name) in fields[name].empty_values
-            if empty and not model_field.blank and not fields[name].required:
+            value = cleaned_data.get(name)
+            if name in cleaned_data:
+                model_field.save_form_data(instance, value)
+            # A picked row is never empty (and comparing it with each empty value is slow).
+            empty = value is None or (not isinstance(value, Model) and value in empty_values)
+            if empty and optional:
                 continue
             if not model_field.is_relation:  # a picked row exists: it was loaded
                 checked.append(model_field)

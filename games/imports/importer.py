@@ -29,7 +29,7 @@ from games.names import name_key
 from games.players import player_for_name
 from games.recording import sessions_record_many
 
-from .cells import CellError
+from .cells import CellError, read_tasks
 from .duplicates import Duplicates, Table
 from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS
 from .names import Catalog
@@ -40,6 +40,9 @@ from .report import ImportReport, PlannedGame
 BATCH_SIZE = 2000
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
+# Cell readings kept per import (see ``_read``).
+READINGS_KEPT = 20_000
+_UNREAD = object()
 # New objects between two passes of the cycle collector while importing (``gc``: 700).
 COLLECT_EVERY = 50_000
 
@@ -78,6 +81,7 @@ class Importer:
         self.now = timezone.now()
         self._players: dict[str, Player | None] = {}
         self._users: dict[str, object] = {}
+        self._readings: dict[tuple[str, str], object] = {}
         self.duplicates = Duplicates(self._existing_player)
 
     # -- the run -------------------------------------------------------------------------
@@ -195,11 +199,19 @@ class Importer:
     def _read(self, column, text, line, rows, problems, data, meta, key) -> None:
         if column.target not in (FORM, META):
             return
-        try:
-            value = column.value(text, self.catalog, data)
-        except CellError as error:
-            problems.append(Problem(line, column.header, str(error), rows.reference))
-            value = ""
+        # A cell's reading depends on its text alone, but for the tasks (read within the
+        # game's scenario): the same few hundred names recur, so their readings are kept.
+        kept = column.read is not None and column.read is not read_tasks
+        value = self._readings.get((column.key, text), _UNREAD) if kept else _UNREAD
+        if value is _UNREAD:
+            try:
+                value = column.value(text, self.catalog, data)
+            except CellError as error:
+                problems.append(Problem(line, column.header, str(error), rows.reference))
+                value = ""
+            else:
+                if kept and isinstance(value, str | int) and len(self._readings) < READINGS_KEPT:
+                    self._readings[column.key, text] = value
         (data if column.target == FORM else meta)[key] = value
 
     def _submitted_at(self, text: str, rows: GameRows, problems: list[Problem]):
