@@ -44,7 +44,7 @@ PREVIEW_GAMES = 200
 READINGS_KEPT = 20_000
 _UNREAD = object()
 # New objects between two passes of the cycle collector while importing (``gc``: 700).
-COLLECT_EVERY = 50_000
+COLLECT_EVERY = 100_000
 
 
 @dataclass

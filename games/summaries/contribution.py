@@ -118,8 +118,9 @@ class Change:
     best_removed: int | None = None
 
     def add(self, sums: dict[str, int], best: int | None, sign: int) -> None:
+        own = self.sums  # called some seventy times a game: each lookup saved counts
         for name, value in sums.items():
-            self.sums[name] = self.sums.get(name, 0) + sign * value
+            own[name] = own.get(name, 0) + sign * value
         if best is None:
             return
         if sign > 0:
@@ -260,6 +261,13 @@ def change_into(
     the score moved) cancels out and is passed over: a rescore touches only what it moves.
     """
     seasons = list(seasons)
+    if before is None and after is not None:  # a new game: every row is added
+        for key, sums, best in contribution(after, seasons):
+            change = delta.get(key)
+            if change is None:
+                change = delta[key] = Change()
+            change.add(sums, best, 1)
+        return
     old = contribution(before, seasons) if before is not None else []
     new = contribution(after, seasons) if after is not None else []
     for at in range(max(len(old), len(new))):
