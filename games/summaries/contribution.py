@@ -118,9 +118,8 @@ class Change:
     best_removed: int | None = None
 
     def add(self, sums: dict[str, int], best: int | None, sign: int) -> None:
-        own = self.sums  # called some seventy times a game: each lookup saved counts
         for name, value in sums.items():
-            own[name] = own.get(name, 0) + sign * value
+            self.sums[name] = self.sums.get(name, 0) + sign * value
         if best is None:
             return
         if sign > 0:
