@@ -25,6 +25,7 @@ WORKER = $(if $(REDIS_URL),rqworker --job-class django_tasks_rq.Job default,db_w
 
 run: install
 	$(PY) manage.py migrate
+	$(PY) manage.py sweep_jobs
 	@trap 'kill $$worker 2>/dev/null; wait $$worker' INT TERM EXIT; \
 	  $(PY) manage.py $(WORKER) & worker=$$!; \
 	  $(PY) manage.py runserver 127.0.0.1:$(PORT)

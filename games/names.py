@@ -11,6 +11,7 @@ agree on it whatever their collations do with case and accents. The search key
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -68,6 +69,12 @@ HOMOGLYPHS = str.maketrans(
 DROPPED_CATEGORIES = frozenset({"Cf", "Cc"})
 
 
+# An import asks for the same few hundred names tens of thousands of times; both functions
+# are pure, so their answers are kept (a bounded number of them).
+NAMES_KEPT = 8192
+
+
+@functools.lru_cache(maxsize=NAMES_KEPT)
 def normalise_name(raw: str) -> str:
     """The name as stored and shown: NFKC, invisible characters removed, single spaces.
 
@@ -81,6 +88,7 @@ def normalise_name(raw: str) -> str:
     return " ".join(text.split())
 
 
+@functools.lru_cache(maxsize=NAMES_KEPT)
 def name_key(name: str) -> str:
     """The key two names share when they are the same player.
 

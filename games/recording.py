@@ -14,9 +14,9 @@ from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
-from simple_history.utils import bulk_create_with_history
 
 from games import notifications, rules, scenario_rules, validation
+from games.bulk.rows import links_create, models_create
 from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
 from games.models.scenario_play import entry_key_for
 from games.permissions import (
@@ -325,9 +325,7 @@ def sessions_record_many(
             seat.first_citizen, seat.players_first_seat = flags
     box_through, task_through = Session.boxes.through, Session.tasks_done.through
     with tracking() as tracker:
-        sessions = bulk_create_with_history(
-            [session for session, *_ in planned], Session, default_user=user
-        )
+        sessions = models_create(Session, [session for session, *_ in planned], history_user=user)
         for session in sessions:
             tracker.add_created(session.pk)
         all_seats, box_links, task_links = [], [], []
@@ -335,13 +333,11 @@ def sessions_record_many(
             for seat in seats:
                 seat.session = session
                 all_seats.append(seat)
-            box_links.extend(box_through(session_id=session.pk, box_id=box.pk) for box in box_list)
-            task_links.extend(
-                task_through(session_id=session.pk, scenariotask_id=task.pk) for task in task_list
-            )
-        bulk_create_with_history(all_seats, Seat, default_user=user)
-        box_through.objects.bulk_create(box_links)
-        task_through.objects.bulk_create(task_links)
+            box_links.extend((session.pk, box.pk) for box in box_list)
+            task_links.extend((session.pk, task.pk) for task in task_list)
+        models_create(Seat, all_seats, history_user=user)
+        links_create(box_through, box_links, ["session_id", "box_id"])
+        links_create(task_through, task_links, ["session_id", "scenariotask_id"])
         # One rebuild per scenario touched: a few queries, however many groups it has.
         scenario_entries_rebuild({s.scenario_id for s in sessions if s.scenario_id})
     return sessions

@@ -318,6 +318,9 @@ FILE_UPLOAD_TEMP_DIR = str(LEAGUE_UPLOAD_DIR)
 LEAGUE_EXPORT_STREAM_ROWS = int(os.environ.get("LEAGUE_EXPORT_STREAM_ROWS", "50000"))
 LEAGUE_EXPORT_DIR = Path(os.environ.get("LEAGUE_EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
 LEAGUE_EXPORT_MAX_AGE = int(os.environ.get("LEAGUE_EXPORT_MAX_AGE", str(24 * 3600)))
+# A running job's heartbeat moves every 10 s while its worker lives; one older than this
+# was left by a worker that died, and the job is marked failed (games.jobs.stale).
+LEAGUE_JOB_STALE_SECONDS = int(os.environ.get("LEAGUE_JOB_STALE_SECONDS", "300"))
 # Django's own defaults, stated: form fields (not files) up to 2.5 MB in memory, and
 # uploads over 2.5 MB spooled to FILE_UPLOAD_TEMP_DIR instead of memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

@@ -8,6 +8,7 @@ import openpyxl
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.imports import importer
 from games.imports.format import HEADERS
 from games.imports.importer import results_import
 from games.imports.reader import FileProblem
@@ -144,6 +145,27 @@ def test_a_game_already_in_the_league_is_skipped_and_reported():
     assert [d.game for d in report.duplicates] == ["again"]
     assert "same date, Ancient One and players" in report.duplicates[0].message
     assert Session.objects.count() == 2
+
+
+def test_games_in_the_league_are_found_a_batch_at_a_time_by_their_exact_table(monkeypatch):
+    """Only the same date, Ancient One and set of players is a game already played (not
+    a table with one more player, nor another day), in every batch, listed in file order."""
+    monkeypatch.setattr(importer, "BATCH_SIZE", 2)
+    first = game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")])
+    game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")])  # the same table again, later
+    game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins"), seat("Cleo", "Carolyn Fern")])
+    larger = [("Ann", "Amanda Sharpe"), ("Bob", "Bob Jenkins"), ("Dan", "Carolyn Fern")]
+    report = run(
+        rows_of("other day", **{"Date played": "2026-01-11"})
+        + rows_of("again")
+        + rows_of("alone", seats=[("Ann", "Amanda Sharpe")])
+        + rows_of("larger", seats=larger)
+        + rows_of("bob first", seats=[("Bob", "Bob Jenkins"), ("Ann", "Amanda Sharpe")])
+    )
+    assert report.ok, messages(report)
+    assert [d.game for d in report.duplicates] == ["again", "bob first"]
+    assert f"game {first.pk} in the league" in report.duplicates[0].message
+    assert (report.valid, report.created) == (3, 3)
 
 
 def test_a_game_repeated_inside_the_file_is_skipped_and_reported():

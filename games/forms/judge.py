@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db.models import Model
 from django.forms import ModelChoiceField, ModelMultipleChoiceField
 
 from games import rules
@@ -51,6 +52,9 @@ from .results import (
 from .scenarios import scenario_rule_errors
 
 Errors = dict[str, list[str]]
+# Clean values kept per import (``ResultJudge._cleaned``): a few hundred recur; notes do not.
+CLEANED_KEPT = 20_000
+_MISSING = object()
 
 
 @dataclass
@@ -182,6 +186,8 @@ class ResultJudge:
         }
         self.seat_choices = {"investigator": boxed(Investigator)}
         self._terms: dict[int, object] = {}
+        self._clean_values: dict[tuple, object] = {}
+        self._plans: dict[type, list[tuple]] = {}
 
     # -- one game ------------------------------------------------------------------------
 
@@ -258,15 +264,14 @@ class ResultJudge:
 
     # -- the form's steps ------------------------------------------------------------------
 
-    @staticmethod
-    def _clean(row: _Row, form_class, choices: dict, data: dict, prefix: str) -> None:
+    def _clean(self, row: _Row, form_class, choices: dict, data: dict, prefix: str) -> None:
         """``Form._clean_fields``: each field's value from the data, cleaned by the field."""
         for name, form_field in form_class.base_fields.items():
             value = form_field.widget.value_from_datadict(data, None, prefix + name)
             try:
                 picked = choices.get(name)
                 if picked is None:
-                    row.cleaned_data[name] = form_field.clean(value)
+                    row.cleaned_data[name] = self._cleaned(form_field, value)
                 elif isinstance(form_field, ModelMultipleChoiceField):
                     row.cleaned_data[name] = picked.many(form_field, value)
                 else:
@@ -274,20 +279,53 @@ class ResultJudge:
             except ValidationError as error:
                 row.add_error(name, error)
 
-    @staticmethod
-    def _model_clean(row: _Row, form_class) -> None:
+    def _cleaned(self, field, value, *args):
+        """``field.clean(value, *args)``, kept: the same few values recur in every game
+        (a terror level, a seat's ending), and a field's cleaning depends on the value
+        alone (the fields that pick rows are ``_Choices``). Only clean values are kept (a
+        refusal is raised again each time); at most ``CLEANED_KEPT`` of them."""
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            return field.clean(value, *args)
+        key = (id(field), type(value), value)
+        found = self._clean_values.get(key, _MISSING)
+        if found is _MISSING:
+            found = field.clean(value, *args)
+            if len(self._clean_values) < CLEANED_KEPT:
+                self._clean_values[key] = found
+        return found
+
+    def _model_fields(self, form_class) -> list[tuple]:
+        """The model's fields the form holds, in the model's order, each with its name,
+        its form field's empty values and whether an empty value skips its checks."""
+        plan = self._plans.get(form_class)
+        if plan is None:
+            fields = form_class.base_fields
+            plan = self._plans[form_class] = [
+                (
+                    model_field,
+                    model_field.name,
+                    fields[model_field.name].empty_values,
+                    not model_field.blank and not fields[model_field.name].required,
+                )
+                for model_field in form_class._meta.model._meta.fields
+                if model_field.name in form_class._meta.fields
+            ]
+        return plan
+
+    def _model_clean(self, row: _Row, form_class) -> None:
         """``ModelForm._post_clean``: the values onto the instance, then the model's field
         checks (on the fields the form holds and found clean) and its ``clean()``."""
         instance, fields = row.instance, form_class.base_fields
-        checked = []
-        for model_field in instance._meta.fields:
-            name = model_field.name
-            if name not in form_class._meta.fields or name in row.errors:
+        cleaned_data, checked = row.cleaned_data, []
+        for model_field, name, empty_values, optional in self._model_fields(form_class):
+            if name in row.errors:
                 continue
-            if name in row.cleaned_data:
-                model_field.save_form_data(instance, row.cleaned_data[name])
-            empty = row.cleaned_data.get(name) in fields[name].empty_values
-            if empty and not model_field.blank and not fields[name].required:
+            value = cleaned_data.get(name)
+            if name in cleaned_data:
+                model_field.save_form_data(instance, value)
+            # A picked row is never empty (and comparing it with each empty value is slow).
+            empty = value is None or (not isinstance(value, Model) and value in empty_values)
+            if empty and optional:
                 continue
             if not model_field.is_relation:  # a picked row exists: it was loaded
                 checked.append(model_field)
@@ -297,7 +335,8 @@ class ResultJudge:
             if model_field.blank and raw in model_field.empty_values:
                 continue
             try:
-                setattr(instance, model_field.attname, model_field.clean(raw, instance))
+                cleaned = self._cleaned(model_field, raw, instance)
+                setattr(instance, model_field.attname, cleaned)
             except ValidationError as error:
                 errors[model_field.name] = error.error_list
         try:

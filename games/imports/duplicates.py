@@ -9,16 +9,27 @@ earlier game's (a row block pasted twice under another reference).
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+from collections import defaultdict
 from collections.abc import Callable
+from functools import reduce
+from operator import or_
 
-from django.db.models import Max
+from django.db.models import Max, Q
 
-from games.models import Player, Session
+from games.models import Player, Seat, Session
 from games.names import name_key
 
 from .format import FORM, GAME_COLUMNS, SEAT_COLUMNS
 from .reader import GameRows
+
+# (date played, Ancient One's id, the players' ids): a table ``Session.objects.same_table``
+# finds.
+Table = tuple[datetime.date, int, frozenset[int]]
+SEAT_AT = ("session_id", "session__played_on", "session__ancient_one_id", "player_id")
+# Dates and Ancient Ones asked per query (two parameters each: SQLite's limit is 999).
+PAIRS_PER_QUERY = 400
 
 
 class Duplicates:
@@ -29,33 +40,59 @@ class Duplicates:
         self.fingerprints: dict[bytes, str] = {}
         self.league_before = Session.objects.aggregate(last=Max("pk"))["last"]
 
-    def check(self, rows: GameRows, verdict, names: list[str], submitted_at) -> str:
-        """Why this valid game (its ``games.forms.judge.Verdict``) is skipped as a
-        duplicate, or "" when it is new."""
+    def check(self, rows: GameRows, verdict, submitted_at) -> str:
+        """Why this valid game (its ``games.forms.judge.Verdict``) is skipped as a repeat
+        of an earlier game of the file, or "" (the league is asked by ``in_league``)."""
         cleaned = verdict.cleaned
         fingerprint = _fingerprint(cleaned, verdict.seat_cleaned, submitted_at)
         earlier = self.fingerprints.get(fingerprint)
         if earlier is not None:
             return f"Skipped: the same game as “{earlier}” earlier in the file."
         self.fingerprints[fingerprint] = rows.reference
+        return ""
+
+    def table(self, verdict, names: list[str]) -> Table | None:
+        """What the league is asked about this game (``Session.objects.same_table``): its
+        date, Ancient One and players; None when it cannot be there already."""
         if self.league_before is None:  # the league was empty
-            return ""
+            return None
         players = [self.existing_player(name) for name in set(names)]
         if None in players:  # a new player cannot have played before
-            return ""
-        found = (
-            Session.objects.filter(pk__lte=self.league_before)
-            .same_table(
-                played_on=cleaned["played_on"],
-                ancient_one=cleaned["ancient_one"],
-                player_ids=[player.pk for player in players],
+            return None
+        cleaned = verdict.cleaned
+        return cleaned["played_on"], cleaned["ancient_one"].pk, frozenset(p.pk for p in players)
+
+    def in_league(self, tables: list[Table | None]) -> list[str]:
+        """For each game's ``table``, why it is skipped as a game already in the league,
+        or "": the tables of a whole batch asked at once, a few hundred dates and Ancient
+        Ones a query (a game a query cost more than judging it)."""
+        wanted = sorted({(day, ancient_one) for day, ancient_one, _ in filter(None, tables)})
+        players: dict[int, set[int]] = defaultdict(set)
+        at: dict[int, tuple] = {}
+        for start in range(0, len(wanted), PAIRS_PER_QUERY):
+            same_day = reduce(
+                or_,
+                (
+                    Q(session__played_on=day, session__ancient_one_id=ancient_one)
+                    for day, ancient_one in wanted[start : start + PAIRS_PER_QUERY]
+                ),
             )
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if found is None:
-            return ""
-        return f"Skipped: game {found} in the league has the same date, Ancient One and players."
+            seats = Seat.objects.filter(
+                same_day, session_id__lte=self.league_before, player_id__isnull=False
+            ).values_list(*SEAT_AT)
+            for session_id, day, ancient_one, player_id in seats:
+                players[session_id].add(player_id)
+                at[session_id] = (day, ancient_one)
+        found: dict[Table, int] = {}
+        for session_id in sorted(players):  # the earliest game, as .first() named it
+            found.setdefault((*at[session_id], frozenset(players[session_id])), session_id)
+        return [
+            f"Skipped: game {found[table]} in the league has the same date, Ancient One and "
+            "players."
+            if table in found
+            else ""
+            for table in tables
+        ]
 
 
 def _fingerprint(cleaned: dict, seats_cleaned: list[dict], submitted_at) -> bytes:

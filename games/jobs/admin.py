@@ -3,16 +3,33 @@
 from django.contrib import admin
 
 from .models import Job
+from .stale import jobs_sweep
 
 
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
-    list_display = ["pk", "description", "status", "progress", "started_by", "created_at"]
+    list_display = [
+        "pk",
+        "description",
+        "status",
+        "progress",
+        "heartbeat_at",
+        "started_by",
+        "created_at",
+    ]
     list_filter = ["status", "kind"]
     list_select_related = ["started_by"]
     readonly_fields = [field.name for field in Job._meta.fields]
     # Refreshes itself while the job is queued or running.
     change_form_template = "admin/jobs/job/change_form.html"
+
+    def changelist_view(self, request, extra_context=None):
+        jobs_sweep()  # a job its worker left running is listed as failed, with why
+        return super().changelist_view(request, extra_context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        jobs_sweep()
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description="progress")
     def progress(self, job: Job) -> str:

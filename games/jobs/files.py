@@ -19,6 +19,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from .models import Job, JobStatus, Kind
+from .stale import jobs_sweep
 
 # What a stored file's name looks like: nothing else names a file, so no path escapes.
 FILE_NAME = re.compile(r"^[0-9]+-[A-Za-z0-9_-]{16,64}\.(csv|xlsx)$")
@@ -49,7 +50,9 @@ def export_expiry() -> datetime.datetime:
 def exports_sweep() -> int:
     """Delete expired export files (and forget them on their jobs), files no job names
     any more (a worker stopped mid-write), and mark export jobs running past the files'
-    lifetime as failed; returns how many files went."""
+    lifetime, or whose worker stopped (``stale.jobs_sweep``), as failed; returns how many
+    files went."""
+    jobs_sweep()
     now = timezone.now()
     expired = Job.objects.filter(kind=Kind.EXPORT, expires_at__lt=now).exclude(file_name="")
     removed = 0

@@ -17,7 +17,6 @@ from games.imports.importer import results_import
 from games.imports.report import ImportReport
 from games.imports.uploads import upload_forget, upload_path
 
-from .live import LiveProgress
 from .models import Job, Kind
 from .runner import Progress, job_run, job_start
 
@@ -40,20 +39,16 @@ def results_import_task(
         path = upload_path(token)
         if not path.exists():
             raise ImportRefused("The uploaded file is gone (kept for a day): upload it again.")
-        live = LiveProgress(job_id, progress)
-        try:
-            with path.open("rb") as stream:
-                report = results_import(
-                    stream,
-                    token,
-                    status=status or None,
-                    submitted_by=user,
-                    skip_invalid=skip_invalid,
-                    progress=lambda fraction, games: live(games, _total(fraction, games)),
-                )
-        finally:
-            live.close()
-        live.done(report.games, report.games)
+        with path.open("rb") as stream:
+            report = results_import(
+                stream,
+                token,
+                status=status or None,
+                submitted_by=user,
+                skip_invalid=skip_invalid,
+                progress=lambda fraction, games: progress(games, _total(fraction, games)),
+            )
+        progress(report.games, report.games)
         if not report.written:
             raise ImportRefused(import_refusal(report))
         return import_summary(report)

@@ -42,6 +42,9 @@ class Job(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Moved every few seconds while a worker runs the job (games.jobs.live): a running job
+    # whose heartbeat stopped was left by a dead worker (games.jobs.stale).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -1,7 +1,9 @@
 """Start a job (a record, then a task on commit) and run one (status, progress, error).
 
 A job's work runs in one transaction: a failure or a killed worker rolls it all back, so
-a job is applied whole or not at all and running it again is safe.
+a job is applied whole or not at all and running it again is safe. While it runs, its
+count and heartbeat are written beside it (``live``); a job whose worker died is marked
+failed once its heartbeat is stale (``stale``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from contextlib import nullcontext
 from django.db import transaction
 from django.utils import timezone
 
+from .live import Live
 from .models import Job, JobStatus
+from .stale import jobs_sweep
 
 logger = logging.getLogger(__name__)
 
@@ -44,18 +48,17 @@ def job_run(job_id: int, work: Callable[[Progress], str], *, atomic: bool = True
 
     Returns the work's summary line; an error is recorded with its reason and raised
     again, so the task backend records the failure too. Work that writes nothing to the
-    database (an export writes a file) runs with ``atomic=False``: its progress is then
-    seen by other connections as it goes.
+    database (an export writes a file) runs with ``atomic=False``. A worker starting a
+    job first sweeps the jobs other workers left running when they died.
     """
+    jobs_sweep()
     jobs = Job.objects.filter(pk=job_id)
-    jobs.update(status=JobStatus.RUNNING, started_at=timezone.now(), error="")
-
-    def progress(done: int, total: int) -> None:
-        jobs.update(done=done, total=total)
-
+    now = timezone.now()
+    jobs.update(status=JobStatus.RUNNING, started_at=now, heartbeat_at=now, error="")
+    live = Live(job_id)
     try:
-        with transaction.atomic() if atomic else nullcontext():
-            result = work(progress)
+        with live, transaction.atomic() if atomic else nullcontext():
+            result = work(live.progress)
     except Exception as error:
         logger.exception("Job %s failed", job_id)
         jobs.update(
@@ -64,5 +67,6 @@ def job_run(job_id: int, work: Callable[[Progress], str], *, atomic: bool = True
             finished_at=timezone.now(),
         )
         raise
-    jobs.update(status=JobStatus.DONE, result=result[:200], finished_at=timezone.now())
+    count = {"done": live.count[0], "total": live.count[1]} if live.count else {}
+    jobs.update(status=JobStatus.DONE, result=result[:200], finished_at=timezone.now(), **count)
     return result

@@ -266,6 +266,13 @@ def change_into(
     the score moved) cancels out and is passed over: a rescore touches only what it moves.
     """
     seasons = list(seasons)
+    if before is None and after is not None:  # a new game: every row is added
+        for key, sums, best in contribution(after, seasons):
+            change = delta.get(key)
+            if change is None:
+                change = delta[key] = Change()
+            change.add(sums, best, 1)
+        return
     old = contribution(before, seasons) if before is not None else []
     new = contribution(after, seasons) if after is not None else []
     for at in range(max(len(old), len(new))):

@@ -18,6 +18,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import models as m
+from games.bulk.rows import copy_works
 from league.models import Season
 
 from . import contribution as c
@@ -224,25 +225,45 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
             f"best_score = CASE WHEN {best} IS NULL OR {new} > {best} THEN "
             f"COALESCE({new}, {best}) ELSE {best} END"
         )
+    rows = [
+        [*key, *(change.sums.get(s, 0) for s in table.sums), *([change.best_added] * table.best)]
+        for key, change in changes
+    ]
+    insert = f"INSERT INTO {db_table} ({', '.join(quote(col) for col in columns)}) "
+    keys = ", ".join(quote(key) for key in table.keys)
+    conflict = f"ON CONFLICT ({keys}) DO UPDATE SET {', '.join(updates)}"
+    if copy_works():
+        _upsert_copied(db_table, columns, insert, conflict, rows)
+        return
     placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
     # Batches keep each statement under the database's limit of bound parameters.
     batch = max(1, parameters_per_statement() // len(columns))
-    for start in range(0, len(changes), batch):
-        part = changes[start : start + batch]
-        params: list = []
-        for key, change in part:
-            params.extend(key)
-            params.extend(change.sums.get(s, 0) for s in table.sums)
-            if table.best:
-                params.append(change.best_added)
-        sql = (
-            f"INSERT INTO {db_table} ({', '.join(quote(col) for col in columns)}) "
-            f"VALUES {', '.join([placeholders] * len(part))} "
-            f"ON CONFLICT ({', '.join(quote(k) for k in table.keys)}) "
-            f"DO UPDATE SET {', '.join(updates)}"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), batch):
+            part = rows[start : start + batch]
+            cursor.execute(
+                f"{insert} VALUES {', '.join([placeholders] * len(part))} {conflict}",
+                [value for row in part for value in row],
+            )
+
+
+def _upsert_copied(db_table: str, columns: list[str], insert: str, conflict: str, rows) -> None:
+    """PostgreSQL: the rows COPYed into a scratch table, then one ``INSERT ... SELECT``
+    (a statement of thousands of bound values costs more to build than to run)."""
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(col) for col in columns)
+    scratch = quote("upsert_" + db_table.strip('"'))
+    with connection.cursor() as cursor:
+        # Its columns' types are the table's; no constraint, as the rows are changes.
+        cursor.execute(
+            f"CREATE TEMPORARY TABLE {scratch} ON COMMIT DROP AS "
+            f"SELECT {names} FROM {db_table} WITH NO DATA"
         )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+        with cursor.cursor.copy(f"COPY {scratch} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        cursor.execute(f"{insert} SELECT {names} FROM {scratch} {conflict}")
+        cursor.execute(f"DROP TABLE {scratch}")
 
 
 def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:

@@ -38,6 +38,7 @@ from django_tasks import task
 from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
+from games.jobs.stale import jobs_sweep
 from league.pages.filenames import CONTENT_TYPES, attachment_header
 
 # Export jobs one member may have queued or running at once.
@@ -80,9 +81,8 @@ def table_export_task(
             file_name=name,
             download_name=job.download_name,
             expires_at=export_expiry(),
-            done=job.rows,
-            total=job.rows,
         )
+        progress(job.rows, job.rows)  # the final count, which job_run writes at the end
         return f"{job.rows:,} rows written"
 
     return job_run(job_id, work, atomic=False)
@@ -146,6 +146,10 @@ class DownloadView(LoginRequiredMixin, DetailView):
 
     def get_queryset(self):
         return Job.objects.filter(kind=Kind.EXPORT, started_by=self.request.user)
+
+    def get(self, request, *args, **kwargs):
+        jobs_sweep()  # a job its worker left running is shown failed, not waited on
+        return super().get(request, *args, **kwargs)
 
     def get_template_names(self):
         if getattr(self.request, "htmx", False):
