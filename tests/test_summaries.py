@@ -492,7 +492,7 @@ def test_a_rescore_recomputes_only_rows_whose_best_it_took(catalog, django_asser
             seats=[seat(f"Player {day}", gate_trophies=day % 3), seat("Bob", "Bob Jenkins")],
         )
     AncientOne.objects.filter(name="Cthulhu").update(doom_track=9)
-    with django_assert_max_num_queries(55):
+    with django_assert_max_num_queries(56):
         assert scoring.sessions_rescore_stored(Session.objects.all()) == 12
     assert summaries_differences() == []
 
