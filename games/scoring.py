@@ -162,17 +162,25 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
     quote = connection.ops.quote_name
     table = quote(Session._meta.db_table)
     now = timezone.now()
-    values = ", ".join(["(%s, %s, CAST(%s AS INTEGER), CAST(%s AS INTEGER))"] * len(moved))
+    if connection.vendor == "postgresql":
+        # One array per column, not a placeholder per value (``games.summaries.updates``).
+        source = "unnest(%s::bigint[], %s::bigint[], %s::integer[], %s::integer[])"
+        source += " AS v(column1, column2, column3, column4)"
+        params = [list(column) for column in zip(*moved, strict=True)]
+    else:
+        values = ", ".join(["(%s, %s, CAST(%s AS INTEGER), CAST(%s AS INTEGER))"] * len(moved))
+        source = f"(VALUES {values}) AS v"
+        params = [value for row in moved for value in row]
     # The summaries count victories by score: these games leave their old score's
     # buckets and enter the new ones in the same transaction ("minus old, plus new").
     with tracking([row[0] for row in moved]) as tracker, connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} SET score = v.column3, scenario_score = v.column4, "
             f"version = {table}.version + 1, updated_at = %s "
-            f"FROM (VALUES {values}) AS v "
+            f"FROM {source} "
             f"WHERE {table}.id = v.column1 AND {table}.version = v.column2 "
             f"RETURNING {table}.id",
-            [now, *(value for row in moved for value in row)],
+            [now, *params],
         )
         written = [row[0] for row in cursor.fetchall()]
         if written:
@@ -196,15 +204,17 @@ def _record_history_rows(cursor, session_ids: list[int], *, reason: str, user, w
     box_history = history._meta.get_field("historicalsession_boxes").related_model
     boxes = Session.boxes.through._meta.db_table
     columns = ", ".join(quote(field.column) for field in Session._meta.concrete_fields)
-    ids = ", ".join(["%s"] * len(session_ids))
+    postgresql = connection.vendor == "postgresql"
+    ids = "SELECT unnest(%s::bigint[])" if postgresql else ", ".join(["%s"] * len(session_ids))
     entries = (
         f"INSERT INTO {quote(history._meta.db_table)} ({columns}, history_date, history_type, "
         f"history_change_reason, history_user_id) "
         f"SELECT {columns}, %s, '~', %s, %s FROM {quote(Session._meta.db_table)} "
         f"WHERE id IN ({ids})"
     )
-    arguments = [when, reason, user.pk if user else None, *session_ids]
-    if connection.vendor == "postgresql":
+    given = [list(session_ids)] if postgresql else session_ids
+    arguments = [when, reason, user.pk if user else None, *given]
+    if postgresql:
         # The box rows join the entries just written (RETURNING), not the whole history
         # table by game and time: at a million games that join was a fifth of a rescore.
         cursor.execute(

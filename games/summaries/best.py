@@ -134,7 +134,11 @@ def _bests(
         expr = SEAT_KEYS.get(name) or BOX_KEYS.get(name) or GAME_KEYS[name]
         exprs.append(expr)
         distinct = sorted(set(values))
-        if name != "scope" and len(distinct) <= MAX_LISTED:
+        if name != "scope" and connection.vendor == "postgresql":
+            # One array, not a placeholder per value (``games.summaries.updates``).
+            where.append(f"{expr} = ANY(%s::bigint[])")
+            params.append(distinct)
+        elif name != "scope" and len(distinct) <= MAX_LISTED:
             where.append(f"{expr} IN ({', '.join(['%s'] * len(distinct))})")
             params += distinct
     joins = ""
