@@ -1,6 +1,8 @@
 """The site's main navigation, built from named URLs."""
 
-from django.urls import reverse
+from functools import lru_cache
+
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from league.caching.nav_facts import signed_in
 from league.site import absolute_url
@@ -22,15 +24,23 @@ NAV = [
 ]
 
 
+@lru_cache(maxsize=8)
+def _addresses(prefix: str, urlconf) -> dict[str, str]:
+    """Every navigation link's address, reversed once per script prefix and URLconf (a
+    member's cached page is wrapped in a navigation built per request)."""
+    return {name: reverse(name) for name, _, _ in NAV}
+
+
 def nav_links(request=None) -> list[dict]:
     """The links for this request; without one (the 500 page) those anyone may follow."""
     logged_in = request is not None and signed_in(request)
     path = request.path if request is not None else ""
+    addresses = _addresses(get_script_prefix(), get_urlconf())
     links = []
     for name, label, audience in NAV:
         if audience == "user" and not logged_in or audience == "anon" and logged_in:
             continue
-        url = reverse(name)
+        url = addresses[name]
         links.append({"url": url, "label": label, "current": path == url})
     return links
 

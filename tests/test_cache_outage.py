@@ -327,3 +327,13 @@ def test_only_an_unreachable_server_is_absorbed_a_bug_still_raises(redis_server)
     cache.set("league:probe", "text")
     with pytest.raises(redis.ResponseError):
         cache.incr("league:probe")
+
+
+def test_the_redis_cache_keeps_one_client_per_connection_pool():
+    """Django's Redis cache made a ``redis.Redis`` (and its reply table) per operation."""
+    from league.caching.failsoft import FailSoftRedisCache
+
+    backend = FailSoftRedisCache("redis://127.0.0.1:6399/1", {})
+    client = backend._cache.get_client(write=True)
+    assert backend._cache.get_client() is client
+    assert backend._cache.get_client("key", write=True) is client

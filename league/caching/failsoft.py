@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.dispatch import Signal
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ReadOnlyError
@@ -128,6 +128,23 @@ def _missing(key: str) -> Callable[[], Any]:
     return fallback
 
 
+class ReusedClient(RedisCacheClient):
+    """Django's Redis client maker, keeping one ``redis.Redis`` per connection pool.
+
+    Django makes a new ``redis.Redis`` for every operation, and each builds its table of
+    some eighty reply handlers: a tenth of a millisecond per cache call, four calls on a
+    member's cached page. A ``redis.Redis`` is safe to share (its pool hands each command
+    a connection), so one per pool is kept."""
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        clients = self.__dict__.setdefault("_clients", {})
+        client = clients.get(id(pool))
+        if client is None:
+            client = clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class FailSoftRedisCache(RedisCache):
     """``RedisCache`` whose operations, while Redis does not answer, act on an empty cache."""
 
@@ -135,6 +152,7 @@ class FailSoftRedisCache(RedisCache):
         options = dict(params.get("OPTIONS", {}))
         retry_seconds = float(options.pop("retry_seconds", RETRY_SECONDS))
         super().__init__(server, {**params, "OPTIONS": options})
+        self._class = ReusedClient
         location = server if isinstance(server, str) else ",".join(server)
         self.outage = outage_for(location, retry_seconds)
 
