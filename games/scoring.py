@@ -20,6 +20,7 @@ from django.utils import timezone
 from games import rules, scenario_rules
 from games.models import AncientOne, Seat, Session
 from games.summaries import tracking
+from games.summaries.updates import row_sources
 
 DEFAULT_REASON = "Rescored after a catalog correction"
 # What a game's score depends on besides the doom track, as stored on its row.
@@ -162,27 +163,21 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
     quote = connection.ops.quote_name
     table = quote(Session._meta.db_table)
     now = timezone.now()
-    if connection.vendor == "postgresql":
-        # One array per column, not a placeholder per value (``games.summaries.updates``).
-        source = "unnest(%s::bigint[], %s::bigint[], %s::integer[], %s::integer[])"
-        source += " AS v(column1, column2, column3, column4)"
-        params = [list(column) for column in zip(*moved, strict=True)]
-    else:
-        values = ", ".join(["(%s, %s, CAST(%s AS INTEGER), CAST(%s AS INTEGER))"] * len(moved))
-        source = f"(VALUES {values}) AS v"
-        params = [value for row in moved for value in row]
     # The summaries count victories by score: these games leave their old score's
     # buckets and enter the new ones in the same transaction ("minus old, plus new").
     with tracking([row[0] for row in moved]) as tracker, connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET score = v.column3, scenario_score = v.column4, "
-            f"version = {table}.version + 1, updated_at = %s "
-            f"FROM {source} "
-            f"WHERE {table}.id = v.column1 AND {table}.version = v.column2 "
-            f"RETURNING {table}.id",
-            [now, *params],
-        )
-        written = [row[0] for row in cursor.fetchall()]
+        written = []
+        for source, params in row_sources(moved):
+            cursor.execute(
+                f"UPDATE {table} SET score = CAST(v.column3 AS INTEGER), "
+                f"scenario_score = CAST(v.column4 AS INTEGER), "
+                f"version = {table}.version + 1, updated_at = %s "
+                f"FROM {source} "
+                f"WHERE {table}.id = v.column1 AND {table}.version = v.column2 "
+                f"RETURNING {table}.id",
+                [now, *params],
+            )
+            written += [row[0] for row in cursor.fetchall()]
         if written:
             _record_history_rows(cursor, written, reason=reason, user=user, when=now)
             kept = set(written)

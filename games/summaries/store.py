@@ -23,7 +23,7 @@ from league.models import Season
 
 from . import contribution as c
 from .best import best_recompute, lowered_keys
-from .updates import parameters_per_statement, rows_delete, rows_update
+from .updates import rows_delete, rows_update, values_batches
 
 
 @dataclass(frozen=True)
@@ -235,16 +235,9 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
     if copy_works():
         _upsert_copied(db_table, columns, insert, conflict, rows)
         return
-    placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    # Batches keep each statement under the database's limit of bound parameters.
-    batch = max(1, parameters_per_statement() // len(columns))
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), batch):
-            part = rows[start : start + batch]
-            cursor.execute(
-                f"{insert} VALUES {', '.join([placeholders] * len(part))} {conflict}",
-                [value for row in part for value in row],
-            )
+        for values, params in values_batches(rows):
+            cursor.execute(f"{insert} {values} {conflict}", params)
 
 
 def _upsert_copied(db_table: str, columns: list[str], insert: str, conflict: str, rows) -> None:

@@ -13,7 +13,7 @@ call, and tens of thousands of them made that parsing a fifth of a rescore's CPU
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from django.db import connection
 
@@ -38,29 +38,58 @@ def rows_update(
     if not rows:
         return
     quote = connection.ops.quote_name
-    width = len(rows[0])
-    values = [f"v.column{i}" for i in range(len(keys) + 1, width + 1)]
+    values = [f"v.column{i}" for i in range(len(keys) + 1, len(rows[0]) + 1)]
     where = " AND ".join(
         f"{db_table}.{quote(key)} = v.column{i}" for i, key in enumerate(keys, start=1)
     )
-    if connection.vendor == "postgresql":
-        source, params = columns_source(rows)
-        with connection.cursor() as cursor:
+    with connection.cursor() as cursor:
+        for source, params in row_sources(rows):
             cursor.execute(
                 f"UPDATE {db_table} SET {', '.join(sets(values))} FROM {source} WHERE {where}",
                 params,
             )
+
+
+def rows_delete(db_table: str, keys: Sequence[str], condition: str, rows: list[list]) -> None:
+    """Delete the rows of ``db_table`` named by ``keys`` (a list of key values each) that
+    meet ``condition`` (SQL): ``(keys) IN (SELECT v.column1, ... FROM <the rows>)``."""
+    if not rows:
         return
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(key) for key in keys)
+    names = ", ".join(f"v.column{i}" for i in range(1, len(keys) + 1))
+    with connection.cursor() as cursor:
+        for source, params in row_sources(rows):
+            cursor.execute(
+                f"DELETE FROM {db_table} WHERE {condition} AND ({columns}) IN "
+                f"(SELECT {names} FROM {source})",
+                params,
+            )
+
+
+def row_sources(rows: list[Sequence]) -> Iterator[tuple[str, list]]:
+    """Where a statement reads ``rows`` as ``v.column1``, ``v.column2``, ...: on PostgreSQL
+    one ``unnest`` of an array per column (``columns_source``), elsewhere ``(VALUES ...) AS
+    v``, a batch at a time (``values_batches``)."""
+    if connection.vendor == "postgresql":
+        yield columns_source(rows)
+        return
+    for values, params in values_batches(rows):
+        yield f"({values}) AS v", params
+
+
+def values_batches(rows: list[Sequence]) -> Iterator[tuple[str, list]]:
+    """``VALUES (%s, ...), ...`` and its parameters for ``rows``, in batches that keep each
+    statement under the database's limit of bound parameters."""
+    width = len(rows[0])
     placeholder = "(" + ", ".join(["%s"] * width) + ")"
     batch = max(1, parameters_per_statement() // width)
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), batch):
-            part = rows[start : start + batch]
-            cursor.execute(
-                f"UPDATE {db_table} SET {', '.join(sets(values))} "
-                f"FROM (VALUES {', '.join([placeholder] * len(part))}) AS v WHERE {where}",
-                [value for row in part for value in row],
-            )
+    for start in range(0, len(rows), batch):
+        part = rows[start : start + batch]
+        yield (
+            f"VALUES {', '.join([placeholder] * len(part))}",
+            [value for row in part for value in row],
+        )
 
 
 # PostgreSQL array types of the values summary rows hold, by Python type.
@@ -78,32 +107,3 @@ def columns_source(rows: list[Sequence]) -> tuple[str, list[list]]:
     arrays = ", ".join(f"%s::{kind}[]" for kind in types)
     names = ", ".join(f"column{i}" for i in range(1, len(columns) + 1))
     return f"unnest({arrays}) AS v({names})", columns
-
-
-def rows_delete(db_table: str, keys: Sequence[str], condition: str, rows: list[list]) -> None:
-    """Delete the rows of ``db_table`` named by ``keys`` (a list of key values each) that
-    meet ``condition`` (SQL), a batch of keys per statement: ``(keys) IN (VALUES ...)``."""
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(key) for key in keys)
-    if connection.vendor == "postgresql":
-        source, params = columns_source(rows)
-        names = ", ".join(f"v.column{i}" for i in range(1, len(keys) + 1))
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"DELETE FROM {db_table} WHERE {condition} AND ({columns}) IN "
-                f"(SELECT {names} FROM {source})",
-                params,
-            )
-        return
-    placeholder = "(" + ", ".join(["%s"] * len(keys)) + ")"
-    batch = max(1, parameters_per_statement() // len(keys))
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), batch):
-            part = rows[start : start + batch]
-            cursor.execute(
-                f"DELETE FROM {db_table} WHERE {condition} AND ({columns}) IN "
-                f"(VALUES {', '.join([placeholder] * len(part))})",
-                [value for row in part for value in row],
-            )
