@@ -1,13 +1,18 @@
 """What the pages' filters share: the season picker, as a filter on table pages and as a
-plain form on pages that are not tables, its options cached under the league version
-(``league.pages.choices``). Each subject's filters live with its pages."""
+plain form on pages that are not tables, the Ancient One picker and the range of dates
+played (the leaderboard's and a side's game history's), their options cached
+(``league.pages.choices``). Each subject's other filters live with its pages."""
 
 from __future__ import annotations
 
 import django_filters
 
+from games.models import AncientOne
 from league.models import Season
 from league.pages.choices import CachedChoicesForm, CachedModelChoiceField, CachedModelChoiceFilter
+from league.pages.fast_forms import FastDateInput
+
+DATE_INPUT = FastDateInput(attrs={"type": "date"})
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
@@ -17,6 +22,29 @@ def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
         to_field_name="slug",
         empty_label="All time",
         **kwargs,
+    )
+
+
+def ancient_one_filter(**kwargs) -> django_filters.ModelChoiceFilter:
+    return CachedModelChoiceFilter(
+        choices_name="ancient-ones",
+        queryset=AncientOne.objects.all(),
+        to_field_name="slug",
+        label="Ancient One",
+        empty_label="Any",
+        **kwargs,
+    )
+
+
+def played_from_filter() -> django_filters.DateFilter:
+    return django_filters.DateFilter(
+        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
+    )
+
+
+def played_until_filter() -> django_filters.DateFilter:
+    return django_filters.DateFilter(
+        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
     )
 
 

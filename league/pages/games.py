@@ -14,7 +14,7 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from games import rules
-from games.models import AncientOne, Box, Outcome, Player, Session, Team
+from games.models import Box, Outcome, Player, Session, Team
 from league.pages.choices import (
     CachedChoicesForm,
     CachedModelChoiceFilter,
@@ -23,14 +23,16 @@ from league.pages.choices import (
     FastChoiceFilter,
 )
 from league.pages.exports import StreamingExportMixin
-from league.pages.fast_forms import FastDateInput
-from league.pages.filters import season_filter
+from league.pages.filters import (
+    ancient_one_filter,
+    played_from_filter,
+    played_until_filter,
+    season_filter,
+)
 from league.pages.paginators import KnownCountPaginator
 from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn, link_to
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
-
-DATE_INPUT = FastDateInput(attrs={"type": "date"})
 
 VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]
 
@@ -52,13 +54,7 @@ def _given(value) -> bool:
 class LeaderboardFilter(django_filters.FilterSet):
     """Which approved victories the leaderboard ranks."""
 
-    ancient_one = CachedModelChoiceFilter(
-        choices_name="ancient-ones",
-        queryset=AncientOne.objects.all(),
-        to_field_name="slug",
-        label="Ancient One",
-        empty_label="Any",
-    )
+    ancient_one = ancient_one_filter()
     boxes = CachedModelMultipleChoiceFilter(
         choices_name="boxes",
         queryset=Box.objects.all(),
@@ -75,12 +71,8 @@ class LeaderboardFilter(django_filters.FilterSet):
         empty_label="Any",
     )
     season = season_filter(method="filter_season", label="Season")
-    played_after = django_filters.DateFilter(
-        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
-    )
-    played_before = django_filters.DateFilter(
-        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
-    )
+    played_after = played_from_filter()
+    played_before = played_until_filter()
     player = CachedModelChoiceFilter(
         choices_name="listed-players",
         changes_with_games=True,

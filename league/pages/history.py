@@ -14,12 +14,11 @@ import django_filters
 from django.db.models import QuerySet
 
 from games import rules
-from games.models import AncientOne, Investigator, Outcome, Player, PlayerTeammate, Seat, Session
+from games.models import Investigator, Outcome, Player, PlayerTeammate, Seat, Session
 from league.pages.choices import CachedChoicesForm, CachedModelChoiceFilter, FastChoiceFilter
-from league.pages.fast_forms import FastDateInput
+from league.pages.filters import ancient_one_filter, played_from_filter, played_until_filter
 from league.pages.paginators import BoundedPaginator
 
-DATE_INPUT = FastDateInput(attrs={"type": "date"})
 VICTORY = "victory"
 OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
 # Filters of the history (the page may carry others: season, page, sort).
@@ -44,13 +43,7 @@ class HistoryForm(CachedChoicesForm):
 class GameHistoryFilter(django_filters.FilterSet):
     """Which of a side's games its history lists (see the module's docstring)."""
 
-    ancient_one = CachedModelChoiceFilter(
-        choices_name="ancient-ones",
-        queryset=AncientOne.objects.all(),
-        to_field_name="slug",
-        label="Ancient One",
-        empty_label="Any",
-    )
+    ancient_one = ancient_one_filter()
     outcome = FastChoiceFilter(
         choices=OUTCOMES, method="filter_outcome", label="Outcome", empty_label="Any"
     )
@@ -71,12 +64,8 @@ class GameHistoryFilter(django_filters.FilterSet):
         label="Played with",
         empty_label="Anyone",
     )
-    played_after = django_filters.DateFilter(
-        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
-    )
-    played_before = django_filters.DateFilter(
-        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
-    )
+    played_after = played_from_filter()
+    played_before = played_until_filter()
 
     class Meta:
         model = Session
