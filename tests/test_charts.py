@@ -3,9 +3,9 @@
 import datetime
 
 import pytest
-from django.template.loader import render_to_string
 
 from league.pages import charts
+from league.pages.chart_svg import chart_figure
 
 
 @pytest.mark.parametrize(
@@ -42,13 +42,13 @@ def test_score_bars_fill_gaps_between_scores():
 def test_empty_series_render_a_message_not_an_svg():
     chart = charts.score_bars([], title="T", description="D")
     assert chart.is_empty
-    html = render_to_string("league/includes/chart.html", {"chart": chart, "chart_id": "c"})
+    html = chart_figure(chart, "c")
     assert "<svg" not in html and "Nothing to chart yet" in html
 
 
 def test_rendered_svg_has_title_description_and_role():
     chart = charts.score_bars([(5, 2)], title="Scores <b>", description="Bars")
-    html = render_to_string("league/includes/chart.html", {"chart": chart, "chart_id": "c"})
+    html = chart_figure(chart, "c")
     assert 'role="img"' in html and 'aria-labelledby="c-title c-desc"' in html
     assert '<title id="c-title">Scores &lt;b&gt;</title>' in html
     assert '<desc id="c-desc">Bars</desc>' in html
@@ -77,7 +77,7 @@ def test_monthly_scores_renders_both_series_and_a_legend():
     chart = charts.monthly_scores(
         [(datetime.date(2026, 1, 1), 5, 3.0)], title="Scores", description="By month"
     )
-    html = render_to_string("league/includes/chart.html", {"chart": chart, "chart_id": "c"})
+    html = chart_figure(chart, "c")
     assert html.count('class="chart-line"') == 2
     assert "<title>January 2026: best 5</title>" in html
     assert '<li class="chart-legend-best">Best score</li>' in html
@@ -86,3 +86,20 @@ def test_monthly_scores_renders_both_series_and_a_legend():
 def test_monthly_scores_without_victories_is_empty():
     chart = charts.monthly_scores([], title="T", description="D")
     assert chart.is_empty and chart.series == []
+
+
+def test_empty_chart_says_why_in_the_words_given():
+    html = chart_figure(charts.rating_line([], title="T", description="D"), "r", "Not rated <yet>")
+    assert (
+        html == '<figure class="chart" id="r"><p class="muted">Not rated &lt;yet&gt;</p></figure>'
+    )
+
+
+def test_rating_line_labels_each_point_with_its_date():
+    day = datetime.date(2026, 2, 3)
+    chart = charts.rating_line(
+        [(1, day, 25.0, 8.0), (2, day, 27.0, 6.0)], title="T", description="D"
+    )
+    html = chart_figure(chart, "r")
+    assert html.count("<circle") == 4 and html.count('class="chart-line"') == 2
+    assert "<title>Game 2, 3 February 2026: rating 9.0</title>" in html

@@ -25,6 +25,7 @@ its own attributes) keeps django-tables2's own per-cell path, so it still render
 
 from __future__ import annotations
 
+import datetime
 import html
 import inspect
 from collections.abc import Callable
@@ -42,6 +43,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django_tables2.columns.base import LinkTransform
+
+from league.pages.date_labels import dated as date_label
 
 # A value no slug or id of the league takes, to find where one goes in an address.
 _MARK_ID = 987654321
@@ -180,6 +183,8 @@ class ColumnPlan:
                 default = self.default
 
                 def dated(value, record):
+                    if type(value) is datetime.date:  # a day: formatted once per process
+                        return conditional_escape(date_label(value, form))
                     return conditional_escape(
                         date_filter(template_localtime(value), form) or default
                     )

@@ -1,8 +1,8 @@
-"""Server-side SVG charts: pure geometry, no Django, no JavaScript, no CDN.
+"""Server-side SVG charts: geometry and labels, no JavaScript, no CDN.
 
-Each builder turns a short series into the coordinates a template draws
-(``templates/league/includes/line_chart.html`` and ``bar_chart.html``). The SVG carries a
-title and a description, and the template adds the numbers as a table for screen readers.
+Each builder turns a short series into the coordinates ``league.pages.chart_svg`` draws
+(only the labels' dates use Django, for the site's date formats). The SVG carries a
+title and a description, and the page adds the numbers as a table for screen readers.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.utils.formats import date_format
+from league.pages.date_labels import dated
 
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
@@ -126,11 +126,12 @@ def score_line(
     scores = [score for _, score in points]
     low, high = _y_axis(chart, min(min(scores), 0), max(scores))
     first, last = points[0][0].toordinal(), points[-1][0].toordinal()
+    dates = {day: dated(day) for day in {day for day, _ in points}}
     chart.points = [
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
             _scale(score, low, high, chart.bottom, chart.top),
-            f"{date_format(day)}: {score}",
+            f"{dates[day]}: {score}",
         )
         for day, score in points
     ]
@@ -138,7 +139,7 @@ def score_line(
     chart.x_ticks = [
         Tick(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
-            date_format(day, "YEAR_MONTH_FORMAT"),
+            dated(day, "YEAR_MONTH_FORMAT"),
         )
         for day in sorted(labels)
     ]
@@ -166,8 +167,8 @@ def monthly_scores(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    def label(day: datetime.date) -> str:
-        return date_format(day, "YEAR_MONTH_FORMAT")
+    labels = {day: dated(day, "YEAR_MONTH_FORMAT") for day, _, _ in months}
+    label = labels.__getitem__
 
     chart.series = [
         Series(
@@ -222,6 +223,7 @@ def rating_line(
     values = [value for _, _, low, mu in shown for value in (low, mu)]
     low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
     first, last = shown[0][0], shown[-1][0]
+    dates = {day: dated(day) for day in {day for _, day, _, _ in shown}}
 
     def x(n: int) -> float:
         return _scale(n, first, last, chart.left, chart.right)
@@ -234,17 +236,14 @@ def rating_line(
             "Rating (μ − 3σ)",
             "best",
             [
-                Point(x(n), y(value), f"Game {n}, {date_format(day)}: rating {value:.1f}")
+                Point(x(n), y(value), f"Game {n}, {dates[day]}: rating {value:.1f}")
                 for n, day, value, _ in shown
             ],
         ),
         Series(
             "Mean skill μ",
             "mean",
-            [
-                Point(x(n), y(mu), f"Game {n}, {date_format(day)}: μ {mu:.1f}")
-                for n, day, _, mu in shown
-            ],
+            [Point(x(n), y(mu), f"Game {n}, {dates[day]}: μ {mu:.1f}") for n, day, _, mu in shown],
         ),
     ]
     chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]

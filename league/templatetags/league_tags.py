@@ -5,6 +5,8 @@ from django.utils.safestring import mark_safe
 
 from games.models import Status
 from league.context_processors import nav_links
+from league.pages import summary_rows
+from league.pages.chart_svg import chart_figure
 from league.queries import score_comparison
 
 register = template.Library()
@@ -18,6 +20,20 @@ def compare_score(game):
         "comparison": score_comparison(game),
         "approved": game.status == Status.APPROVED,
     }
+
+
+@register.simple_tag
+def chart(chart, chart_id: str, empty_text: str = ""):
+    """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure."""
+    return chart_figure(chart, chart_id, empty_text)
+
+
+# The rows of the pages' small summary tables, written in Python (league.pages.summary_rows).
+register.simple_tag(summary_rows.record_rows, name="record_rows")
+register.simple_tag(summary_rows.player_month_rows, name="player_month_rows")
+register.simple_tag(summary_rows.investigator_rows, name="investigator_rows")
+register.simple_tag(summary_rows.teammate_rows, name="teammate_rows")
+register.simple_tag(summary_rows.team_month_rows, name="team_month_rows")
 
 
 @register.filter

@@ -1,0 +1,23 @@
+"""Dates as the ``date`` filter writes them, each (day, format, language) formatted once
+per process: ``date_format`` looks the format up through the active language and the
+format modules every call, and a chart of a few hundred points, or a table of months,
+asked it once per point or row."""
+
+from __future__ import annotations
+
+import datetime
+from functools import lru_cache
+
+from django.utils.formats import date_format
+from django.utils.translation import get_language
+
+
+@lru_cache(maxsize=8192)
+def _formatted(day: datetime.date, form: str | None, language: str | None) -> str:
+    return date_format(day, form)
+
+
+def dated(day: datetime.date, form: str | None = None) -> str:
+    """``day`` in ``form`` (a format name such as ``"YEAR_MONTH_FORMAT"`` or a format
+    string; ``DATE_FORMAT`` when None), in the active language."""
+    return _formatted(day, form, get_language())
