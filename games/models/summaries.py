@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models import F, FloatField
 from django.db.models.functions import Cast, NullIf
 
+from games.intervals import wilson
+
 from .catalog import AncientOne, Investigator
 from .players import Player
 from .scenarios import Scenario, Series
@@ -54,6 +56,28 @@ class TallyQuerySet(models.QuerySet):
     def with_rates(self):
         """Annotate ``win_pct_value`` and ``avg_victory_score`` (see ``rates``)."""
         return self.annotate(**rates())
+
+    def rated_on_read(self):
+        """The rates of ``with_rates`` and the Wilson bounds (``win_low``, ``win_high``,
+        in per cent) set on each row as it is read, not computed in SQL: for a short
+        list never sorted by a rate, where Django compiling the expressions cost more
+        than the query (some 2 ms a query on a page's cache miss)."""
+        rated = self._chain()
+        rated._iterable_class = _RatedOnRead
+        return rated
+
+
+class _RatedOnRead(models.query.ModelIterable):
+    def __iter__(self):
+        for row in super().__iter__():
+            games, wins = row.games, row.victories
+            row.win_pct_value = 100.0 * wins / games if games else None
+            row.avg_victory_score = row.score_sum / wins if wins else None
+            bounds = wilson(wins, games)
+            row.win_low, row.win_high = (
+                (100 * bounds[0], 100 * bounds[1]) if bounds else (None, None)
+            )
+            yield row
 
 
 class Summary(models.Model):

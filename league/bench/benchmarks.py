@@ -115,7 +115,13 @@ def _get(client: Client, url: str) -> tuple[int, int]:
 
 
 def measure_page(
-    url: str, repeat: int, *, cache_miss: bool, cold: bool = False, bench_views: bool = False
+    url: str,
+    repeat: int,
+    *,
+    cache_miss: bool,
+    cold: bool = False,
+    bench_views: bool = False,
+    beside: str | None = None,
 ) -> dict:
     """Time ``repeat`` requests of ``url`` in-process (rendering included).
 
@@ -129,13 +135,16 @@ def measure_page(
     Each request's wall time and the process's CPU time (``time.process_time``: this
     process only, so the database server's work and other processes on the machine are
     not counted) are both kept. ``bench_views`` turns ``LEAGUE_BENCH_VIEWS`` on (the
-    reference page).
+    reference page). ``beside``: a second address (the reference page) requested after
+    each timed request of ``url``, its CPU kept as ``beside_cpu``: a page and its
+    yardstick measured in the same seconds, so a machine whose speed drifts (a shared
+    virtual machine's does, by a factor of two within a minute) moves both alike.
     """
     client = Client()
     settings = {"ALLOWED_HOSTS": ["testserver"], "DEBUG": False}
     if cache_miss:
         settings["LEAGUE_PAGE_CACHE_SECONDS"] = 0
-    if bench_views:
+    if bench_views or beside:
         settings["LEAGUE_BENCH_VIEWS"] = True
     with override_settings(**settings):
         _get(client, url)
@@ -147,7 +156,9 @@ def measure_page(
         query_count = len(queries)  # read now: later requests reset the log
         if status != 200:
             raise PageError(f"{url} answered {status}")
-        timings, cpu = [], []
+        if beside:
+            _get(client, beside)
+        timings, cpu, beside_cpu = [], [], []
         for _ in range(repeat):
             if cold:
                 cache.clear()
@@ -155,7 +166,12 @@ def measure_page(
             _get(client, url)
             cpu.append((time.process_time() - started_cpu) * 1000)
             timings.append((time.perf_counter() - started) * 1000)
+            if beside:
+                started_cpu = time.process_time()
+                _get(client, beside)
+                beside_cpu.append((time.process_time() - started_cpu) * 1000)
     return {
+        "beside_cpu": statistics.median(beside_cpu) if beside_cpu else None,
         "p50": statistics.median(timings),
         "p95": percentile(timings, 0.95),
         "cpu": statistics.median(cpu),

@@ -104,6 +104,6 @@ def ancient_one_by_table_size(ancient_one, *, season=None) -> QuerySet[AncientOn
     return (
         AncientOneTableSize.objects.in_scope(season)
         .filter(ancient_one=ancient_one, games__gt=0)
-        .annotate(**tally_rates())
+        .rated_on_read()
         .order_by("investigator_count")
     )

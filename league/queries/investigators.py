@@ -79,10 +79,11 @@ def investigator_standings(*, season=None) -> QuerySet[Investigator]:
 
 
 def _records(model, investigator: Investigator, season, *extra: str) -> QuerySet:
+    # A few dozen rows at most, never sorted by a rate: rated as they are read.
     return (
         model.objects.in_scope(season)
         .filter(investigator=investigator, games__gt=0)
-        .annotate(**tally_rates())
+        .rated_on_read()
         .select_related(*extra)
     )
 

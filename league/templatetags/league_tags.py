@@ -7,6 +7,7 @@ from games.models import Status
 from league.context_processors import nav_links
 from league.pages import summary_rows
 from league.pages.chart_svg import chart_figure
+from league.pages.table_html import table_html
 from league.queries import score_comparison
 
 register = template.Library()
@@ -26,6 +27,13 @@ def compare_score(game):
 def chart(chart, chart_id: str, empty_text: str = ""):
     """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure."""
     return chart_figure(chart, chart_id, empty_text)
+
+
+@register.simple_tag(takes_context=True)
+def league_table(context, table):
+    """A league table whole (``league.pages.table_html``): what ``{% render_table %}``
+    renders through ``league/includes/table.html``."""
+    return table_html(table, context.get("request"))
 
 
 # The rows of the pages' small summary tables, written in Python (league.pages.summary_rows).
