@@ -176,6 +176,7 @@ class PlayerGamesTable(LeagueTable):
     def __init__(self, *args, player=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.player = player
+        self.first_citizen_marks: dict[bool, str] = {}
 
     def titled(self, record) -> bool:
         """Whether this table's player held the First Citizen title at the game, from the
@@ -183,7 +184,11 @@ class PlayerGamesTable(LeagueTable):
         return any(seat.player_id == self.player.pk for seat in record.titled_seats)
 
     def render_first_citizen(self, record, bound_column, column):
-        return column.render(self.titled(record), record, bound_column)
+        # The mark depends on the answer alone: each of the two is rendered once a table.
+        titled = self.titled(record)
+        if titled not in self.first_citizen_marks:
+            self.first_citizen_marks[titled] = column.render(titled, record, bound_column)
+        return self.first_citizen_marks[titled]
 
     def value_first_citizen(self, record):
         return self.titled(record)
