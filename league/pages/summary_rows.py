@@ -52,13 +52,15 @@ class SlugLinks:
         return escape(f"{before}{quote(str(slug), safe=_PATH_SAFE)}{after}")
 
 
-def _cell(label: str, content: str, *, num: bool = False) -> str:
-    kind = ' class="num"' if num else ""
-    return f'<td{kind} data-label="{label}">{content}</td>'
+def _row(head: tuple[str, str], *cells: tuple[str, str]) -> str:
+    """One row: its header cell (label, content), then numbers (label, content)."""
+    label, content = head
+    numbers = "".join(f'<td class="num" data-label="{name}">{text}</td>' for name, text in cells)
+    return f'<tr><th scope="row" data-label="{label}">{content}</th>{numbers}</tr>'
 
 
-def _head(label: str, content: str) -> str:
-    return f'<th scope="row" data-label="{label}">{content}</th>'
+def _linked(address: str, text: str) -> str:
+    return f'<a href="{address}">{escape(text)}</a>'
 
 
 def _rows(rows: list[str], empty: str, columns: int) -> SafeString:
@@ -71,18 +73,19 @@ def record_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """A side's record by Ancient One (``SideAncientOne`` ``record()`` rows)."""
     link = SlugLinks()
     out = [
-        "<tr>"
-        + _head(
-            "Ancient One",
-            f'<a href="{link("league:ancient_one", row["ancient_one__slug"])}">'
-            f"{escape(row['ancient_one__name'])}</a>",
+        _row(
+            (
+                "Ancient One",
+                _linked(
+                    link("league:ancient_one", row["ancient_one__slug"]), row["ancient_one__name"]
+                ),
+            ),
+            ("Games", number(row["games"])),
+            ("Victories", number(row["victories"])),
+            ("Win %", f"{rounded(row['win_pct'], 0)}%"),
+            ("Best", number(row["best_score"])),
+            ("Mean", rounded(row["mean_score"], 1)),
         )
-        + _cell("Games", number(row["games"]), num=True)
-        + _cell("Victories", number(row["victories"]), num=True)
-        + _cell("Win %", f"{rounded(row['win_pct'], 0)}%", num=True)
-        + _cell("Best", number(row["best_score"]), num=True)
-        + _cell("Mean", rounded(row["mean_score"], 1), num=True)
-        + "</tr>"
         for row in rows
     ]
     return _rows(out, "No approved games yet.", 6)
@@ -91,11 +94,11 @@ def record_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
 def player_month_rows(months: Iterable[tuple]) -> SafeString:
     """A player's (month, best, mean) victory scores."""
     out = [
-        "<tr>"
-        + _head("Month", escape(dated(month, "YEAR_MONTH_FORMAT")))
-        + _cell("Best", number(best), num=True)
-        + _cell("Mean", rounded(mean, 1), num=True)
-        + "</tr>"
+        _row(
+            ("Month", escape(dated(month, "YEAR_MONTH_FORMAT"))),
+            ("Best", number(best)),
+            ("Mean", rounded(mean, 1)),
+        )
         for month, best, mean in months
     ]
     return _rows(out, "", 3)
@@ -104,11 +107,11 @@ def player_month_rows(months: Iterable[tuple]) -> SafeString:
 def investigator_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """The investigators a player ended games with: seats and victories."""
     out = [
-        "<tr>"
-        + _head("Investigator", escape(row["investigator__name"]))
-        + _cell("Games", number(row["seats"]), num=True)
-        + _cell("Victories", number(row["victories"]), num=True)
-        + "</tr>"
+        _row(
+            ("Investigator", escape(row["investigator__name"])),
+            ("Games", number(row["seats"])),
+            ("Victories", number(row["victories"])),
+        )
         for row in rows
     ]
     return _rows(out, "None yet.", 3)
@@ -118,14 +121,11 @@ def teammate_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """Who a player plays with most: games and victories together."""
     link = SlugLinks()
     out = [
-        "<tr>"
-        + _head(
-            "Player",
-            f'<a href="{link("league:player", row["slug"])}">{escape(row["name"])}</a>',
+        _row(
+            ("Player", _linked(link("league:player", row["slug"]), row["name"])),
+            ("Games together", number(row["games"])),
+            ("Won together", number(row["victories"])),
         )
-        + _cell("Games together", number(row["games"]), num=True)
-        + _cell("Won together", number(row["victories"]), num=True)
-        + "</tr>"
         for row in rows
     ]
     return _rows(out, "Always alone so far.", 3)
@@ -134,13 +134,13 @@ def teammate_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
 def team_month_rows(months: Iterable[Any]) -> SafeString:
     """A team's ``TeamMonth`` rows: games, victories, best and mean score."""
     out = [
-        "<tr>"
-        + _head("Month", escape(dated(month.month, "M Y")))
-        + _cell("Games", number(month.games), num=True)
-        + _cell("Victories", number(month.victories), num=True)
-        + _cell("Best", number(month.best_score), num=True)
-        + _cell("Mean", rounded(month.mean_score, 1), num=True)
-        + "</tr>"
+        _row(
+            ("Month", escape(dated(month.month, "M Y"))),
+            ("Games", number(month.games)),
+            ("Victories", number(month.victories)),
+            ("Best", number(month.best_score)),
+            ("Mean", rounded(month.mean_score, 1)),
+        )
         for month in months
     ]
     return _rows(out, "", 5)
