@@ -10,7 +10,7 @@ import django_filters
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F, QuerySet
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django.template.defaultfilters import pluralize
 from django.utils.html import format_html
 from django.utils.http import urlencode
@@ -19,7 +19,7 @@ from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from games.models import Player, PlayerStanding
+from games.models import PlayerStanding
 from league.pages import charts
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
@@ -35,7 +35,7 @@ from league.pages.tables import (
     link_to,
     nulls_last,
 )
-from league.queries import player_profile, player_rating, standings, with_rating
+from league.queries import player_profile, player_rating, public_player, standings
 
 
 class StandingsFilter(django_filters.FilterSet):
@@ -244,7 +244,9 @@ class PlayerView(SingleTableMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         # Only players with an approved game are public; others are nobody's business.
-        self.player = get_object_or_404(with_rating(Player.objects.listed()), slug=kwargs["slug"])
+        self.player = public_player(kwargs["slug"])
+        if self.player is None:
+            raise Http404("No public player has this address.")
         self.season_form = SeasonForm(request.GET or None)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.season = season

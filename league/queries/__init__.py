@@ -14,7 +14,7 @@ from .games import (
 )
 from .in_play import ancient_one_by_table_size, box_standings, herald_standings, league_tally
 from .investigators import investigator_profile, investigator_standings
-from .players import player_profile, standings
+from .players import player_profile, public_player, standings
 from .ratings import player_rating, ratings_as_of, table_ratings, with_rating
 from .scenarios import (
     scenario_board,
@@ -44,6 +44,7 @@ __all__ = [
     "league_games",
     "players_by_game",
     "player_profile",
+    "public_player",
     "player_rating",
     "ratings_as_of",
     "table_ratings",

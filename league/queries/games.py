@@ -14,6 +14,7 @@ from django.urls import reverse
 from games.models import Box, Player, Seat, Session
 from games.models.sessions import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
+from league.queries.prepared import prepared
 
 
 class LeagueGames(SessionQuerySet):
@@ -150,16 +151,20 @@ class TablePlayer:
         return reverse("league:player", kwargs={"slug": self.slug})
 
 
+def _table_seats(ids: list[int]) -> QuerySet:
+    return (
+        Seat.objects.filter(session_id__in=ids)
+        .order_by("session_id", "position", "pk")
+        .values_list("session_id", "player_id", "player__name", "player__slug")
+    )
+
+
 def attach_table_players(games: list[Session]) -> None:
     """Give each game its ``players_at_table`` (each player once, in the order of their
     first seat) as ``TablePlayer``s, in one query over the games' seats."""
     if not games:
         return
-    seats = (
-        Seat.objects.filter(session_id__in=[game.pk for game in games])
-        .order_by("session_id", "position", "pk")
-        .values_list("session_id", "player_id", "player__name", "player__slug")
-    )
+    seats = prepared("table-players", _table_seats, ids=[game.pk for game in games])
     found: dict[int, dict[int, TablePlayer]] = {}
     for game_id, player_id, name, slug in seats:
         players = found.setdefault(game_id, {})

@@ -28,6 +28,7 @@ from games.models import (
 from games.models.summaries import scope_of
 
 from .games import league_games
+from .prepared import prepared
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
@@ -65,7 +66,11 @@ def tally_rates() -> dict[str, Cast]:
 def investigator_standings(*, season=None) -> QuerySet[Investigator]:
     """Every investigator of the catalog with its record in ``season`` (all time when
     None): one row each, zeros for those never played, from the standings rows alone."""
-    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(season)))
+    return _standings(scope_of(season))
+
+
+def _standings(scope: int) -> QuerySet[Investigator]:
+    row = FilteredRelation("standings", condition=Q(standings__scope=scope))
     numbers = {
         name: Coalesce(F(f"row__{name}"), 0)
         for name in ("games", "victories", "score_sum", *ENDINGS)
@@ -78,13 +83,41 @@ def investigator_standings(*, season=None) -> QuerySet[Investigator]:
     )
 
 
-def _records(model, investigator: Investigator, season, *extra: str) -> QuerySet:
+def _records(
+    model, investigator: Investigator, season, order: tuple[str, ...], related: tuple[str, ...] = ()
+) -> QuerySet:
     # A few dozen rows at most, never sorted by a rate: rated as they are read.
+    def build(investigator_id: int, scope: int) -> QuerySet:
+        return (
+            model.objects.filter(scope=scope, investigator_id=investigator_id, games__gt=0)
+            .rated_on_read()
+            .select_related(*related)
+            .order_by(*order)
+        )
+
+    return prepared(
+        f"investigator-{model._meta.label}",
+        build,
+        investigator_id=investigator.pk,
+        scope=scope_of(season),
+    )
+
+
+def _summary(investigator_id: int, scope: int) -> QuerySet[Investigator]:
+    return _standings(scope).filter(pk=investigator_id)[:1]
+
+
+def _players(investigator_id: int, scope: int) -> QuerySet[PlayerInvestigator]:
+    # Only public players are named (``Player.objects.listed``).
     return (
-        model.objects.in_scope(season)
-        .filter(investigator=investigator, games__gt=0)
-        .rated_on_read()
-        .select_related(*extra)
+        PlayerInvestigator.objects.filter(
+            scope=scope,
+            investigator_id=investigator_id,
+            seats__gt=0,
+            player__in=Player.objects.listed(),
+        )
+        .select_related("player")
+        .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
     )
 
 
@@ -100,20 +133,19 @@ class InvestigatorProfile:
 
 
 def investigator_profile(investigator: Investigator, *, season=None) -> InvestigatorProfile:
-    summary = investigator_standings(season=season).get(pk=investigator.pk)
-    by_ancient_one = _records(InvestigatorAncientOne, investigator, season, "ancient_one").order_by(
-        "-games", "ancient_one__name"
+    mine = {"investigator_id": investigator.pk, "scope": scope_of(season)}
+    summary = next(iter(prepared("investigator-summary", _summary, **mine)))
+    by_ancient_one = _records(
+        InvestigatorAncientOne,
+        investigator,
+        season,
+        order=("-games", "ancient_one__name"),
+        related=("ancient_one",),
     )
-    by_table_size = _records(InvestigatorTableSize, investigator, season).order_by(
-        "investigator_count"
+    by_table_size = _records(
+        InvestigatorTableSize, investigator, season, order=("investigator_count",)
     )
-    # Only public players are named (``Player.objects.listed``).
-    players = (
-        PlayerInvestigator.objects.in_scope(season)
-        .filter(investigator=investigator, seats__gt=0, player__in=Player.objects.listed())
-        .select_related("player")
-        .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
-    )
+    players = prepared("investigator-players", _players, **mine)
     games = league_games().in_season(season)
     games = games.filter(pk__in=Seat.objects.filter(investigator=investigator).values("session_id"))
     return InvestigatorProfile(

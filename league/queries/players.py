@@ -16,12 +16,15 @@ from django.db.models import F, Prefetch, QuerySet, Subquery
 from games.models import (
     Player,
     PlayerInvestigator,
+    PlayerMonth,
     PlayerStanding,
     PlayerTeammate,
     RatingState,
     Seat,
 )
 
+from .prepared import prepared
+from .ratings import with_rating
 from .sides import PLAYERS, Profile
 
 # Teammates listed on a player page: the most frequent ones are the interesting ones.
@@ -56,6 +59,16 @@ def standings(*, season=None) -> QuerySet[PlayerStanding]:
     )
 
 
+def _public_player(slug: str) -> QuerySet[Player]:
+    return with_rating(Player.objects.listed()).filter(slug=slug)[:1]
+
+
+def public_player(slug: str) -> Player | None:
+    """The public player (one with an approved game) of this address, with their rating;
+    None for anyone else."""
+    return next(iter(prepared("public-player", _public_player, slug=slug)), None)
+
+
 @dataclass
 class PlayerProfile(Profile):
     """Everything a player page shows, each part one query over summary rows."""
@@ -68,27 +81,43 @@ class PlayerProfile(Profile):
 def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, int, float]]:
     """(month, best victory score, mean victory score) for each month the player won a
     game in, oldest first: one chart point per month however long their history."""
-    rows = (
-        PLAYERS.months(player, season)
-        .filter(victories__gt=0)
-        .values_list("month", "best_score", "score_sum", "victories")
+    rows = PLAYERS.kept(
+        "month-scores",
+        PlayerMonth,
+        lambda rows: (
+            rows.filter(victories__gt=0)
+            .order_by("month")
+            .values_list("month", "best_score", "score_sum", "victories")
+        ),
+        player,
+        season,
     )
     return [(month, best, total / wins) for month, best, total, wins in rows]
 
 
 def player_profile(player: Player, *, season=None) -> PlayerProfile:
     """The player's record over approved games (within ``season`` when given)."""
-    investigators = (
-        PLAYERS.rows(PlayerInvestigator, player, season)
-        .filter(seats__gt=0)
-        .values("investigator__name", "seats", "victories")
-        .order_by("-seats", "investigator__name")
+    investigators = PLAYERS.kept(
+        "investigators",
+        PlayerInvestigator,
+        lambda rows: (
+            rows.filter(seats__gt=0)
+            .values("investigator__name", "seats", "victories")
+            .order_by("-seats", "investigator__name")
+        ),
+        player,
+        season,
     )
-    teammates = (
-        PLAYERS.rows(PlayerTeammate, player, season)
-        .filter(games__gt=0)
-        .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
-        .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
+    teammates = PLAYERS.kept(
+        "teammates",
+        PlayerTeammate,
+        lambda rows: (
+            rows.filter(games__gt=0)
+            .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
+            .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
+        ),
+        player,
+        season,
     )
     # The First Citizen flag comes from each shown game's titled seats, prefetched by game
     # (a handful of rows per page): a correlated EXISTS over the player's seats walks every

@@ -9,6 +9,7 @@ What lists games is a bounded, indexed slice of the side's own games. ``players`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,9 +23,10 @@ from games.models import (
     TeamMonth,
     TeamStanding,
 )
-from games.models.summaries import SideAncientOne, SideMonth, SideStanding
+from games.models.summaries import SideAncientOne, SideMonth, SideStanding, scope_of
 
 from .games import LeagueGames, league_games
+from .prepared import prepared
 
 
 @dataclass(frozen=True)
@@ -37,22 +39,39 @@ class Side:
     month: type[SideMonth]
     played: str  # the ``LeagueGames`` filter to the side's games
 
-    def rows(self, model: type[Model], owner: Model, season=None) -> QuerySet:
-        """``owner``'s rows of the summary ``model`` in ``season`` (all time when None)."""
-        return model.objects.in_scope(season).filter(**{self.field: owner})
+    def kept(
+        self,
+        name: str,
+        model: type[Model],
+        shape: Callable[[QuerySet], QuerySet],
+        owner: Model,
+        season=None,
+    ) -> QuerySet:
+        """``shape`` of ``owner``'s ``model`` rows in ``season``, its SQL compiled once per
+        process (``league.queries.prepared``): ``shape`` must not depend on the owner or
+        the season, and the result is evaluated as it is returned."""
+        key = f"{self.field}-{name}-{model._meta.label}"
+        column = f"{self.field}_id"
+
+        def build(owner_id: int, scope: int) -> QuerySet:
+            return shape(model.objects.filter(scope=scope, **{column: owner_id}))
+
+        return prepared(key, build, owner_id=owner.pk, scope=scope_of(season))
 
     def summary(self, owner: Model, season=None) -> dict[str, Any]:
         """The standings row as the page's summary box (zeros when there is none)."""
-        row = self.rows(self.standing, owner, season).first() or self.standing()
-        return row.summary()
+        rows = self.kept(
+            "summary", self.standing, lambda rows: rows.order_by("pk")[:1], owner, season
+        )
+        return next(iter(rows), self.standing()).summary()
 
     def by_ancient_one(self, owner: Model, season=None) -> QuerySet:
         """The record against each Ancient One, most games first."""
-        return self.rows(self.ancient_one, owner, season).record()
+        return self.kept("record", self.ancient_one, lambda rows: rows.record(), owner, season)
 
     def months(self, owner: Model, season=None) -> QuerySet:
         """The monthly tallies, oldest first: one chart point per month at most."""
-        return self.rows(self.month, owner, season).order_by("month")
+        return self.kept("months", self.month, lambda rows: rows.order_by("month"), owner, season)
 
     def games(self, owner: Model, season=None) -> LeagueGames:
         """The side's approved games (within ``season`` when given)."""

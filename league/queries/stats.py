@@ -25,11 +25,12 @@ from games.models import (
     Session,
     Status,
 )
-from games.models.summaries import ALL_TIME
+from games.models.summaries import ALL_TIME, scope_of
 from league.models import Season
 
 from .games import league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
+from .prepared import prepared
 from .ratings import rating_of
 
 # How many rows the short lists on the home and Ancient One pages show.
@@ -107,7 +108,15 @@ def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
     A slice of the score index; the rank is the position in the slice, so nothing numbers
     every victory to show the first few.
     """
-    top = list(games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit])
+    return _numbered(_top_slice(games, limit))
+
+
+def _top_slice(games, limit: int = TOP_SHOWN):
+    return games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit]
+
+
+def _numbered(top) -> list[Session]:
+    top = list(top)
     for rank, game in enumerate(top, start=1):
         game.rank = rank
     return top
@@ -160,30 +169,40 @@ def home_summary() -> dict[str, Any]:
         "victories": sums["won_games"],
         "win_pct": _pct(sums["won_games"], sums["all_games"]),
     }
-    first_citizens = (
-        PlayerStanding.objects.in_scope(None)
-        .filter(first_citizen_titles__gt=0)
+    season = Season.objects.current()
+    # Fixed shapes, each compiled once per process (``league.queries.prepared``).
+    return {
+        "totals": totals,
+        "latest": prepared("home-latest", _latest),
+        "best": _numbered(prepared("home-best", lambda: _top_slice(league_games()))),
+        "first_citizens": prepared("home-first-citizens", _first_citizens),
+        "season": season,
+        "season_leaders": (
+            prepared("home-season-leaders", _season_leaders, scope=scope_of(season))
+            if season
+            else []
+        ),
+    }
+
+
+def _latest():
+    return league_games().select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN]
+
+
+def _first_citizens():
+    return (
+        PlayerStanding.objects.filter(scope=ALL_TIME, first_citizen_titles__gt=0)
         .select_related("player")
         .order_by("-first_citizen_titles", "player__name")[:TOP_SHOWN]
     )
-    season = Season.objects.current()
-    leaders = (
-        PlayerStanding.objects.in_scope(season)
-        .filter(games__gt=0)
+
+
+def _season_leaders(scope: int):
+    return (
+        PlayerStanding.objects.filter(scope=scope, games__gt=0)
         .select_related("player")
         .order_by("-victories", "-games", "player__name")[:SEASON_LEADERS_SHOWN]
-        if season
-        else []
     )
-    games = league_games()
-    return {
-        "totals": totals,
-        "latest": games.select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN],
-        "best": top_games(games),
-        "first_citizens": first_citizens,
-        "season": season,
-        "season_leaders": leaders,
-    }
 
 
 @dataclass(frozen=True)

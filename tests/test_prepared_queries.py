@@ -1,0 +1,205 @@
+"""Queries compiled once per process (league.queries.prepared): each prepared query reads
+what the same query compiled as usual reads, for every argument; a queryset made from a
+prepared one, or a shape that cannot be prepared, compiles as before."""
+
+import pytest
+from django.db.models import F
+
+from games.models import (
+    Investigator,
+    InvestigatorAncientOne,
+    InvestigatorTableSize,
+    Player,
+    PlayerInvestigator,
+    PlayerMonth,
+    PlayerTeammate,
+    Seat,
+    Session,
+    Team,
+)
+from games.models.summaries import scope_of
+from league.models import Season
+from league.queries import player_profile, public_player, stats
+from league.queries.games import _table_seats, league_games
+from league.queries.investigators import investigator_profile, investigator_standings
+from league.queries.players import TEAMMATES_SHOWN, _public_player
+from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared
+from league.queries.sides import PLAYERS, TEAMS
+from league.queries.stats import home_summary, top_games
+from tests.factories import demo_league
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league():
+    demo_league(60)
+    _kept.clear()  # each test compiles its shapes afresh, on this database
+    return list(Player.objects.listed().order_by("pk")[:4])
+
+
+def _seasons():
+    return [None, *Season.objects.order_by("start")[:2]]
+
+
+def test_table_players_of_any_games_and_lengths(league):
+    ids = list(Session.objects.approved().order_by("pk").values_list("pk", flat=True))
+    for chunk in (ids[:5], ids[5:10], ids[10:25], ids[25:27], ids[7:12]):
+        assert list(prepared("t-seats", _table_seats, ids=chunk)) == list(_table_seats(chunk))
+    kept = [key for key in _kept if key[0] == "t-seats"]
+    assert len(kept) == 3  # one per length: 5, 15, 2
+
+
+@pytest.mark.parametrize("part", ["summary", "by_ancient_one", "months"])
+@pytest.mark.parametrize("side", ["players", "teams"])
+def test_side_rows_as_compiled_each_time(league, side, part):
+    kind = PLAYERS if side == "players" else TEAMS
+    owners = league if side == "players" else list(Team.objects.order_by("pk")[:3])
+    assert owners
+    read = 0
+    for owner in owners:
+        for season in _seasons():
+            first = _plain(getattr(kind, part)(owner, season))
+            again = _plain(getattr(kind, part)(owner, season))  # from the kept compilation
+            assert first == again == _unprepared(kind, part, owner, season)
+            read += bool(first) if part != "summary" else first["games"]
+    assert read  # some owner had rows to compare
+
+
+def _plain(result):
+    if isinstance(result, dict):
+        return result
+    return [row if isinstance(row, dict) else (row.pk, row.games) for row in result]
+
+
+def _unprepared(kind, part, owner, season):
+    model = {"summary": kind.standing, "by_ancient_one": kind.ancient_one, "months": kind.month}
+    rows = model[part].objects.in_scope(season).filter(**{kind.field: owner})
+    if part == "summary":
+        return (rows.first() or kind.standing()).summary()
+    if part == "by_ancient_one":
+        return list(rows.record())
+    return [(row.pk, row.games) for row in rows.order_by("month")]
+
+
+def test_player_profile_lists_as_compiled_each_time(league):
+    read = 0
+    for player in league:
+        for season in _seasons():
+            mine = {"scope": scope_of(season), "player": player}
+            investigators = list(
+                PlayerInvestigator.objects.filter(seats__gt=0, **mine)
+                .values("investigator__name", "seats", "victories")
+                .order_by("-seats", "investigator__name")
+            )
+            teammates = list(
+                PlayerTeammate.objects.filter(games__gt=0, **mine)
+                .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
+                .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
+            )
+            months = [
+                (row.month, row.best_score, row.score_sum / row.victories)
+                for row in PlayerMonth.objects.filter(victories__gt=0, **mine).order_by("month")
+            ]
+            for _ in range(2):
+                profile = player_profile(player, season=season)
+                assert list(profile.investigators) == investigators
+                assert list(profile.teammates) == teammates
+                assert profile.months == months
+            read += len(investigators) + len(teammates) + len(months)
+    assert read
+
+
+def test_public_player_by_address_and_nobody_else(league):
+    for player in league:
+        assert public_player(player.slug) == player
+        found, usual = public_player(player.slug), _public_player(player.slug)[0]
+        assert found.ratings_as_of == usual.ratings_as_of
+        assert getattr(found, "rating", None) == getattr(usual, "rating", None)
+    hidden = Player.objects.create(name="Nobody Yet", slug="nobody-yet", name_key="nobody yet")
+    assert public_player(hidden.slug) is None
+    assert public_player("no-such-player") is None
+
+
+def test_a_queryset_made_from_a_prepared_one_compiles_as_usual(league):
+    ids = list(Session.objects.approved().order_by("pk").values_list("pk", flat=True)[:6])
+    kept = prepared("t-chain", _table_seats, ids=ids)
+    list(prepared("t-chain", _table_seats, ids=ids))  # the kept compilation exists
+    narrowed = kept.filter(session_id=ids[0])
+    assert list(narrowed) == list(_table_seats(ids).filter(session_id=ids[0]))
+    assert list(kept[:2]) == list(_table_seats(ids)[:2])
+
+
+def _by_prefix(prefix: str):
+    return Player.objects.filter(name__startswith=prefix).order_by("pk")
+
+
+def _first_n(n: int):
+    return Seat.objects.order_by("pk")[:n]
+
+
+@pytest.mark.parametrize(
+    "name, build, values",
+    [
+        ("t-like", _by_prefix, ["A", "B"]),  # the text becomes a LIKE pattern
+        ("t-limit", _first_n, [3, 5]),  # the number is written into the SQL
+    ],
+)
+def test_shapes_that_cannot_be_prepared_compile_each_time(league, name, build, values):
+    for value in values:
+        arguments = {"prefix" if build is _by_prefix else "n": value}
+        assert list(prepared(name, build, **arguments)) == list(build(**arguments))
+    assert [entry for key, entry in _kept.items() if key[0] == name] == [_NOT_PREPARABLE]
+
+
+def test_only_numbers_and_texts(league):
+    with pytest.raises(TypeError):
+        prepared("t-bad", lambda when: Session.objects.filter(played_on=when), when=object())
+
+
+def test_investigator_profile_as_compiled_each_time(league):
+    played = Investigator.objects.filter(standings__games__gt=0).distinct().order_by("pk")[:3]
+    assert played
+    for investigator in played:
+        for season in _seasons():
+            mine = {"scope": scope_of(season), "investigator": investigator, "games__gt": 0}
+            by_ancient_one = [
+                (row.ancient_one.name, row.games, row.win_low)
+                for row in InvestigatorAncientOne.objects.filter(**mine)
+                .rated_on_read()
+                .order_by("-games", "ancient_one__name")
+            ]
+            by_size = [
+                (row.investigator_count, row.games, row.avg_victory_score)
+                for row in InvestigatorTableSize.objects.filter(**mine)
+                .rated_on_read()
+                .order_by("investigator_count")
+            ]
+            expected = investigator_standings(season=season).get(pk=investigator.pk)
+            for _ in range(2):
+                profile = investigator_profile(investigator, season=season)
+                assert (profile.summary.games, profile.summary.win_low) == (
+                    expected.games,
+                    expected.win_low,
+                )
+                assert [
+                    (row.ancient_one.name, row.games, row.win_low) for row in profile.by_ancient_one
+                ] == by_ancient_one
+                assert [
+                    (row.investigator_count, row.games, row.avg_victory_score)
+                    for row in profile.by_table_size
+                ] == by_size
+
+
+def test_home_lists_as_compiled_each_time(league):
+    season = Season.objects.order_by("start").first()
+    for _ in range(2):
+        home = home_summary()
+        assert list(home["latest"]) == list(stats._latest())
+        assert [(g.pk, g.rank) for g in home["best"]] == [
+            (g.pk, g.rank) for g in top_games(league_games())
+        ]
+        assert list(home["first_citizens"]) == list(stats._first_citizens())
+        assert home["latest"] and home["best"]
+    leaders = prepared("home-season-leaders", stats._season_leaders, scope=scope_of(season))
+    assert list(leaders) == list(stats._season_leaders(scope_of(season)))
