@@ -2,6 +2,8 @@
 what the same query compiled as usual reads, for every argument; a queryset made from a
 prepared one, or a shape that cannot be prepared, compiles as before."""
 
+import pickle
+
 import pytest
 from django.db.models import F
 
@@ -203,3 +205,10 @@ def test_home_lists_as_compiled_each_time(league):
         assert home["latest"] and home["best"]
     leaders = prepared("home-season-leaders", stats._season_leaders, scope=scope_of(season))
     assert list(leaders) == list(stats._season_leaders(scope_of(season)))
+
+
+def test_a_pickled_prepared_queryset_reads_the_same(league):
+    ids = list(Session.objects.approved().order_by("pk").values_list("pk", flat=True)[:4])
+    kept = prepared("t-pickle", _table_seats, ids=ids)
+    again = pickle.loads(pickle.dumps(prepared("t-pickle", _table_seats, ids=ids)))
+    assert list(again) == list(kept) == list(_table_seats(ids))

@@ -75,6 +75,12 @@ class _PreparedQuery(Query):
         compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)
         return compiler
 
+    def __getstate__(self):
+        # A pickled query (a queryset kept in a cache) is an ordinary one: it compiles.
+        state = self.__dict__.copy()
+        state.pop("_prepared", None)
+        return state
+
 
 def _marks(arguments: dict[str, Any]) -> tuple[dict[str, Any], dict[Any, tuple]]:
     """Marker arguments of the same shape, and where each marker stands."""
