@@ -126,12 +126,11 @@ def score_line(
     scores = [score for _, score in points]
     low, high = _y_axis(chart, min(min(scores), 0), max(scores))
     first, last = points[0][0].toordinal(), points[-1][0].toordinal()
-    dates = {day: dated(day) for day in {day for day, _ in points}}
     chart.points = [
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
             _scale(score, low, high, chart.bottom, chart.top),
-            f"{dates[day]}: {score}",
+            f"{dated(day)}: {score}",
         )
         for day, score in points
     ]
@@ -167,8 +166,8 @@ def monthly_scores(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    labels = {day: dated(day, "YEAR_MONTH_FORMAT") for day, _, _ in months}
-    label = labels.__getitem__
+    def label(day: datetime.date) -> str:
+        return dated(day, "YEAR_MONTH_FORMAT")
 
     chart.series = [
         Series(
@@ -223,7 +222,6 @@ def rating_line(
     values = [value for _, _, low, mu in shown for value in (low, mu)]
     low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
     first, last = shown[0][0], shown[-1][0]
-    dates = {day: dated(day) for day in {day for _, day, _, _ in shown}}
 
     def x(n: int) -> float:
         return _scale(n, first, last, chart.left, chart.right)
@@ -236,14 +234,14 @@ def rating_line(
             "Rating (μ − 3σ)",
             "best",
             [
-                Point(x(n), y(value), f"Game {n}, {dates[day]}: rating {value:.1f}")
+                Point(x(n), y(value), f"Game {n}, {dated(day)}: rating {value:.1f}")
                 for n, day, value, _ in shown
             ],
         ),
         Series(
             "Mean skill μ",
             "mean",
-            [Point(x(n), y(mu), f"Game {n}, {dates[day]}: μ {mu:.1f}") for n, day, _, mu in shown],
+            [Point(x(n), y(mu), f"Game {n}, {dated(day)}: μ {mu:.1f}") for n, day, _, mu in shown],
         ),
     ]
     chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
