@@ -102,6 +102,15 @@ class Links:
         before, attribute, after = shape
         return f"{before}{quote(str(getattr(target, attribute)), safe=_PATH_SAFE)}{after}"
 
+    def of_slug(self, kind: type, slug: str) -> str:
+        """The address of the ``kind`` object with this slug, when a row holds only the
+        slug (a ``values()`` row) and no object."""
+        shape = self.shape(kind)
+        if shape is None or shape[1] != "slug":
+            return kind(slug=slug).get_absolute_url()
+        before, _, after = shape
+        return f"{before}{quote(str(slug), safe=_PATH_SAFE)}{after}"
+
 
 @lru_cache(maxsize=256)
 def _address_shape(kind: type, where: tuple) -> tuple[str, str, str] | None:

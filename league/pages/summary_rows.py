@@ -1,8 +1,9 @@
 """The rows of the small summary tables on player and team pages (record by Ancient
-One, month by month, investigators, teammates, scenario entries), written in Python.
+One, month by month, investigators, teammates), written in Python.
 
 Each was a template loop of a few dozen rows with a ``{% url %}``, ``floatformat`` or
-``date`` per cell; on a cache miss those loops cost more than the page's queries. The
+``date`` per cell; on a cache miss those loops cost more than the page's queries. Links
+are addressed as table cells' are (``cells.Links``: one ``reverse()`` per kind). The
 markup is the one the templates wrote: every cell labelled for the phone's card layout
 (``data-label``), numbers right-aligned, a dash for a missing value. Numbers round half
 up, as ``floatformat`` does; every text is escaped.
@@ -14,16 +15,14 @@ from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 from typing import Any
-from urllib.parse import quote
 
-from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from games.models import AncientOne, Player
+from league.pages.cells import Links
 from league.pages.date_labels import dated
 
 DASH = "—"
-_SLUG_MARK = "slug-mark-of-rows"
-_PATH_SAFE = "!$&'()*+,;=/~:@"
 
 
 def rounded(value, places: int) -> str:
@@ -38,20 +37,6 @@ def number(value) -> str:
     return DASH if value is None else str(value)
 
 
-class SlugLinks:
-    """``league:<name>`` addresses from a slug: one ``reverse()`` per kind, not per row."""
-
-    def __init__(self) -> None:
-        self.parts: dict[str, tuple[str, str]] = {}
-
-    def __call__(self, name: str, slug: str) -> str:
-        if name not in self.parts:
-            before, after = reverse(name, args=[_SLUG_MARK]).split(_SLUG_MARK, 1)
-            self.parts[name] = (before, after)
-        before, after = self.parts[name]
-        return escape(f"{before}{quote(str(slug), safe=_PATH_SAFE)}{after}")
-
-
 def _row(head: tuple[str, str], *cells: tuple[str, str]) -> str:
     """One row: its header cell (label, content), then numbers (label, content)."""
     label, content = head
@@ -60,7 +45,7 @@ def _row(head: tuple[str, str], *cells: tuple[str, str]) -> str:
 
 
 def _linked(address: str, text: str) -> str:
-    return f'<a href="{address}">{escape(text)}</a>'
+    return f'<a href="{escape(address)}">{escape(text)}</a>'
 
 
 def _rows(rows: list[str], empty: str, columns: int) -> SafeString:
@@ -71,13 +56,13 @@ def _rows(rows: list[str], empty: str, columns: int) -> SafeString:
 
 def record_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """A side's record by Ancient One (``SideAncientOne`` ``record()`` rows)."""
-    link = SlugLinks()
+    links = Links()
     out = [
         _row(
             (
                 "Ancient One",
                 _linked(
-                    link("league:ancient_one", row["ancient_one__slug"]), row["ancient_one__name"]
+                    links.of_slug(AncientOne, row["ancient_one__slug"]), row["ancient_one__name"]
                 ),
             ),
             ("Games", number(row["games"])),
@@ -119,10 +104,10 @@ def investigator_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
 
 def teammate_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """Who a player plays with most: games and victories together."""
-    link = SlugLinks()
+    links = Links()
     out = [
         _row(
-            ("Player", _linked(link("league:player", row["slug"]), row["name"])),
+            ("Player", _linked(links.of_slug(Player, row["slug"]), row["name"])),
             ("Games together", number(row["games"])),
             ("Won together", number(row["victories"])),
         )
