@@ -41,3 +41,18 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float] |
 def is_few(trials: int) -> bool:
     """Whether a rate over ``trials`` games is marked as resting on few games."""
     return trials < FEW_GAMES
+
+
+def rated(games: int, victories: int, score_sum: int) -> dict:
+    """Win % with its 95 % Wilson interval (in per cent), the few-games mark and the mean
+    victory score of a tally (games, victories, the victories' score sum)."""
+    bounds = wilson(victories, games)
+    return {
+        "games": games,
+        "victories": victories,
+        "win_pct": 100 * victories / games if games else None,
+        "win_low": 100 * bounds[0] if bounds else None,
+        "win_high": 100 * bounds[1] if bounds else None,
+        "few_games": is_few(games),
+        "mean_score": score_sum / victories if victories else None,
+    }

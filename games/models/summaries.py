@@ -16,7 +16,7 @@ from django.db import models
 from django.db.models import F, FloatField
 from django.db.models.functions import Cast, NullIf
 
-from games.intervals import wilson
+from games.intervals import rated
 
 from .catalog import AncientOne, Investigator
 from .players import Player
@@ -70,13 +70,9 @@ class TallyQuerySet(models.QuerySet):
 class _RatedOnRead(models.query.ModelIterable):
     def __iter__(self):
         for row in super().__iter__():
-            games, wins = row.games, row.victories
-            row.win_pct_value = 100.0 * wins / games if games else None
-            row.avg_victory_score = row.score_sum / wins if wins else None
-            bounds = wilson(wins, games)
-            row.win_low, row.win_high = (
-                (100 * bounds[0], 100 * bounds[1]) if bounds else (None, None)
-            )
+            rates = rated(row.games, row.victories, row.score_sum)
+            row.win_pct_value, row.avg_victory_score = rates["win_pct"], rates["mean_score"]
+            row.win_low, row.win_high = rates["win_low"], rates["win_high"]
             yield row
 
 

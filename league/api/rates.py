@@ -2,22 +2,7 @@
 
 from __future__ import annotations
 
-from games.intervals import is_few, wilson
-
-
-def rated(games: int, victories: int, score_sum: int) -> dict:
-    """Win % with its 95 % Wilson interval (in per cent), the few-games mark and the mean
-    victory score of a tally (``best_score`` is the caller's)."""
-    bounds = wilson(victories, games)
-    return {
-        "games": games,
-        "victories": victories,
-        "win_pct": 100 * victories / games if games else None,
-        "win_low": 100 * bounds[0] if bounds else None,
-        "win_high": 100 * bounds[1] if bounds else None,
-        "few_games": is_few(games),
-        "mean_score": score_sum / victories if victories else None,
-    }
+from games.intervals import rated
 
 
 def rated_row(row, suffix: str = "") -> dict:
