@@ -33,7 +33,7 @@ def test_set_many_writes_any_number_of_keys_in_the_same_statements():
     assert cache.get("v19") == 19
 
 
-def test_set_many_culls_a_full_table_first():
+def test_set_many_culls_a_full_table():
     cache = cache_of(MAX_ENTRIES=4, CULL_FREQUENCY=2)
     cache.clear()
     cache.set_many({f"old{n}": n for n in range(6)})
@@ -42,3 +42,47 @@ def test_set_many_culls_a_full_table_first():
         cursor.execute("SELECT COUNT(*) FROM league_cache")
         assert cursor.fetchone()[0] < 7
     assert cache.get("new") == "kept"
+
+
+def test_add_wins_only_over_no_key_or_an_expired_one():
+    cache = cache_of()
+    assert cache.add("lock", 1, timeout=60) is True
+    assert cache.add("lock", 2, timeout=60) is False
+    assert cache.get("lock") == 1
+    cache.set("old", "gone", timeout=-1)
+    assert cache.add("old", "new", timeout=60) is True
+    assert cache.get("old") == "new"
+
+
+def test_add_is_one_statement():
+    cache = cache_of()
+    with CaptureQueriesContext(connection) as queries:
+        cache.add("once", 1)
+    assert len(queries) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_of_many_adds_at_once_one_wins_and_every_loser_sees_its_value():
+    """The render lock of a stale page: a loser that cannot see the winner renders too."""
+    import threading
+
+    from django.db import connection as thread_connection
+
+    cache = cache_of()
+    start = threading.Barrier(8)
+    seen: list[tuple[bool, object]] = []
+
+    def take(n):
+        start.wait()
+        won = cache.add("render-lock", n, timeout=60)
+        seen.append((won, cache.get("render-lock")))
+        thread_connection.close()
+
+    threads = [threading.Thread(target=take, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [value for won, value in seen if won]
+    assert len(seen) == 8 and len(winners) == 1
+    assert {value for _, value in seen} == {winners[0]}

@@ -1,4 +1,4 @@
-"""Django's database cache, with ``set_many`` as one statement.
+"""Django's database cache, with ``set_many`` and ``add`` as one statement each.
 
 Every public game write replaces the versions of the subjects it touched (a player, their
 team, an Ancient One, the standings of a season: some twenty keys, ``league.caching
@@ -7,8 +7,18 @@ a count of the table, a read of the key and an insert or update, each key its ow
 transaction -- so on the embedded default one approval cost some sixty statements and
 twenty commits, while the pages went on being read. Here the keys are written by one
 ``INSERT ... ON CONFLICT (cache_key) DO UPDATE`` (SQLite and PostgreSQL both have it),
-after the same cull check Django makes before a write; anything else (``add``, ``touch``,
-a single ``set``, reads) is Django's own.
+then the same cull check Django makes (after the write, so that the transaction starts by
+writing); a single ``set`` is the same statement.
+
+``add`` is the render lock of a stale page (``league.caching.copies``): of many requests
+at once exactly one may win it, and every loser must then see the winner's lock. Django's
+``add`` reads the key and then inserts in one transaction; on SQLite two such transactions
+collide at the upgrade from read to write, and the loser is refused at once ("database is
+locked", which ``add`` answers ``False``) while the winner has not committed, so the loser
+finds no lock, renders too, and a burst renders a page twice. Here ``add`` is one ``INSERT
+... ON CONFLICT DO UPDATE ... WHERE`` the old row has expired, in autocommit: a single write
+that waits its turn, wins iff it changed a row. Anything else (``touch``, reads) is Django's
+own.
 """
 
 from __future__ import annotations
@@ -25,7 +35,41 @@ from django.utils.timezone import now as tz_now
 
 
 class LeagueDatabaseCache(DatabaseCache):
-    """``DatabaseCache`` whose ``set_many`` writes every key in one upsert."""
+    """``DatabaseCache`` whose ``set``, ``set_many`` and ``add`` are one write each."""
+
+    def _expires(self, connection, timeout):
+        timeout = self.get_backend_timeout(timeout)
+        if timeout is None:
+            expires = datetime.max
+        else:
+            expires = datetime.fromtimestamp(timeout, tz=UTC if settings.USE_TZ else None)
+        return connection.ops.adapt_datetimefield_value(expires.replace(microsecond=0))
+
+    def _row(self, key, value, expires, version):
+        key = self.make_and_validate_key(key, version=version)
+        pickled = pickle.dumps(value, self.pickle_protocol)
+        return (key, base64.b64encode(pickled).decode("latin1"), expires)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        db = router.db_for_write(self.cache_model_class)
+        connection = connections[db]
+        if connection.vendor not in ("postgresql", "sqlite"):
+            return super().add(key, value, timeout, version)
+        row = self._row(key, value, self._expires(connection, timeout), version)
+        now = connection.ops.adapt_datetimefield_value(tz_now().replace(microsecond=0))
+        quote = connection.ops.quote_name
+        table = quote(self._table)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} ({quote('cache_key')}, {quote('value')}, "
+                f"{quote('expires')}) VALUES (%s, %s, %s) "
+                f"ON CONFLICT ({quote('cache_key')}) DO UPDATE SET "
+                f"{quote('value')} = excluded.{quote('value')}, "
+                f"{quote('expires')} = excluded.{quote('expires')} "
+                f"WHERE {table}.{quote('expires')} < %s",
+                [*row, now],
+            )
+            return cursor.rowcount == 1
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         if not data:
@@ -34,25 +78,15 @@ class LeagueDatabaseCache(DatabaseCache):
         connection = connections[db]
         if connection.vendor not in ("postgresql", "sqlite"):
             return super().set_many(data, timeout, version)
-        timeout = self.get_backend_timeout(timeout)
-        if timeout is None:
-            expires = datetime.max
-        else:
-            expires = datetime.fromtimestamp(timeout, tz=UTC if settings.USE_TZ else None)
-        expires = connection.ops.adapt_datetimefield_value(expires.replace(microsecond=0))
-        rows = []
-        for key, value in data.items():
-            key = self.make_and_validate_key(key, version=version)
-            pickled = pickle.dumps(value, self.pickle_protocol)
-            rows.append((key, base64.b64encode(pickled).decode("latin1"), expires))
+        expires = self._expires(connection, timeout)
+        rows = [self._row(key, value, expires, version) for key, value in data.items()]
         quote = connection.ops.quote_name
         table = quote(self._table)
         placeholders = ", ".join(["(%s, %s, %s)"] * len(rows))
         with transaction.atomic(using=db), connection.cursor() as cursor:
-            cursor.execute(f"SELECT COUNT(*) FROM {table}")
-            count = cursor.fetchone()[0]
-            if count > self._max_entries:
-                self._cull(db, cursor, tz_now().replace(microsecond=0), count)
+            # The write comes first: on SQLite a transaction that reads and then writes is
+            # refused at once when another writer holds the lock (it cannot wait for a lock
+            # it would deadlock on); one that starts by writing waits its turn.
             cursor.execute(
                 f"INSERT INTO {table} ({quote('cache_key')}, {quote('value')}, "
                 f"{quote('expires')}) VALUES {placeholders} "
@@ -61,4 +95,13 @@ class LeagueDatabaseCache(DatabaseCache):
                 f"{quote('expires')} = excluded.{quote('expires')}",
                 [value for row in rows for value in row],
             )
+            cursor.execute(f"SELECT COUNT(*) FROM {table}")
+            count = cursor.fetchone()[0]
+            if count > self._max_entries:
+                self._cull(db, cursor, tz_now().replace(microsecond=0), count)
         return []
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        # Django's ``set`` reads before it writes (see ``set_many``) and drops the value
+        # silently when SQLite refuses it: a lost nav token or page. One upsert instead.
+        self.set_many({key: value}, timeout, version)
