@@ -22,7 +22,7 @@ from games.models import (
 from games.models.summaries import scope_of
 from league.models import Season
 from league.queries import player_profile, public_player, stats
-from league.queries.games import _table_seats, league_games
+from league.queries.games import _table_seats, _titled_seats, league_games
 from league.queries.investigators import investigator_profile, investigator_standings
 from league.queries.players import TEAMMATES_SHOWN, _public_player
 from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared
@@ -50,6 +50,20 @@ def test_table_players_of_any_games_and_lengths(league):
         assert list(prepared("t-seats", _table_seats, ids=chunk)) == list(_table_seats(chunk))
     kept = [key for key in _kept if key[0] == "t-seats"]
     assert len(kept) == 3  # one per length: 5, 15, 2
+
+
+def test_titled_seats_of_any_player_and_games(league):
+    titled = Seat.objects.filter(first_citizen=True, session__status="approved")
+    holders = list(titled.values_list("player_id", flat=True).distinct()[:3])
+    assert holders
+    ids = list(Session.objects.approved().order_by("pk").values_list("pk", flat=True))
+    titles = 0
+    for player_id in holders:
+        for chunk in (ids[:25], ids[25:50], ids[-25:], ids):
+            found = set(prepared("t-titled", _titled_seats, player_id=player_id, ids=chunk))
+            assert found == set(_titled_seats(player_id, chunk))
+            titles += len(found)
+    assert titles  # not a comparison of empty answers
 
 
 @pytest.mark.parametrize("part", ["summary", "by_ancient_one", "months"])

@@ -11,8 +11,9 @@ import datetime
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from league.pages.date_labels import dated
+from league.pages.date_labels import dated, labeller
 
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
@@ -23,21 +24,20 @@ MARGIN_BOTTOM = 32  # room for the x-axis labels
 Y_TICKS = 5  # about this many horizontal grid lines
 
 
-@dataclass(frozen=True)
-class Tick:
+# Named tuples, not frozen dataclasses: a chart makes a few hundred points per render, and
+# a frozen dataclass sets each field through ``object.__setattr__``.
+class Tick(NamedTuple):
     position: float
     label: str
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     x: float
     y: float
     label: str
 
 
-@dataclass(frozen=True)
-class Bar:
+class Bar(NamedTuple):
     x: float
     y: float
     width: float
@@ -126,11 +126,12 @@ def score_line(
     scores = [score for _, score in points]
     low, high = _y_axis(chart, min(min(scores), 0), max(scores))
     first, last = points[0][0].toordinal(), points[-1][0].toordinal()
+    label = labeller()
     chart.points = [
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
             _scale(score, low, high, chart.bottom, chart.top),
-            f"{dated(day)}: {score}",
+            f"{label(day)}: {score}",
         )
         for day, score in points
     ]
@@ -166,8 +167,7 @@ def monthly_scores(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    def label(day: datetime.date) -> str:
-        return dated(day, "YEAR_MONTH_FORMAT")
+    label = labeller("YEAR_MONTH_FORMAT")
 
     chart.series = [
         Series(
@@ -229,20 +229,12 @@ def rating_line(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    chart.series = [
-        Series(
-            "Rating (μ − 3σ)",
-            "best",
-            [
-                Point(x(n), y(value), f"Game {n}, {dated(day)}: rating {value:.1f}")
-                for n, day, value, _ in shown
-            ],
-        ),
-        Series(
-            "Mean skill μ",
-            "mean",
-            [Point(x(n), y(mu), f"Game {n}, {dated(day)}: μ {mu:.1f}") for n, day, _, mu in shown],
-        ),
-    ]
+    label = labeller()
+    best, mean = [], []
+    for n, day, value, mu in shown:
+        at, game = x(n), f"Game {n}, {label(day)}"
+        best.append(Point(at, y(value), f"{game}: rating {value:.1f}"))
+        mean.append(Point(at, y(mu), f"{game}: μ {mu:.1f}"))
+    chart.series = [Series("Rating (μ − 3σ)", "best", best), Series("Mean skill μ", "mean", mean)]
     chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
     return chart

@@ -6,7 +6,8 @@ asked it once per point or row."""
 from __future__ import annotations
 
 import datetime
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 from django.utils.formats import date_format
 from django.utils.translation import get_language
@@ -21,3 +22,8 @@ def dated(day: datetime.date, form: str | None = None) -> str:
     """``day`` in ``form`` (a format name such as ``"YEAR_MONTH_FORMAT"`` or a format
     string; ``DATE_FORMAT`` when None), in the active language."""
     return _formatted(day, form, get_language())
+
+
+def labeller(form: str | None = None) -> Callable[[datetime.date], str]:
+    """``dated`` in ``form`` for many days: the active language is looked up once."""
+    return partial(_formatted, form=form, language=get_language())

@@ -179,9 +179,9 @@ class PlayerGamesTable(LeagueTable):
         self.first_citizen_marks: dict[bool, str] = {}
 
     def titled(self, record) -> bool:
-        """Whether this table's player held the First Citizen title at the game, from the
-        game's prefetched titled seats (``league.queries.player_profile``)."""
-        return any(seat.player_id == self.player.pk for seat in record.titled_seats)
+        """Whether this table's player held the First Citizen title at the game (read with
+        the games: ``LeagueGames.with_titles_of``)."""
+        return record.titled
 
     def render_first_citizen(self, record, bound_column, column):
         # The mark depends on the answer alone: each of the two is rendered once a table.

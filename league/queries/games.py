@@ -125,6 +125,16 @@ class LeagueGames(SessionQuerySet):
         games._iterable_class = _WithTablePlayers
         return games
 
+    def with_titles_of(self, player: Player) -> LeagueGames:
+        """Give each game read ``titled``: whether ``player`` held the First Citizen title
+        at it, from one prepared query over the read games' titled seats of that player
+        (a ``Prefetch`` compiled its query on every page; a correlated EXISTS over the
+        player's seats walks every seat of a busy player on SQLite)."""
+        games = self._chain()
+        games.query.titles_of = player.pk  # a query's clone copies its attributes
+        games._iterable_class = _WithTitles
+        return games
+
 
 class TablePlayer:
     """A player as a results table shows them: the name, linked to their page.
@@ -180,6 +190,26 @@ class _WithTablePlayers(ModelIterable):
     def __iter__(self):
         games = list(super().__iter__())
         attach_table_players(games)
+        return iter(games)
+
+
+def _titled_seats(player_id: int, ids: list[int]) -> QuerySet:
+    return Seat.objects.filter(
+        player_id=player_id, session_id__in=ids, first_citizen=True
+    ).values_list("session_id", flat=True)
+
+
+class _WithTitles(ModelIterable):
+    """Games read with ``titled`` for one player (``with_titles_of``)."""
+
+    def __iter__(self):
+        games = list(super().__iter__())
+        if games:
+            ids = [game.pk for game in games]
+            player_id = self.queryset.query.titles_of
+            titled = set(prepared("titled-seats", _titled_seats, player_id=player_id, ids=ids))
+            for game in games:
+                game.titled = game.pk in titled
         return iter(games)
 
 

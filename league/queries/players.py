@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch, QuerySet, Subquery
+from django.db.models import F, QuerySet, Subquery
 
 from games.models import (
     Player,
@@ -20,7 +20,6 @@ from games.models import (
     PlayerStanding,
     PlayerTeammate,
     RatingState,
-    Seat,
 )
 
 from .prepared import prepared
@@ -119,15 +118,7 @@ def player_profile(player: Player, *, season=None) -> PlayerProfile:
         player,
         season,
     )
-    # The First Citizen flag comes from each shown game's titled seats, prefetched by game
-    # (a handful of rows per page): a correlated EXISTS over the player's seats walks every
-    # seat of a busy player on SQLite, and PostgreSQL may hash all of them.
-    titled = Seat.objects.filter(first_citizen=True).only("session_id", "player_id")
-    history = (
-        PLAYERS.games(player, season)
-        .select_related("ancient_one")
-        .prefetch_related(Prefetch("seats", queryset=titled, to_attr="titled_seats"))
-    )
+    history = PLAYERS.games(player, season).select_related("ancient_one").with_titles_of(player)
     return PlayerProfile(
         summary=PLAYERS.summary(player, season),
         by_ancient_one=PLAYERS.by_ancient_one(player, season),
