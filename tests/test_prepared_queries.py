@@ -27,7 +27,7 @@ from league.queries.investigators import investigator_profile, investigator_stan
 from league.queries.players import TEAMMATES_SHOWN, _public_player
 from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared
 from league.queries.sides import PLAYERS, TEAMS
-from league.queries.stats import home_summary, top_games
+from league.queries.stats import _team_pool_counts, _tie_counts, home_summary, top_games
 from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db
@@ -166,6 +166,47 @@ def test_shapes_that_cannot_be_prepared_compile_each_time(league, name, build, v
         arguments = {"prefix" if build is _by_prefix else "n": value}
         assert list(prepared(name, build, **arguments)) == list(build(**arguments))
     assert [entry for key, entry in _kept.items() if key[0] == name] == [_NOT_PREPARABLE]
+
+
+def test_score_comparison_counts_as_compiled_each_time(league):
+    """Arguments compared with small integer columns (score, investigators) get markers
+    in their range; a team game's pool too."""
+    victories = list(Session.objects.approved().filter(score__isnull=False).order_by("-pk"))
+
+    def tied_earlier(game):
+        return any(
+            (v.ancient_one_id, v.score) == (game.ancient_one_id, game.score)
+            and (v.played_on, v.pk) < (game.played_on, game.pk)
+            for v in victories
+        )
+
+    def pooled_with(game):
+        return any(
+            v.team_id and v.ancient_one_id == game.ancient_one_id and v.pk != game.pk
+            for v in victories
+        )
+
+    tied = [game for game in victories if tied_earlier(game)][:4]
+    games = [
+        *tied,
+        *[g for g in victories if g.team_id and pooled_with(g)][:4],
+        *[g for g in victories if not g.team_id][:2],
+    ]
+    assert any(game.team_id for game in games) and not all(game.team_id for game in games)
+    ties = pooled = 0
+    for game in games:
+        common = {"ancient_one_id": game.ancient_one_id, "game_id": game.pk, "score": game.score}
+        counted = list(prepared("t-ties", _tie_counts, **common, size=game.investigator_count))
+        assert counted == list(_tie_counts(**common, size=game.investigator_count))
+        ties += counted[0]["ties"]
+        if game.team_id:
+            pool = list(prepared("t-pool", _team_pool_counts, **common))
+            assert pool == list(_team_pool_counts(**common))
+            pooled += pool[0]["team_total"]
+    assert ties and pooled  # the counts compared are not all zeros
+    assert _NOT_PREPARABLE not in [
+        entry for key, entry in _kept.items() if key[0] in ("t-ties", "t-pool")
+    ]
 
 
 def test_only_numbers_and_texts(league):

@@ -21,7 +21,8 @@ What keeps this correct:
   preparable and every call compiles as before;
 * it is used only for the very queryset returned: a queryset made from it (``filter``,
   a slice, ``values``, ``get``) has a new query and compiles as usual;
-* arguments are whole numbers or texts, and a list of them is a shape of its length
+* arguments are whole numbers (compared with a small integer column, such as a score,
+  they get markers within its range) or texts, and a list of them is a shape of its length
   (``ids=[...]``, one kept compilation per length, at most ``MAX_KEPT`` in all).
 
 ``tests/test_prepared_queries.py`` checks each prepared query against the same query
@@ -42,9 +43,12 @@ from django.db.models.sql import Query
 
 MAX_KEPT = 512
 _NOT_PREPARABLE = object()
-# In range of every integer column (Django finds no rows for an out-of-range value and
-# would compile nothing), and far above any id or scope of a league.
+# Far above any id or scope of a league, in range of an integer column (Django finds no
+# rows for an out-of-range value and would compile nothing) ...
 _MARK_NUMBER = 1_987_654_000
+# ... and, for a shape that compares an argument with a small integer column (a score, a
+# number of investigators), markers within that column's range, far above any such value.
+_MARK_SMALL = 32_000
 _MARK_TEXT = "\x1fprepared-query-mark-"
 # What a compiler holds after ``as_sql`` and reads while it turns rows into results.
 _STATE = ("select", "klass_info", "annotation_col_map", "col_count", "has_extra_select")
@@ -82,7 +86,9 @@ class _PreparedQuery(Query):
         return state
 
 
-def _marks(arguments: dict[str, Any]) -> tuple[dict[str, Any], dict[Any, tuple]]:
+def _marks(
+    arguments: dict[str, Any], first: int = _MARK_NUMBER
+) -> tuple[dict[str, Any], dict[Any, tuple]]:
     """Marker arguments of the same shape, and where each marker stands."""
     where: dict[Any, tuple] = {}
 
@@ -92,7 +98,7 @@ def _marks(arguments: dict[str, Any]) -> tuple[dict[str, Any], dict[Any, tuple]]
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise TypeError(f"prepared() takes whole numbers and texts, not {value!r}")
         number = len(where)
-        marker = _MARK_NUMBER + number if isinstance(value, int) else f"{_MARK_TEXT}{number}"
+        marker = first + number if isinstance(value, int) else f"{_MARK_TEXT}{number}"
         where[marker] = path
         return marker
 
@@ -108,22 +114,26 @@ def _shape(arguments: dict[str, Any]) -> tuple:
 
 
 def _compile(build: Callable[..., QuerySet], arguments: dict[str, Any], using: str):
-    marked, where = _marks(arguments)
-    compiler = build(**marked).query.get_compiler(using=using)
-    try:
-        sql, params = compiler.as_sql()
-    except EmptyResultSet:  # a shape that reads nothing compiles per call, as before
-        return _NOT_PREPARABLE
-    slots, seen = [], set()
-    for index, param in enumerate(params):
-        if isinstance(param, (int, str)) and not isinstance(param, bool) and param in where:
-            slots.append((index, where[param]))
-            seen.add(param)
-    inline = any(str(marker) in sql for marker in where)
-    if len(seen) != len(where) or inline:
-        return _NOT_PREPARABLE
-    state = {name: getattr(compiler, name) for name in _STATE}
-    return _Compiled(sql, tuple(params), tuple(slots), state)
+    # The large markers first; where one is out of a small integer column's range
+    # (a score, a number of investigators), Django drops the comparison or the whole
+    # query, and the small markers are tried.
+    for first in (_MARK_NUMBER, _MARK_SMALL):
+        marked, where = _marks(arguments, first)
+        compiler = build(**marked).query.get_compiler(using=using)
+        try:
+            sql, params = compiler.as_sql()
+        except EmptyResultSet:
+            continue
+        slots, seen = [], set()
+        for index, param in enumerate(params):
+            if isinstance(param, (int, str)) and not isinstance(param, bool) and param in where:
+                slots.append((index, where[param]))
+                seen.add(param)
+        inline = any(str(marker) in sql for marker in where)
+        if len(seen) == len(where) and not inline:
+            state = {name: getattr(compiler, name) for name in _STATE}
+            return _Compiled(sql, tuple(params), tuple(slots), state)
+    return _NOT_PREPARABLE  # compiled per call, as before
 
 
 def _value(arguments: dict[str, Any], path: tuple):
@@ -149,7 +159,11 @@ def prepared(name: str, build: Callable[..., QuerySet], **arguments) -> QuerySet
         return queryset
     params = list(compiled.params)
     for index, path in compiled.slots:
-        params[index] = _value(arguments, path)
+        value = _value(arguments, path)
+        kind = type(params[index])
+        # A driver's typed integer (psycopg's ``Int2`` for a small integer column) stays
+        # that type, so the database reads the argument as it would have.
+        params[index] = kind(value) if kind is not int and kind is not str else value
     query = queryset.query
     query.__class__ = _PreparedQuery
     query._prepared = (compiled, tuple(params), weakref.ref(query))

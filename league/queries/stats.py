@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from games import rules
@@ -235,6 +235,62 @@ def _placing(histogram: list[tuple[int, int]], score: int, own: int, ties_ahead:
     return Placing(higher + ties_ahead + 1, total + 1, beaten)
 
 
+def _score_histogram(ancient_one_id: int):
+    return AncientOneScore.objects.filter(
+        ancient_one_id=ancient_one_id, scope=ALL_TIME, games__gt=0
+    ).values_list("investigator_count", "score", "games")
+
+
+def _tied_earlier(game_id: int, score: int) -> Q:
+    """The same score, played before the game (same day: submitted before it). The date
+    is read by a subquery on the game's id, so the query's arguments stay numbers."""
+    played_on = Subquery(Session.objects.filter(pk=game_id).order_by().values("played_on")[:1])
+    earlier = Q(played_on__lt=played_on) | Q(played_on=played_on, pk__lt=game_id)
+    return Q(score=score) & earlier
+
+
+def _counted(games, **numbers):
+    """``games.aggregate(**numbers)`` as a queryset of its one row (so it can be prepared):
+    a constant to group by, which groups nothing."""
+    return games.annotate(one=Value(1)).values("one").annotate(**numbers).values(*numbers)
+
+
+def _tie_counts(ancient_one_id: int, game_id: int, score: int, size: int):
+    # Only the games tying the score: a range of the (status, Ancient One, score) index.
+    victories = (
+        league_games()
+        .victories()
+        .for_ancient_one(ancient_one_id)
+        .exclude(pk=game_id)
+        .filter(score=score)
+        .order_by()
+    )
+    ties = _tied_earlier(game_id, score)
+    return _counted(
+        victories,
+        ties=Count("pk", filter=ties),
+        same_ties=Count("pk", filter=ties & Q(investigator_count=size)),
+    )
+
+
+def _team_pool_counts(ancient_one_id: int, game_id: int, score: int):
+    # Read from the team games' own partial index alone (every column it needs is in
+    # it), so the count never visits the games table.
+    pool = (
+        league_games()
+        .scored_victories()
+        .filter(ancient_one_id=ancient_one_id, team__isnull=False)
+        .exclude(pk=game_id)
+        .order_by()
+    )
+    return _counted(
+        pool,
+        team_total=Count("pk"),
+        team_ahead=Count("pk", filter=Q(score__gt=score) | _tied_earlier(game_id, score)),
+        team_beaten=Count("pk", filter=Q(score__lt=score)),
+    )
+
+
 def score_comparison(game: Session) -> ScoreComparison | None:
     """Rank a victory against approved victories over its Ancient One.
 
@@ -249,41 +305,12 @@ def score_comparison(game: Session) -> ScoreComparison | None:
     if not game.is_victory or game.score is None:
         return None
     score, size = game.score, game.investigator_count
-    rows = list(
-        AncientOneScore.objects.filter(
-            ancient_one_id=game.ancient_one_id, scope=ALL_TIME, games__gt=0
-        ).values_list("investigator_count", "score", "games")
-    )
-    victories = (
-        league_games()
-        .victories()
-        .for_ancient_one(game.ancient_one_id)
-        .exclude(pk=game.pk)
-        .order_by()
-    )
-    earlier = Q(played_on__lt=game.played_on) | Q(played_on=game.played_on, pk__lt=game.pk)
-    ties = Q(score=score) & earlier
-    numbers = {
-        "ties": Count("pk", filter=ties),
-        "same_ties": Count("pk", filter=ties & Q(investigator_count=size)),
-    }
-    # Only the games tying the score: a range of the (status, Ancient One, score) index.
-    counts = victories.filter(score=score).aggregate(**numbers)
+    ancient_one = game.ancient_one_id
+    rows = list(prepared("score-histogram", _score_histogram, ancient_one_id=ancient_one))
+    arguments = {"ancient_one_id": ancient_one, "game_id": game.pk, "score": score}
+    counts = next(iter(prepared("score-ties", _tie_counts, **arguments, size=size)))
     if game.team_id:
-        # Read from the team games' own partial index alone (every column it needs is in
-        # it), so the count never visits the games table.
-        team_pool = (
-            league_games()
-            .scored_victories()
-            .filter(ancient_one_id=game.ancient_one_id, team__isnull=False)
-            .exclude(pk=game.pk)
-            .order_by()
-        )
-        counts |= team_pool.aggregate(
-            team_total=Count("pk"),
-            team_ahead=Count("pk", filter=Q(score__gt=score) | ties),
-            team_beaten=Count("pk", filter=Q(score__lt=score)),
-        )
+        counts |= next(iter(prepared("score-team-pool", _team_pool_counts, **arguments)))
     # An approved game is in the histogram itself; the pools count it once, as "you".
     own = int(game.status == Status.APPROVED)
     team_games = (
