@@ -1,14 +1,15 @@
 """Query budgets for what the shared cache costs, added to a page's own queries.
 
-On the database cache (the default) a read is one query and a store five (a count for
-culling, a savepoint, a select, the insert or update, its release); on Redis, none.
+On the database cache (the default) a read is one query and a store four (a savepoint,
+one upsert, a count for culling, the release: ``league.caching.database``); on Redis,
+none.
 """
 
 from django.conf import settings
 
 _ON_DATABASE = settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
 CACHE_READ = 1 if _ON_DATABASE else 0
-CACHE_STORE = 5 if _ON_DATABASE else 0
+CACHE_STORE = 4 if _ON_DATABASE else 0
 # A public page not yet cached: version and page looked up, then the page stored.
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
 # A filter form's choice lists (league.pages.choices): read with their versions, and when
