@@ -88,3 +88,24 @@ def test_fast_inputs_write_what_djangos_inputs_write(value):
     assert FastDateInput(date_attrs).render("d", value, {"id": "id_d"}) == forms.DateInput(
         date_attrs
     ).render("d", value, {"id": "id_d"})
+
+
+def _subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def test_every_filter_of_the_pages_writes_its_form_in_one_pass():
+    """A filter's own ``Meta`` replaces its parent's: one that forgot ``form`` rendered
+    Django's templates again (heralds, boxes, team standings did)."""
+    import django_filters
+
+    import league.pages.urls  # noqa: F401  (every page's filters defined)
+
+    filters = [
+        cls for cls in _subclasses(django_filters.FilterSet) if cls.__module__.startswith("league.")
+    ]
+    assert len(filters) >= 7
+    slow = [cls.__name__ for cls in filters if not issubclass(cls._meta.form, FastDivForm)]
+    assert slow == []

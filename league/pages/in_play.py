@@ -52,7 +52,7 @@ class InPlayFilter(django_filters.FilterSet):
 class HeraldFilter(InPlayFilter):
     rows = staticmethod(herald_standings)
 
-    class Meta:
+    class Meta(InPlayFilter.Meta):
         model = Herald
         fields: list[str] = []
 
@@ -60,7 +60,7 @@ class HeraldFilter(InPlayFilter):
 class BoxFilter(InPlayFilter):
     rows = staticmethod(box_standings)
 
-    class Meta:
+    class Meta(InPlayFilter.Meta):
         model = Box
         fields: list[str] = []
 

@@ -31,7 +31,7 @@ from league.queries import captain_roster, team_profile, team_standings
 class TeamStandingsFilter(StandingsFilter):
     """The team standings: the same season and minimum, over teams."""
 
-    class Meta:
+    class Meta(StandingsFilter.Meta):
         model = Team
         fields: list[str] = []
 
