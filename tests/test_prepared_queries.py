@@ -25,7 +25,7 @@ from league.queries import player_profile, public_player, stats
 from league.queries.games import _table_seats, _titled_seats, league_games
 from league.queries.investigators import investigator_profile, investigator_standings
 from league.queries.players import TEAMMATES_SHOWN, _public_player
-from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared
+from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared, prepared_rows
 from league.queries.sides import PLAYERS, TEAMS
 from league.queries.stats import _team_pool_counts, _tie_counts, home_summary, top_games
 from tests.factories import demo_league
@@ -267,3 +267,34 @@ def test_a_pickled_prepared_queryset_reads_the_same(league):
     kept = prepared("t-pickle", _table_seats, ids=ids)
     again = pickle.loads(pickle.dumps(prepared("t-pickle", _table_seats, ids=ids)))
     assert list(again) == list(kept) == list(_table_seats(ids))
+
+
+def test_prepared_rows_build_the_queryset_only_until_the_compilation_is_kept(league):
+    ids = list(Session.objects.approved().order_by("pk").values_list("pk", flat=True))
+    built = []
+
+    def counted(ids):
+        built.append(len(ids))
+        return _table_seats(ids)
+
+    chunks = (ids[:5], ids[5:10], ids[10:15], ids[20:25])
+    for chunk in chunks:
+        assert prepared_rows("t-rows", counted, ids=chunk) == list(_table_seats(chunk))
+    # The first call builds it with its arguments, compiles it with the markers and keeps
+    # a queryset of markers; the others copy that one.
+    assert built == [5, 5, 5]
+
+
+def test_prepared_rows_of_a_prefetch_build_it_every_time(league):
+    ids = list(Session.objects.approved().order_by("pk").values_list("pk", flat=True))
+    built = []
+
+    def with_seats(first: int):
+        built.append(first)
+        return Session.objects.filter(pk__gte=first).order_by("pk").prefetch_related("seats")[:3]
+
+    for first in ids[:3]:
+        rows = prepared_rows("t-prefetch", with_seats, first=first)
+        assert [game.pk for game in rows] == ids[ids.index(first) : ids.index(first) + 3]
+        assert all(seat.session_id == game.pk for game in rows for seat in game.seats.all())
+    assert len(built) >= 3 and ("rows", "t-prefetch", (("first", "int"),)) in _kept

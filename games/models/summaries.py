@@ -68,6 +68,9 @@ class TallyQuerySet(models.QuerySet):
 
 
 class _RatedOnRead(models.query.ModelIterable):
+    # What it adds depends on the rows read alone (``league.queries.prepared_rows``).
+    reads_rows_only = True
+
     def __iter__(self):
         for row in super().__iter__():
             rates = rated(row.games, row.victories, row.score_sum)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.models import Box, Player, Seat, Session
 from games.models.sessions import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
-from league.queries.prepared import prepared
+from league.queries.prepared import prepared_rows
 
 
 class LeagueGames(SessionQuerySet):
@@ -174,7 +174,7 @@ def attach_table_players(games: list[Session]) -> None:
     first seat) as ``TablePlayer``s, in one query over the games' seats."""
     if not games:
         return
-    seats = prepared("table-players", _table_seats, ids=[game.pk for game in games])
+    seats = prepared_rows("table-players", _table_seats, ids=[game.pk for game in games])
     found: dict[int, dict[int, TablePlayer]] = {}
     for game_id, player_id, name, slug in seats:
         players = found.setdefault(game_id, {})
@@ -186,6 +186,9 @@ def attach_table_players(games: list[Session]) -> None:
 
 class _WithTablePlayers(ModelIterable):
     """Games read with their players attached (``for_table_pages``)."""
+
+    # What it adds depends on the rows read alone (``league.queries.prepared_rows``).
+    reads_rows_only = True
 
     def __iter__(self):
         games = list(super().__iter__())
@@ -207,7 +210,7 @@ class _WithTitles(ModelIterable):
         if games:
             ids = [game.pk for game in games]
             player_id = self.queryset.query.titles_of
-            titled = set(prepared("titled-seats", _titled_seats, player_id=player_id, ids=ids))
+            titled = set(prepared_rows("titled-seats", _titled_seats, player_id=player_id, ids=ids))
             for game in games:
                 game.titled = game.pk in titled
         return iter(games)
@@ -258,6 +261,9 @@ def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
 
 class _RankedFromTop(ModelIterable):
     """Rows of a best-first top slice, each with its competition rank."""
+
+    # What it adds depends on the rows read alone (``league.queries.prepared_rows``).
+    reads_rows_only = True
 
     def __iter__(self):
         query = self.queryset.query

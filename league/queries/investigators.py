@@ -28,7 +28,7 @@ from games.models import (
 from games.models.summaries import scope_of
 
 from .games import league_games
-from .prepared import prepared
+from .prepared import prepared_rows
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
@@ -85,7 +85,7 @@ def _standings(scope: int) -> QuerySet[Investigator]:
 
 def _records(
     model, investigator: Investigator, season, order: tuple[str, ...], related: tuple[str, ...] = ()
-) -> QuerySet:
+) -> list:
     # A few dozen rows at most, never sorted by a rate: rated as they are read.
     def build(investigator_id: int, scope: int) -> QuerySet:
         return (
@@ -95,7 +95,7 @@ def _records(
             .order_by(*order)
         )
 
-    return prepared(
+    return prepared_rows(
         f"investigator-{model._meta.label}",
         build,
         investigator_id=investigator.pk,
@@ -126,15 +126,15 @@ class InvestigatorProfile:
     """What an investigator's page shows, each part one bounded query."""
 
     summary: Investigator
-    by_ancient_one: QuerySet
-    by_table_size: QuerySet
-    players: QuerySet
+    by_ancient_one: list
+    by_table_size: list
+    players: list
     best_games: list[Session]
 
 
 def investigator_profile(investigator: Investigator, *, season=None) -> InvestigatorProfile:
     mine = {"investigator_id": investigator.pk, "scope": scope_of(season)}
-    summary = next(iter(prepared("investigator-summary", _summary, **mine)))
+    summary = prepared_rows("investigator-summary", _summary, **mine)[0]
     by_ancient_one = _records(
         InvestigatorAncientOne,
         investigator,
@@ -145,7 +145,7 @@ def investigator_profile(investigator: Investigator, *, season=None) -> Investig
     by_table_size = _records(
         InvestigatorTableSize, investigator, season, order=("investigator_count",)
     )
-    players = prepared("investigator-players", _players, **mine)
+    players = prepared_rows("investigator-players", _players, **mine)
     games = league_games().in_season(season)
     games = games.filter(pk__in=Seat.objects.filter(investigator=investigator).values("session_id"))
     return InvestigatorProfile(

@@ -22,7 +22,7 @@ from games.models import (
     RatingState,
 )
 
-from .prepared import prepared
+from .prepared import prepared_rows
 from .ratings import with_rating
 from .sides import PLAYERS, Profile
 
@@ -65,15 +65,15 @@ def _public_player(slug: str) -> QuerySet[Player]:
 def public_player(slug: str) -> Player | None:
     """The public player (one with an approved game) of this address, with their rating;
     None for anyone else."""
-    return next(iter(prepared("public-player", _public_player, slug=slug)), None)
+    return next(iter(prepared_rows("public-player", _public_player, slug=slug)), None)
 
 
 @dataclass
 class PlayerProfile(Profile):
     """Everything a player page shows, each part one query over summary rows."""
 
-    investigators: QuerySet
-    teammates: QuerySet
+    investigators: list
+    teammates: list
     months: list[tuple[datetime.date, int, float]]
 
 

@@ -39,6 +39,13 @@ from typing import Any
 
 from django.core.exceptions import EmptyResultSet
 from django.db.models import QuerySet
+from django.db.models.query import (
+    FlatValuesListIterable,
+    ModelIterable,
+    NamedValuesListIterable,
+    ValuesIterable,
+    ValuesListIterable,
+)
 from django.db.models.sql import Query
 
 MAX_KEPT = 512
@@ -60,9 +67,17 @@ class _Compiled:
     params: tuple
     slots: tuple[tuple[int, tuple], ...]  # (parameter index, path to the argument)
     state: dict[str, Any]
+    first: int  # the first number marker (``_MARK_NUMBER`` or ``_MARK_SMALL``)
 
 
 _kept: OrderedDict[tuple, Any] = OrderedDict()
+_PLAIN_ITERABLES = (
+    ModelIterable,
+    ValuesIterable,
+    ValuesListIterable,
+    FlatValuesListIterable,
+    NamedValuesListIterable,
+)
 
 
 class _PreparedQuery(Query):
@@ -132,8 +147,14 @@ def _compile(build: Callable[..., QuerySet], arguments: dict[str, Any], using: s
         inline = any(str(marker) in sql for marker in where)
         if len(seen) == len(where) and not inline:
             state = {name: getattr(compiler, name) for name in _STATE}
-            return _Compiled(sql, tuple(params), tuple(slots), state)
+            return _Compiled(sql, tuple(params), tuple(slots), state, first)
     return _NOT_PREPARABLE  # compiled per call, as before
+
+
+def _keep(key: tuple, entry) -> None:
+    _kept[key] = entry
+    if len(_kept) > MAX_KEPT:
+        _kept.popitem(last=False)
 
 
 def _value(arguments: dict[str, Any], path: tuple):
@@ -143,20 +164,7 @@ def _value(arguments: dict[str, Any], path: tuple):
     return value
 
 
-def prepared(name: str, build: Callable[..., QuerySet], **arguments) -> QuerySet:
-    """``build(**arguments)``, its SQL compiled once per process for ``name`` (see the
-    module's docstring for what ``build`` may do)."""
-    queryset = build(**arguments)
-    using = queryset.db
-    key = (name, using, _shape(arguments))
-    compiled = _kept.get(key)
-    if compiled is None:
-        compiled = _compile(build, arguments, using)
-        _kept[key] = compiled
-        if len(_kept) > MAX_KEPT:
-            _kept.popitem(last=False)
-    if compiled is _NOT_PREPARABLE or type(queryset.query) is not Query:
-        return queryset
+def _with_arguments(queryset: QuerySet, compiled: _Compiled, arguments: dict[str, Any]):
     params = list(compiled.params)
     for index, path in compiled.slots:
         value = _value(arguments, path)
@@ -168,3 +176,51 @@ def prepared(name: str, build: Callable[..., QuerySet], **arguments) -> QuerySet
     query.__class__ = _PreparedQuery
     query._prepared = (compiled, tuple(params), weakref.ref(query))
     return queryset
+
+
+def _reads_rows_only(queryset: QuerySet) -> bool:
+    """Whether reading ``queryset`` depends on its SQL's results alone: no prefetch (its
+    own queries would be built from the arguments) and an iterable that says so."""
+    iterable = queryset._iterable_class
+    return not queryset._prefetch_related_lookups and (
+        iterable in _PLAIN_ITERABLES or getattr(iterable, "reads_rows_only", False)
+    )
+
+
+def prepared_rows(name: str, build: Callable[..., QuerySet], **arguments) -> list:
+    """``list(prepared(name, build, **arguments))``, and from the second call on without
+    building the queryset either: with a kept compilation, a copy of the queryset built
+    from the markers carries the real arguments (building a queryset of filters and
+    aggregates cost as much as compiling it). Only rows come out, so nothing can be made
+    from a queryset whose own filters hold the markers; a queryset that reads more than
+    its rows (a prefetch, an iterable of its own) is built every time."""
+    key = ("rows", name, _shape(arguments))
+    kept = _kept.get(key)
+    if kept is None:
+        queryset = prepared(name, build, **arguments)
+        if isinstance(queryset.query, _PreparedQuery) and _reads_rows_only(queryset):
+            compiled = queryset.query._prepared[0]
+            marked, _ = _marks(arguments, compiled.first)
+            _keep(key, (compiled, build(**marked)))
+        else:
+            _keep(key, _NOT_PREPARABLE)
+        return list(queryset)
+    if kept is _NOT_PREPARABLE:
+        return list(prepared(name, build, **arguments))
+    compiled, marked = kept
+    return list(_with_arguments(marked._chain(), compiled, arguments))
+
+
+def prepared(name: str, build: Callable[..., QuerySet], **arguments) -> QuerySet:
+    """``build(**arguments)``, its SQL compiled once per process for ``name`` (see the
+    module's docstring for what ``build`` may do)."""
+    queryset = build(**arguments)
+    using = queryset.db
+    key = (name, using, _shape(arguments))
+    compiled = _kept.get(key)
+    if compiled is None:
+        compiled = _compile(build, arguments, using)
+        _keep(key, compiled)
+    if compiled is _NOT_PREPARABLE or type(queryset.query) is not Query:
+        return queryset
+    return _with_arguments(queryset, compiled, arguments)

@@ -26,7 +26,7 @@ from games.models import (
 from games.models.summaries import SideAncientOne, SideMonth, SideStanding, scope_of
 
 from .games import LeagueGames, league_games
-from .prepared import prepared
+from .prepared import prepared_rows
 
 
 @dataclass(frozen=True)
@@ -46,17 +46,17 @@ class Side:
         shape: Callable[[QuerySet], QuerySet],
         owner: Model,
         season=None,
-    ) -> QuerySet:
-        """``shape`` of ``owner``'s ``model`` rows in ``season``, its SQL compiled once per
-        process (``league.queries.prepared``): ``shape`` must not depend on the owner or
-        the season, and the result is evaluated as it is returned."""
+    ) -> list:
+        """The rows of ``shape`` of ``owner``'s ``model`` rows in ``season``, its SQL
+        compiled once per process (``league.queries.prepared_rows``): ``shape`` must not
+        depend on the owner or the season."""
         key = f"{self.field}-{name}-{model._meta.label}"
         column = f"{self.field}_id"
 
         def build(owner_id: int, scope: int) -> QuerySet:
             return shape(model.objects.filter(scope=scope, **{column: owner_id}))
 
-        return prepared(key, build, owner_id=owner.pk, scope=scope_of(season))
+        return prepared_rows(key, build, owner_id=owner.pk, scope=scope_of(season))
 
     def summary(self, owner: Model, season=None) -> dict[str, Any]:
         """The standings row as the page's summary box (zeros when there is none)."""
@@ -65,11 +65,11 @@ class Side:
         )
         return next(iter(rows), self.standing()).summary()
 
-    def by_ancient_one(self, owner: Model, season=None) -> QuerySet:
+    def by_ancient_one(self, owner: Model, season=None) -> list:
         """The record against each Ancient One, most games first."""
         return self.kept("record", self.ancient_one, lambda rows: rows.record(), owner, season)
 
-    def months(self, owner: Model, season=None) -> QuerySet:
+    def months(self, owner: Model, season=None) -> list:
         """The monthly tallies, oldest first: one chart point per month at most."""
         return self.kept("months", self.month, lambda rows: rows.order_by("month"), owner, season)
 
@@ -87,5 +87,5 @@ class Profile:
     """What both sides' pages show: the summary box, the record by Ancient One, games."""
 
     summary: dict[str, Any]
-    by_ancient_one: QuerySet
+    by_ancient_one: list
     games: LeagueGames

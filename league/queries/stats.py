@@ -30,7 +30,7 @@ from league.models import Season
 
 from .games import league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
-from .prepared import prepared
+from .prepared import prepared_rows
 from .ratings import rating_of
 
 # How many rows the short lists on the home and Ancient One pages show.
@@ -173,12 +173,12 @@ def home_summary() -> dict[str, Any]:
     # Fixed shapes, each compiled once per process (``league.queries.prepared``).
     return {
         "totals": totals,
-        "latest": prepared("home-latest", _latest),
-        "best": _numbered(prepared("home-best", lambda: _top_slice(league_games()))),
-        "first_citizens": prepared("home-first-citizens", _first_citizens),
+        "latest": prepared_rows("home-latest", _latest),
+        "best": _numbered(prepared_rows("home-best", lambda: _top_slice(league_games()))),
+        "first_citizens": prepared_rows("home-first-citizens", _first_citizens),
         "season": season,
         "season_leaders": (
-            prepared("home-season-leaders", _season_leaders, scope=scope_of(season))
+            prepared_rows("home-season-leaders", _season_leaders, scope=scope_of(season))
             if season
             else []
         ),
@@ -306,11 +306,11 @@ def score_comparison(game: Session) -> ScoreComparison | None:
         return None
     score, size = game.score, game.investigator_count
     ancient_one = game.ancient_one_id
-    rows = list(prepared("score-histogram", _score_histogram, ancient_one_id=ancient_one))
+    rows = prepared_rows("score-histogram", _score_histogram, ancient_one_id=ancient_one)
     arguments = {"ancient_one_id": ancient_one, "game_id": game.pk, "score": score}
-    counts = next(iter(prepared("score-ties", _tie_counts, **arguments, size=size)))
+    counts = prepared_rows("score-ties", _tie_counts, **arguments, size=size)[0]
     if game.team_id:
-        counts |= next(iter(prepared("score-team-pool", _team_pool_counts, **arguments)))
+        counts |= prepared_rows("score-team-pool", _team_pool_counts, **arguments)[0]
     # An approved game is in the histogram itself; the pools count it once, as "you".
     own = int(game.status == Status.APPROVED)
     team_games = (
