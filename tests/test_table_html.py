@@ -45,3 +45,24 @@ def test_one_page_has_no_page_links_and_no_rows_says_so():
     assert "<nav" not in _table("", rows=3)
     empty = NumbersTable([], empty_text="Nothing here.")
     assert '<tr><td colspan="2">Nothing here.</td></tr>' in table_html(empty, None)
+
+
+def test_a_kept_head_is_the_head_of_its_own_sort_query_and_orderability():
+    """The head is written once per class, sort, query string, orderability and language:
+    each of those still gets its own."""
+    from django.utils import translation
+
+    from league.pages import table_html as module
+
+    module._heads.clear()
+    for _ in range(2):  # the second time from the kept heads
+        assert 'aria-sort="descending"' in _table("sort=-number")
+        assert 'aria-sort="ascending"' in _table("sort=number")
+        assert '<a href="?season=autumn&amp;sort=number">Number</a>' in _table("season=autumn")
+        assert '<a href="?season=spring&amp;sort=number">Number</a>' in _table("season=spring")
+        fixed = NumbersTable([{"number": 1, "name": "one"}], orderable=False)
+        assert "sort=" not in table_html(fixed, RequestFactory().get("/numbers/"))
+    assert len(module._heads) == 5
+    with translation.override("fr"):
+        _table("sort=-number")
+    assert len(module._heads) == 6

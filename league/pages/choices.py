@@ -100,8 +100,27 @@ class ChoiceBatch:
         return self.lists[name]
 
 
+class Deferred:
+    """A choice field's queryset built when it is first used -- to check a chosen value, or
+    to read the choices the cache does not hold -- not each time a form is made: most
+    renders only offer the cached choices. A player's teammates, say, cost building a
+    subquery over their summary rows on every page of theirs. Not callable, so
+    django-filter hands it on as it is, and copied as itself with the field."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build) -> None:
+        self.build = build
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 class CachedChoiceIterator(ModelChoiceIterator):
     """The field's empty choice (and django-filter's null choice), then the cached pairs."""
+
+    def __init__(self, field) -> None:
+        self.field = field  # its queryset is not read (it may be ``Deferred``)
 
     def __iter__(self):
         if self.field.empty_label is not None:
@@ -138,8 +157,30 @@ class CachedChoicesMixin:
             self.batch = ChoiceBatch({self.choices_name: self})
         return self.batch.choices(self.choices_name)
 
+    def _get_queryset(self):
+        deferred = self.__dict__.get("_deferred")
+        if deferred is not None:
+            self._deferred = None
+            self._queryset = deferred.build().all()
+        return self._queryset
+
+    def _set_queryset(self, queryset):
+        if isinstance(queryset, Deferred):
+            self._deferred, self._queryset = queryset, None
+            self.widget.choices = self.choices
+        else:
+            self._deferred = None
+            super()._set_queryset(queryset)
+
+    queryset = property(_get_queryset, _set_queryset)
+
     def __deepcopy__(self, memo):
-        copied = super().__deepcopy__(memo)
+        deferred = self.__dict__.get("_deferred")
+        if deferred is None:
+            copied = super().__deepcopy__(memo)
+        else:  # as ``ModelChoiceField`` copies itself, without building the queryset
+            copied = forms.Field.__deepcopy__(self, memo)
+            copied.queryset = deferred
         copied.batch = None  # each form reads its own (the copy is a new form's field)
         return copied
 

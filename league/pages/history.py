@@ -15,7 +15,12 @@ from django.db.models import QuerySet
 
 from games import rules
 from games.models import Investigator, Outcome, Player, PlayerTeammate, Seat, Session
-from league.pages.choices import CachedChoicesForm, CachedModelChoiceFilter, FastChoiceFilter
+from league.pages.choices import (
+    CachedChoicesForm,
+    CachedModelChoiceFilter,
+    Deferred,
+    FastChoiceFilter,
+)
 from league.pages.filters import ancient_one_filter, played_from_filter, played_until_filter
 from league.pages.paginators import BoundedPaginator
 
@@ -76,7 +81,7 @@ class GameHistoryFilter(django_filters.FilterSet):
         super().__init__(data, queryset, **kwargs)
         self.player = player
         teammate = self.filters["teammate"]
-        teammate.queryset = teammate_choices(player)
+        teammate.queryset = Deferred(lambda: teammate_choices(player))
         if player is not None:  # each player's own list, kept by their id
             teammate.extra["choices_name"] = f"teammates-{player.pk}"
         if player is None:

@@ -7,15 +7,22 @@ The template asked django-tables2 per column for its attributes, its sort direct
 through ``{% querystring_replace %}``, a copy of the query string; per page link the
 same. A page with four tables (an investigator's) spent more there than in its rows.
 Here the query string is read once per table and each link is one ``urlencode``.
+
+The head depends on the table's class (its columns and their headers are fixed per class:
+no league table hides, adds or renames one per instance), the model it lists, the sort
+and the query string, and the language: it is written once per process for each of
+those (``HEAD_KEPT`` at most), not per request.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from html import escape
 
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django_tables2.templatetags.django_tables2 import table_page_range
 from django_tables2.utils import AttributeDict
 
@@ -35,8 +42,33 @@ class QueryLinks:
     def __init__(self, request) -> None:
         self.params = dict(request.GET) if request is not None else {}
 
+    def key(self) -> tuple:
+        return tuple(sorted((name, tuple(values)) for name, values in self.params.items()))
+
     def __call__(self, name: str, value) -> str:
         return escape("?" + urlencode({**self.params, name: value}, doseq=True))
+
+
+HEAD_KEPT = 1024
+_heads: OrderedDict[tuple, str] = OrderedDict()
+
+
+def _kept_head(table, link: QueryLinks) -> str:
+    key = (
+        type(table),
+        getattr(table.data, "model", None),
+        tuple(table.order_by or ()),
+        table.orderable,
+        table.prefixed_order_by_field,
+        link.key(),
+        get_language(),
+    )
+    head = _heads.get(key)
+    if head is None:
+        head = _heads[key] = _head(table, link)
+        if len(_heads) > HEAD_KEPT:
+            _heads.popitem(last=False)
+    return head
 
 
 def _head(table, link: QueryLinks) -> str:
@@ -102,7 +134,7 @@ def table_html(table, request) -> SafeString:
     if caption:
         parts.append(f"<caption>{caption}</caption>")
     if table.show_header:
-        parts.append(_head(table, link))
+        parts.append(_kept_head(table, link))
     parts.append(f"<tbody {_attrs(table.attrs, 'tbody')}>\n{table.body_html()}\n</tbody>")
     if table.has_footer():
         parts.append(_foot(table))
