@@ -9,7 +9,12 @@ import django_filters
 
 from games.models import AncientOne
 from league.models import Season
-from league.pages.choices import CachedChoicesForm, CachedModelChoiceField, CachedModelChoiceFilter
+from league.pages.choices import (
+    CachedChoicesForm,
+    CachedModelChoiceField,
+    CachedModelChoiceFilter,
+    Deferred,
+)
 from league.pages.fast_forms import FastDateInput
 
 DATE_INPUT = FastDateInput(attrs={"type": "date"})
@@ -18,7 +23,7 @@ DATE_INPUT = FastDateInput(attrs={"type": "date"})
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="seasons",
-        queryset=Season.objects.all(),
+        queryset=Deferred(Season.objects.all),
         to_field_name="slug",
         empty_label="All time",
         **kwargs,
@@ -28,7 +33,7 @@ def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
 def ancient_one_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="ancient-ones",
-        queryset=AncientOne.objects.all(),
+        queryset=Deferred(AncientOne.objects.all),
         to_field_name="slug",
         label="Ancient One",
         empty_label="Any",
@@ -53,7 +58,7 @@ class SeasonForm(CachedChoicesForm):
 
     season = CachedModelChoiceField(
         choices_name="seasons",
-        queryset=Season.objects.all(),
+        queryset=Deferred(Season.objects.all),
         to_field_name="slug",
         required=False,
         empty_label="All time",

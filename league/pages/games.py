@@ -19,6 +19,7 @@ from league.pages.choices import (
     CachedChoicesForm,
     CachedModelChoiceFilter,
     CachedModelMultipleChoiceFilter,
+    Deferred,
     FastCheckboxes,
     FastChoiceFilter,
 )
@@ -57,7 +58,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     ancient_one = ancient_one_filter()
     boxes = CachedModelMultipleChoiceFilter(
         choices_name="boxes",
-        queryset=Box.objects.all(),
+        queryset=Deferred(Box.objects.all),
         to_field_name="slug",
         label="Boxes in play (all of)",
         method="filter_boxes",
@@ -76,7 +77,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     player = CachedModelChoiceFilter(
         choices_name="listed-players",
         changes_with_games=True,
-        queryset=Player.objects.listed(),
+        queryset=Deferred(Player.objects.listed),
         to_field_name="slug",
         method="filter_player",
         label="Player",
@@ -85,7 +86,7 @@ class LeaderboardFilter(django_filters.FilterSet):
 
     team = CachedModelChoiceFilter(
         choices_name="teams",
-        queryset=Team.objects.all(),
+        queryset=Deferred(Team.objects.all),
         to_field_name="slug",
         method="filter_team",
         label="Team",

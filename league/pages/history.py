@@ -54,7 +54,7 @@ class GameHistoryFilter(django_filters.FilterSet):
     )
     investigator = CachedModelChoiceFilter(
         choices_name="investigators",
-        queryset=Investigator.objects.all(),
+        queryset=Deferred(Investigator.objects.all),
         to_field_name="slug",
         method="filter_investigator",
         label="Investigator",
