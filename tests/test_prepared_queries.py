@@ -298,3 +298,21 @@ def test_prepared_rows_of_a_prefetch_build_it_every_time(league):
         assert [game.pk for game in rows] == ids[ids.index(first) : ids.index(first) + 3]
         assert all(seat.session_id == game.pk for game in rows for seat in game.seats.all())
     assert len(built) >= 3 and ("rows", "t-prefetch", (("first", "int"),)) in _kept
+
+
+def test_team_page_lists_as_read_each_time(league):
+    from league.queries.teams import _captain, _entries, _roster
+
+    teams = list(Team.objects.order_by("pk"))
+    assert teams
+    read = 0
+    for team in teams:
+        roster = prepared_rows("t-roster", _roster, team_id=team.pk)
+        assert roster == list(_roster(team.pk))
+        entries = prepared_rows("t-entries", _entries, team_id=team.pk)
+        assert entries == list(_entries(team.pk))
+        if team.captain_id:
+            captain = prepared_rows("t-captain", _captain, user_id=team.captain_id)
+            assert captain == list(_captain(team.captain_id))
+        read += len(roster) + len(entries)
+    assert read

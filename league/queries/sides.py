@@ -77,6 +77,10 @@ class Side:
         """The side's approved games (within ``season`` when given)."""
         return getattr(league_games().in_season(season), self.played)(owner)
 
+    def games_of(self, owner_id: int) -> LeagueGames:
+        """All the approved games of the side with this id (for a prepared query)."""
+        return getattr(league_games(), self.played)(owner_id)
+
 
 PLAYERS = Side("player", PlayerStanding, PlayerAncientOne, PlayerMonth, played="played_by")
 TEAMS = Side("team", TeamStanding, TeamAncientOne, TeamMonth, played="played_as")

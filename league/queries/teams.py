@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
 
-from games.models import Player, Team, TeamMonth
+from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
-from .games import LeagueGames
+from .prepared import prepared_rows
 from .sides import TEAMS, Profile
 
 STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
@@ -43,8 +43,8 @@ class TeamProfile(Profile):
     """Everything a team page shows: summary rows, and bounded slices of games."""
 
     months: list[TeamMonth]
-    entries: LeagueGames
-    members: QuerySet[Player]
+    entries: list[Session]
+    members: list[Player]
     captain: Player | None
 
     @property
@@ -53,36 +53,56 @@ class TeamProfile(Profile):
         return [(month.month, month.best_score) for month in self.months if month.victories]
 
 
-def team_profile(team: Team, *, season=None) -> TeamProfile:
-    """The team's record over its approved games (within ``season`` when given)."""
-    games = TEAMS.games(team, season)
+def _entries(team_id: int):
     # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
-    entries = (
-        games.filter(is_entry=True)
+    return (
+        TEAMS.games_of(team_id)
+        .filter(is_entry=True)
         .select_related("scenario", "scenario__series", "ancient_one")
         .order_by("-scenario__closes_at", "scenario__name")
     )
+
+
+def team_profile(team: Team, *, season=None) -> TeamProfile:
+    """The team's record over its approved games (within ``season`` when given)."""
+    games = TEAMS.games(team, season)
+    if season is None:  # the dates of a season are not a prepared query's arguments
+        entries = prepared_rows("team-entries", _entries, team_id=team.pk)
+    else:
+        entries = list(
+            games.filter(is_entry=True)
+            .select_related("scenario", "scenario__series", "ancient_one")
+            .order_by("-scenario__closes_at", "scenario__name")
+        )
     return TeamProfile(
         members=team_roster(team),
         captain=team_captain(team),
         summary=TEAMS.summary(team, season),
         by_ancient_one=TEAMS.by_ancient_one(team, season),
         games=games.select_related("ancient_one", "scenario"),
-        months=list(TEAMS.months(team, season)),
+        months=TEAMS.months(team, season),
         entries=entries,
     )
 
 
-def team_roster(team: Team) -> QuerySet[Player]:
+def _roster(team_id: int):
+    return Player.objects.listed().filter(teams=team_id).order_by("name", "pk")
+
+
+def team_roster(team: Team) -> list[Player]:
     """The members the public may see (a member with no approved game is not named)."""
-    return team.members.listed().order_by("name")
+    return prepared_rows("team-roster", _roster, team_id=team.pk)
+
+
+def _captain(user_id: int):
+    return Player.objects.listed().filter(user_id=user_id).order_by("pk")[:1]
 
 
 def team_captain(team: Team) -> Player | None:
     """The captain as the league knows them: their player, if public; never the login."""
     if team.captain_id is None:
         return None
-    return Player.objects.listed().filter(user_id=team.captain_id).first()
+    return next(iter(prepared_rows("team-captain", _captain, user_id=team.captain_id)), None)
 
 
 @dataclass
