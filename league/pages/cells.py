@@ -45,6 +45,7 @@ from django.utils.timezone import template_localtime
 from django_tables2.columns.base import LinkTransform
 
 from league.pages.date_labels import dated as date_label
+from league.pages.date_labels import moment as date_moment
 
 # A value no slug or id of the league takes, to find where one goes in an address.
 _MARK_ID = 987654321
@@ -194,6 +195,8 @@ class ColumnPlan:
                 def dated(value, record):
                     if type(value) is datetime.date:  # a day: formatted once per process
                         return conditional_escape(date_label(value, form))
+                    if type(value) is datetime.datetime:
+                        return conditional_escape(date_moment(value, form) or default)
                     return conditional_escape(
                         date_filter(template_localtime(value), form) or default
                     )

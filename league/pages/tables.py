@@ -14,13 +14,15 @@ never through a function the plan cannot see into.
 
 from __future__ import annotations
 
+from html import escape
+
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F
 from django.template import Context
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import conditional_escape, format_html_join
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 from league.pages.cells import ColumnPlan, Links, LinkTo
@@ -56,10 +58,11 @@ class PlayersColumn(tables.Column):
 
     def render(self, record, table):
         links = table.links if isinstance(table, LeagueTable) else Links()
-        return format_html_join(
-            ", ",
-            '<a href="{}">{}</a>',
-            ((links.url(player), player.name) for player in players_of(record)),
+        return SafeString(
+            ", ".join(
+                f'<a href="{escape(links.url(player))}">{escape(player.name)}</a>'
+                for player in players_of(record)
+            )
         )
 
     def value(self, record):
