@@ -89,6 +89,14 @@ def test_minimum_games_and_season_filters(client, played):
     assert set(found) == {"Amanda Sharpe"}
 
 
+def test_a_fractional_or_huge_minimum_is_read_as_whole_games(client, played):
+    assert by_name(client.get(URL, {"min_games": "2.5"})) == by_name(
+        client.get(URL, {"min_games": 3})
+    )
+    response = client.get(URL, {"min_games": "1e30"})
+    assert response.status_code == 200 and by_name(response) == {}
+
+
 def test_bad_filter_input_is_a_message_not_a_crash(client, played):
     response = client.get(URL, {"min_games": "lots", "season": "nope"})
     assert response.status_code == 200

@@ -316,3 +316,37 @@ def test_team_page_lists_as_read_each_time(league):
             assert captain == list(_captain(team.captain_id))
         read += len(roster) + len(entries)
     assert read
+
+
+def test_preparable_rows_sort_as_ordered_each_time_and_changed_rows_as_usual(league):
+    from django.db.models import F
+
+    from league.queries.investigators import _standings_from
+    from league.queries.prepared import preparable, prepared_order
+
+    seasons = _seasons()
+    orders = [
+        (F("win_low").desc(nulls_last=True), "name", "pk"),
+        (F("win_low").asc(nulls_last=True), "name", "pk"),
+        (F("best_score").desc(nulls_last=True), "name", "pk"),
+    ]
+    for season in seasons:
+        for minimum in (0, 2):
+            arguments = {"scope": scope_of(season), "minimum": minimum}
+            for ordering in orders:
+                for _ in range(2):  # the second time from the kept rows and SQL
+                    rows = preparable("t-standings", _standings_from, **arguments)
+                    sorted_rows = list(prepared_order(rows, *ordering))
+                    expected = list(_standings_from(**arguments).order_by(*ordering))
+                    assert [(r.pk, r.games) for r in sorted_rows] == [
+                        (r.pk, r.games) for r in expected
+                    ]
+            # Made into another queryset (a filter), it is sorted as compiled each time.
+            narrowed = preparable("t-standings", _standings_from, **arguments).filter(games=0)
+            assert list(prepared_order(narrowed, "name", "pk")) == list(
+                _standings_from(**arguments).filter(games=0).order_by("name", "pk")
+            )
+    sorts = [
+        key for key in _kept if isinstance(key[0], str) and key[0].startswith("t-standings by")
+    ]
+    assert len(sorts) == len(orders)  # asc and desc with nulls last are told apart

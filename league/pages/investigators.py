@@ -7,6 +7,8 @@ interval's lower bound, so two lucky games do not top the list.
 
 from __future__ import annotations
 
+import math
+
 import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
@@ -71,6 +73,10 @@ class WinRateColumn(RateColumn, RoundedColumn):
         return RateColumn.render(self, record)
 
 
+# More games than any investigator has: a larger minimum lists the same (no) rows.
+MOST_GAMES = 2**31 - 1
+
+
 class InvestigatorFilter(django_filters.FilterSet):
     season = season_filter(method="keep", label="Season")
     min_games = django_filters.NumberFilter(
@@ -92,7 +98,9 @@ class InvestigatorFilter(django_filters.FilterSet):
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 0
-        return investigator_standings(season=season).filter(games__gte=minimum)
+        # Games are whole: "at least 2.5" is at least 3; past any count, one bound.
+        minimum = min(math.ceil(minimum), MOST_GAMES)
+        return investigator_standings(season=season, min_games=minimum)
 
 
 class InvestigatorTable(LeagueTable):

@@ -27,14 +27,16 @@ from django.utils.safestring import SafeString
 
 from league.pages.cells import ColumnPlan, Links, LinkTo
 from league.queries import players_by_game
+from league.queries.prepared import prepared_order
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
 def nulls_last(queryset, name, is_descending, *then):
-    """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``."""
+    """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``
+    (with SQL compiled once per process for rows of ``preparable``)."""
     key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
-    return queryset.order_by(key, *then), True
+    return prepared_order(queryset, key, *then), True
 
 
 def link_to(path: str = "") -> LinkTo:

@@ -28,6 +28,7 @@ from games.models import AncientOneTableSize, Box, Herald
 from games.models.summaries import scope_of
 
 from .investigators import tally_rates, wilson_bounds
+from .prepared import preparable
 
 TALLY = ("games", "victories", "score_sum")
 
@@ -58,10 +59,10 @@ def league_tally(season=None) -> LeagueTally:
     return LeagueTally(**sums)
 
 
-def _without(total: LeagueTally) -> tuple[dict, dict]:
+def _without(total: dict[str, int]) -> tuple[dict, dict]:
     """The same numbers over the games without the row's herald or box, and their rates."""
     numbers = {
-        f"{name}_without": Value(getattr(total, name), output_field=IntegerField()) - F(name)
+        f"{name}_without": Value(total[name], output_field=IntegerField()) - F(name)
         for name in TALLY
     }
     ratio = Cast(F("victories_without") * 100.0 / NullIf(F("games_without"), 0), FloatField())
@@ -75,8 +76,8 @@ def _without(total: LeagueTally) -> tuple[dict, dict]:
     }
 
 
-def _in_play(model, season, total: LeagueTally) -> QuerySet:
-    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(season)))
+def _in_play(model, scope: int, **total: int) -> QuerySet:
+    row = FilteredRelation("standings", condition=Q(standings__scope=scope))
     numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in TALLY}
     without, rates_without = _without(total)
     return (
@@ -90,13 +91,27 @@ def _in_play(model, season, total: LeagueTally) -> QuerySet:
 def herald_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
     """Every herald of the catalog with its games in ``season`` and the games without it."""
     total = league_tally(season) if total is None else total
-    return _in_play(Herald, season, total).select_related("box")
+    return preparable("in-play-heralds", _heralds, **_arguments(season, total))
+
+
+def _heralds(**arguments) -> QuerySet[Herald]:
+    return _in_play(Herald, **arguments).select_related("box")
+
+
+def _boxes(**arguments) -> QuerySet[Box]:
+    return _in_play(Box, **arguments)
+
+
+def _arguments(season, total: LeagueTally) -> dict[str, int]:
+    # The rows are built once per process for each (scope, totals) and sorted with SQL
+    # compiled once (``league.queries.prepared.preparable``).
+    return {"scope": scope_of(season), **{name: getattr(total, name) for name in TALLY}}
 
 
 def box_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:
     """Every box of the catalog with the games it was in play in ``season``, and without."""
     total = league_tally(season) if total is None else total
-    return _in_play(Box, season, total)
+    return preparable("in-play-boxes", _boxes, **_arguments(season, total))
 
 
 def ancient_one_by_table_size(ancient_one, *, season=None) -> QuerySet[AncientOneTableSize]:

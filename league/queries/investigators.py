@@ -28,7 +28,7 @@ from games.models import (
 from games.models.summaries import scope_of
 
 from .games import league_games
-from .prepared import prepared_rows
+from .prepared import preparable, prepared_rows
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
@@ -63,10 +63,18 @@ def tally_rates() -> dict[str, Cast]:
     }
 
 
-def investigator_standings(*, season=None) -> QuerySet[Investigator]:
+def investigator_standings(*, season=None, min_games: int = 0) -> QuerySet[Investigator]:
     """Every investigator of the catalog with its record in ``season`` (all time when
-    None): one row each, zeros for those never played, from the standings rows alone."""
-    return _standings(scope_of(season))
+    None) and at least ``min_games`` games: one row each, zeros for those never played,
+    from the standings rows alone. Built once per process per season and minimum, and
+    sorted with SQL compiled once (``league.queries.prepared.preparable``)."""
+    return preparable(
+        "investigator-standings", _standings_from, scope=scope_of(season), minimum=min_games
+    )
+
+
+def _standings_from(scope: int, minimum: int) -> QuerySet[Investigator]:
+    return _standings(scope).filter(games__gte=minimum)
 
 
 def _standings(scope: int) -> QuerySet[Investigator]:
