@@ -186,14 +186,11 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Sessions in the database, never only in the cache: a cache outage must not sign anyone out.
-# With Redis they are also kept there (written through, read from Redis first and from the
-# database when Redis has them not or does not answer): a member's cached page then costs
-# no database query. On the database cache that would be the same query, so plain db.
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if REDIS_URL
-    else "django.contrib.sessions.backends.db"
-)
+# They are also kept in the shared cache (written through, read from the cache first and
+# from the database when it has them not or does not answer), and read in the page cache's
+# one call with the page and the navigation's facts (league.caching.sessions): a member's
+# cached page costs one cache call and no other query.
+SESSION_ENGINE = "league.caching.sessions"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"

@@ -130,3 +130,25 @@ def test_the_marks_of_the_filled_parts_never_reach_a_browser(league):
     for url in (reverse("league:home"), reverse("games:new")):
         for client in (member, Client()):
             assert b"league:fill" not in client.get(url).content, url
+
+
+def test_a_members_kept_parts_carry_each_requests_own_valid_token_and_path(league):
+    """A member's navigation is rendered once per path and facts, the token put in per hit."""
+    from league.caching import fills
+
+    fills._member_parts.clear()
+    ann = signed_in(UserFactory(username="ann"))
+    home, board = reverse("league:home"), reverse("league:leaderboard")
+    seen = []
+    for url in (home, home, board, board):
+        response = ann.get(url)
+        secret = response.cookies["csrftoken"].value if "csrftoken" in response.cookies else None
+        secret = secret or ann.cookies["csrftoken"].value
+        found = tokens(response)
+        assert found and all(_does_token_match(token.decode(), secret) for token in found)
+        assert fills._TOKEN_MARK.encode() not in response.content
+        current = re.findall(rb'<a href="([^"]+)" aria-current="page"', response.content)
+        assert current == [url.encode()]
+        seen.append(found)
+    assert len(fills._member_parts) == 2  # one per path
+    assert not seen[0] & seen[1]  # masked afresh for every response

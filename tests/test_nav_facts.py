@@ -40,20 +40,14 @@ def test_a_warm_member_hit_reads_no_user_and_no_permission(django_assert_num_que
     member = signed_in(UserFactory(username="member"))
     member.get(HOME)
     hit(member)  # facts stored
-    # The session (database), then the page and the nav's facts in one cache call.
+    # The session, the page and the nav's facts in one cache call; nothing else.
     with CaptureQueriesContext(connection) as queries:
         response = hit(member)
     tables = " ".join(query["sql"] for query in queries.captured_queries)
     assert "auth_user" not in tables and "auth_permission" not in tables
-    session_queries = 0 if "cached_db" in _session_engine() else 1
-    assert len(queries) == session_queries + CACHE_READ
+    assert "django_session" not in tables
+    assert len(queries) == CACHE_READ
     assert b"Log out" in response.content and b"My games" in response.content
-
-
-def _session_engine() -> str:
-    from django.conf import settings
-
-    return settings.SESSION_ENGINE
 
 
 def test_a_revoked_moderator_loses_the_link_at_the_next_request():

@@ -88,6 +88,13 @@ def find(key: str, names: list[str], get_many=None) -> Found:
     return Found(now, stale=shared if shared is not None else mine)
 
 
+def held(key: str) -> bool:
+    """Whether this process's memory holds a copy of the page at ``key`` (fresh or not),
+    so the shared cache need not send it (asked without reading the copy)."""
+    local = memory()
+    return local is not None and local.has_key(key)
+
+
 def ready_for_visitors(key: str, entry: Entry, render) -> bytes:
     """The page as every plain visitor gets it (``render()`` fills it for one), kept in
     this process's memory beside the copy: with no session and no message, a visitor's

@@ -6,11 +6,13 @@ member's (and so gets the members' copy), whether they are staff (the Admin link
 whether they moderate ("Pending (N)", with the count). From the database that is the user's
 row, their own and their groups' permissions, and a count: four queries, more than the
 cached page itself costs. So a member's facts are kept in the shared cache, and one call
-reads them with the pending count and the members' copy of the page (``prefetch_with_nav``,
-``read_with_nav``, from ``league.caching.page_cache``):
+reads them with the session itself (``league.caching.sessions``), the pending count and the
+members' copy of the page (``prefetch_with_nav``, ``read_with_nav``, from
+``league.caching.page_cache``):
 
-* **A member's facts** -- their session hash, staff, moderates -- under
-  ``league:nav:user:<pk>``, beside the members token current when they were read. A request
+* **A member's facts** -- their user, session hash, staff, moderates -- per session, under
+  ``league:nav:session:<digest of its key>`` (named by the cookie, so read in the same
+  call as the session), beside the members token current when they were read. A request
   whose session names that user, with that session hash and a configured backend, is
   taken as theirs without loading the user: the checks ``django.contrib.auth.get_user``
   makes, on the facts its own check produced. Anything else (no facts, another token, a
@@ -38,6 +40,7 @@ the database, as before.
 
 from __future__ import annotations
 
+import hashlib
 import time
 import uuid
 from functools import cached_property
@@ -62,8 +65,11 @@ PENDING_SECONDS = 60
 _ON_REQUEST = "_league_nav_member"
 
 
-def facts_key(pk) -> str:
-    return f"league:nav:user:{pk}"
+def facts_key(session_key: str) -> str:
+    """A member's facts, kept per session: its key is known from the cookie, so the facts
+    are read in the same call as the session itself (``league.caching.sessions``)."""
+    digest = hashlib.sha256(session_key.encode()).hexdigest()[:32]
+    return f"league:nav:session:{digest}"
 
 
 def _fresh_token() -> str:
@@ -91,14 +97,27 @@ class MemberNav:
         self.also: tuple[str, ...] = ()
 
     @cached_property
+    def _session_key(self) -> str | None:
+        """The session the cookie names (not loaded), if any."""
+        session = getattr(self.request, "session", None)
+        return getattr(session, "session_key", None)
+
+    @cached_property
     def _session_user(self) -> str | None:
         session = getattr(self.request, "session", None)
         return session.get(SESSION_KEY) if session is not None else None
 
     @cached_property
     def _found(self) -> dict:
-        keys = [MEMBERS_TOKEN, facts_key(self._session_user), PENDING_TOKEN, PENDING_KEY]
-        return cache.get_many(keys + list(self.also))
+        keys = [MEMBERS_TOKEN, PENDING_TOKEN, PENDING_KEY, *self.also]
+        session = getattr(self.request, "session", None)
+        data_key = getattr(session, "prefetch_key", lambda: None)()
+        if data_key is not None:
+            keys += [facts_key(self._session_key), data_key]
+        found = cache.get_many(keys)
+        if data_key is not None:
+            session.prime(found.get(data_key))
+        return found
 
     def read(self, keys: list[str]) -> dict:
         """``cache.get_many(keys)``, from this request's one read when it held them."""
@@ -110,14 +129,19 @@ class MemberNav:
     @cached_property
     def facts(self) -> dict | None:
         """This member's facts; ``None`` for a visitor."""
+        if self._session_key is None:
+            return self._from_user(None)  # no session, no query: Django finds nobody either
+        found = self._found  # the session's data comes in this call too
         if self._session_user is None:
-            return self._from_user(None)  # no query: Django finds nobody either
-        token = _token(MEMBERS_TOKEN, self._found)
-        entry = self._found.get(facts_key(self._session_user))
+            return self._from_user(None)
+        token = _token(MEMBERS_TOKEN, found)
+        entry = found.get(facts_key(self._session_key))
         if token is not None and entry is not None and entry[0] == token:
             facts, session = entry[1], self.request.session
-            if session.get(BACKEND_SESSION_KEY) in settings.AUTHENTICATION_BACKENDS and (
-                constant_time_compare(session.get(HASH_SESSION_KEY, ""), facts["hash"])
+            if (
+                facts["user"] == str(self._session_user)
+                and session.get(BACKEND_SESSION_KEY) in settings.AUTHENTICATION_BACKENDS
+                and constant_time_compare(session.get(HASH_SESSION_KEY, ""), facts["hash"])
             ):
                 return facts
         return self._from_user(token)
@@ -129,12 +153,14 @@ class MemberNav:
         if user is None or not user.is_authenticated:
             return None
         facts = {
+            "user": str(user.pk),
             "hash": user.get_session_auth_hash(),
             "staff": user.is_staff,
             "moderates": can_moderate(user),
         }
-        if token is not None and str(user.pk) == str(self._session_user):
-            cache.set(facts_key(user.pk), (token, facts), timeout=FACTS_SECONDS)
+        session_key = getattr(getattr(self.request, "session", None), "session_key", None)
+        if token is not None and session_key and str(user.pk) == str(self._session_user):
+            cache.set(facts_key(session_key), (token, facts), timeout=FACTS_SECONDS)
         return facts
 
     @property

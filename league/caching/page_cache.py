@@ -139,7 +139,11 @@ class PageCacheMiddleware:
             return None
         names = page_keys(view_func.league_page_shows, request, view_kwargs)
         if allowed == MEMBER:  # a member's facts, the page's versions and page in one call
-            prefetch_with_nav(request, [*names, page_key(request, MEMBER)])
+            member_key = page_key(request, MEMBER)
+            # The page itself only when this process holds no copy: on the database cache
+            # a page sent is most of a hit's cost (pickled, base64 in a text column).
+            held = copies.held(member_key)
+            prefetch_with_nav(request, names if held else [*names, member_key])
         whose = audience(request, allowed)
         if whose is None:
             return None
