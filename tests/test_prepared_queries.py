@@ -26,6 +26,7 @@ from league.queries.games import _table_seats, _titled_seats, league_games
 from league.queries.investigators import investigator_profile, investigator_standings
 from league.queries.players import TEAMMATES_SHOWN, _public_player
 from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared, prepared_rows
+from league.queries.prepared_lists import _built, preparable
 from league.queries.sides import PLAYERS, TEAMS
 from league.queries.stats import _team_pool_counts, _tie_counts, home_summary, top_games
 from tests.factories import demo_league
@@ -37,6 +38,7 @@ pytestmark = pytest.mark.django_db
 def league():
     demo_league(60)
     _kept.clear()  # each test compiles its shapes afresh, on this database
+    _built.clear()
     return list(Player.objects.listed().order_by("pk")[:4])
 
 
@@ -322,7 +324,7 @@ def test_preparable_rows_sort_as_ordered_each_time_and_changed_rows_as_usual(lea
     from django.db.models import F
 
     from league.queries.investigators import _standings_from
-    from league.queries.prepared import preparable, prepared_order
+    from league.queries.prepared_lists import preparable, prepared_order
 
     seasons = _seasons()
     orders = [
@@ -350,3 +352,37 @@ def test_preparable_rows_sort_as_ordered_each_time_and_changed_rows_as_usual(lea
         key for key in _kept if isinstance(key[0], str) and key[0].startswith("t-standings by")
     ]
     assert len(sorts) == len(orders)  # asc and desc with nulls last are told apart
+
+
+def test_a_sides_games_sorted_and_paged_as_read_each_time(league):
+    from django.db.models import F
+
+    from league.queries.players import _player_games
+    from league.queries.prepared_lists import prepared_order, prepared_slice
+    from league.queries.teams import _team_games
+
+    sorts = [
+        ("-played_on", "-pk"),
+        ("played_on", "pk"),
+        (F("score").desc(nulls_last=True), "-played_on", "-pk"),
+        (F("score").asc(nulls_last=True), "-played_on", "-pk"),
+    ]
+    sides = [("t-player", _player_games, "player_id", p.pk) for p in league[:2]]
+    sides += [("t-team", _team_games, "team_id", t.pk) for t in Team.objects.order_by("pk")[:2]]
+    shown = 0
+    for name, build, argument, pk in sides:
+        for ordering in sorts:
+            for start, stop in ((0, 5), (5, 10), (0, 5)):
+                rows = prepared_order(preparable(name, build, **{argument: pk}), *ordering)
+                got = list(prepared_slice(rows, slice(start, stop)))
+                expected = list(build(pk).order_by(*ordering)[start:stop])
+                assert [game.pk for game in got] == [game.pk for game in expected]
+                if name == "t-player":
+                    assert [g.titled for g in got] == [g.titled for g in expected]
+                shown += len(got)
+    assert shown
+    # Filtered after it was marked, a list is sorted and paged as compiled each time.
+    rows = preparable("t-player", _player_games, player_id=league[0].pk).filter(score__gt=0)
+    page = list(prepared_slice(prepared_order(rows, "-played_on", "-pk"), slice(0, 5)))
+    expected = _player_games(league[0].pk).filter(score__gt=0).order_by("-played_on", "-pk")
+    assert [g.pk for g in page] == [g.pk for g in expected[:5]]

@@ -36,6 +36,7 @@ from league.pages.tables import (
     nulls_last,
 )
 from league.queries import player_profile, player_rating, public_player, standings
+from league.queries.prepared_lists import prepared_order
 
 
 class StandingsFilter(django_filters.FilterSet):
@@ -195,11 +196,11 @@ class PlayerGamesTable(LeagueTable):
 
     def order_score(self, queryset, is_descending):
         key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)
-        return queryset.order_by(key, "-played_on", "-pk"), True
+        return prepared_order(queryset, key, "-played_on", "-pk"), True
 
     def order_played_on(self, queryset, is_descending):
         order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
-        return queryset.order_by(*order), True
+        return prepared_order(queryset, *order), True
 
 
 class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):

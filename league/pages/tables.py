@@ -18,16 +18,18 @@ from html import escape
 
 import django_tables2 as tables
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.template import Context
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
+from django_tables2.data import TableQuerysetData
+from django_tables2.utils import OrderBy
 
 from league.pages.cells import ColumnPlan, Links, LinkTo
 from league.queries import players_by_game
-from league.queries.prepared import prepared_order
+from league.queries.prepared_lists import prepared_order, prepared_slice
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -111,6 +113,34 @@ class RoundedColumn(tables.Column):
         return self.export_shape(value)
 
 
+class LeagueQuerysetData(TableQuerysetData):
+    """django-tables2's queryset data, sorted and paged through
+    ``league.queries.prepared_lists``: rows marked there (a player's games, say) are
+    sorted and sliced with SQL compiled once per process; any others as before."""
+
+    def __getitem__(self, key):
+        return prepared_slice(self.data, key)
+
+    def order_by(self, aliases):
+        # django-tables2's own, but its last step (a sort by the columns' accessors)
+        # through ``prepared_order``.
+        accessors, custom = [], False
+        for alias in aliases:
+            bound_column = self.table.columns[OrderBy(alias).bare]
+            if alias[0] != bound_column.order_by_alias[0]:
+                accessors += bound_column.order_by.opposite
+            else:
+                accessors += bound_column.order_by
+            if bound_column:
+                queryset, modified = bound_column.order(self.data, alias[0] == "-")
+                if modified:
+                    self.data, custom = queryset, True
+        if custom:
+            return
+        if accessors:
+            self.data = prepared_order(self.data, *(a.for_queryset() for a in accessors))
+
+
 class LeagueTable(tables.Table):
     """Shared presentation: the caption template, the CSS class.
 
@@ -122,6 +152,10 @@ class LeagueTable(tables.Table):
     caption = ""
 
     def __init__(self, *args, caption: str | None = None, **kwargs):
+        if args and isinstance(args[0], QuerySet):
+            args = (LeagueQuerysetData(args[0]), *args[1:])
+        elif isinstance(kwargs.get("data"), QuerySet):
+            kwargs["data"] = LeagueQuerysetData(kwargs["data"])
         super().__init__(*args, **kwargs)
         if caption is not None:
             self.caption = caption

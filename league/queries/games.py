@@ -125,13 +125,14 @@ class LeagueGames(SessionQuerySet):
         games._iterable_class = _WithTablePlayers
         return games
 
-    def with_titles_of(self, player: Player) -> LeagueGames:
+    def with_titles_of(self, player: Player | int) -> LeagueGames:
         """Give each game read ``titled``: whether ``player`` held the First Citizen title
         at it, from one prepared query over the read games' titled seats of that player
         (a ``Prefetch`` compiled its query on every page; a correlated EXISTS over the
         player's seats walks every seat of a busy player on SQLite)."""
         games = self._chain()
-        games.query.titles_of = player.pk  # a query's clone copies its attributes
+        # A query's clone copies its attributes.
+        games.query.titles_of = player if isinstance(player, int) else player.pk
         games._iterable_class = _WithTitles
         return games
 

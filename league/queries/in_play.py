@@ -28,7 +28,7 @@ from games.models import AncientOneTableSize, Box, Herald
 from games.models.summaries import scope_of
 
 from .investigators import tally_rates, wilson_bounds
-from .prepared import preparable
+from .prepared_lists import preparable
 
 TALLY = ("games", "victories", "score_sum")
 

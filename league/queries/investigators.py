@@ -28,7 +28,8 @@ from games.models import (
 from games.models.summaries import scope_of
 
 from .games import league_games
-from .prepared import preparable, prepared_rows
+from .prepared import prepared_rows
+from .prepared_lists import preparable
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")

@@ -22,7 +22,9 @@ from games.models import (
     RatingState,
 )
 
+from .games import LeagueGames
 from .prepared import prepared_rows
+from .prepared_lists import preparable
 from .ratings import with_rating
 from .sides import PLAYERS, Profile
 
@@ -94,6 +96,11 @@ def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, 
     return [(month, best, total / wins) for month, best, total, wins in rows]
 
 
+def _player_games(player_id: int, games: LeagueGames | None = None) -> LeagueGames:
+    games = PLAYERS.games_of(player_id) if games is None else games
+    return games.select_related("ancient_one").with_titles_of(player_id)
+
+
 def player_profile(player: Player, *, season=None) -> PlayerProfile:
     """The player's record over approved games (within ``season`` when given)."""
     investigators = PLAYERS.kept(
@@ -118,7 +125,10 @@ def player_profile(player: Player, *, season=None) -> PlayerProfile:
         player,
         season,
     )
-    history = PLAYERS.games(player, season).select_related("ancient_one").with_titles_of(player)
+    if season is None:  # kept built, and sorted and paged with SQL compiled once
+        history = preparable("player-games", _player_games, player_id=player.pk)
+    else:  # a season's dates are no prepared query's arguments
+        history = _player_games(player.pk, PLAYERS.games(player, season))
     return PlayerProfile(
         summary=PLAYERS.summary(player, season),
         by_ancient_one=PLAYERS.by_ancient_one(player, season),

@@ -211,67 +211,6 @@ def prepared_rows(name: str, build: Callable[..., QuerySet], **arguments) -> lis
     return list(_with_arguments(marked._chain(), compiled, arguments))
 
 
-def _frozen(arguments: dict[str, Any]) -> tuple:
-    return tuple(
-        (name, tuple(value) if isinstance(value, list) else value)
-        for name, value in sorted(arguments.items())
-    )
-
-
-def _fingerprint(queryset: QuerySet) -> tuple:
-    """What a queryset made from another changes (a filter, an annotation, values, a
-    slice, the rows' class), the order aside."""
-    query = queryset.query
-    return (
-        len(query.where.children),
-        tuple(query.annotations),
-        repr(query.select_related),
-        query.low_mark,
-        query.high_mark,
-        query.distinct,
-        query.values_select,
-        query.combinator,
-        queryset._iterable_class,
-    )
-
-
-def preparable(name: str, build: Callable[..., QuerySet], **arguments) -> QuerySet:
-    """``build(**arguments)`` built once per process for these arguments (each call gets
-    a copy), which ``prepared_order`` sorts with SQL compiled once per process per sort.
-
-    For a short list that is never paginated (every investigator, herald or box with
-    its rates and intervals): a queryset of a dozen annotations cost more to build and
-    compile than to read. ``build`` follows ``prepared``'s rules."""
-    key = ("built", name, _frozen(arguments))
-    built = _kept.get(key)
-    if built is None:
-        built = build(**arguments)
-        _keep(key, built)
-    rows = built.all()
-    rows.query.preparable = (name, build, arguments, _fingerprint(rows))
-    return rows
-
-
-def _order_key(item) -> Any:
-    # An expression's identity names every argument (``nulls_last`` too); its repr does not.
-    return getattr(item, "identity", item)
-
-
-def prepared_order(rows: QuerySet, *ordering) -> QuerySet:
-    """``rows.order_by(*ordering)``; for rows of ``preparable`` not made into another
-    queryset since, with SQL compiled once per process for the sort."""
-    source = getattr(rows.query, "preparable", None)
-    if source is None or source[3] != _fingerprint(rows):
-        return rows.order_by(*ordering)
-    name, build, arguments, _ = source
-
-    def ordered(**given) -> QuerySet:
-        return preparable(name, build, **given).order_by(*ordering)
-
-    sort = tuple(_order_key(item) for item in ordering)
-    return prepared(f"{name} by {sort!r}", ordered, **arguments)
-
-
 def prepared(name: str, build: Callable[..., QuerySet], **arguments) -> QuerySet:
     """``build(**arguments)``, its SQL compiled once per process for ``name`` (see the
     module's docstring for what ``build`` may do)."""

@@ -16,6 +16,7 @@ from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
 from .prepared import prepared_rows
+from .prepared_lists import preparable
 from .sides import TEAMS, Profile
 
 STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
@@ -53,6 +54,10 @@ class TeamProfile(Profile):
         return [(month.month, month.best_score) for month in self.months if month.victories]
 
 
+def _team_games(team_id: int):
+    return TEAMS.games_of(team_id).select_related("ancient_one", "scenario")
+
+
 def _entries(team_id: int):
     # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
     return (
@@ -79,7 +84,11 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         captain=team_captain(team),
         summary=TEAMS.summary(team, season),
         by_ancient_one=TEAMS.by_ancient_one(team, season),
-        games=games.select_related("ancient_one", "scenario"),
+        games=(
+            preparable("team-games", _team_games, team_id=team.pk)
+            if season is None
+            else games.select_related("ancient_one", "scenario")
+        ),
         months=TEAMS.months(team, season),
         entries=entries,
     )
