@@ -37,6 +37,31 @@ def test_every_page_sends_a_strict_content_security_policy(client, settings):
         assert not {"'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "*"} & set(values)
 
 
+def test_the_kept_policy_follows_the_settings_and_yields_to_a_views_own(client, settings, rf):
+    """The header is written once per process (league.ops.csp), from the settings now."""
+    from csp.decorators import csp_update
+    from django.http import HttpResponse
+
+    from league.ops.csp import CSPMiddleware
+
+    home = reverse("league:home")
+    first, again = client.get(home), client.get(f"{home}?x=1")
+    assert first["Content-Security-Policy"] == again["Content-Security-Policy"]
+    policy = dict(settings.CONTENT_SECURITY_POLICY)
+    policy["DIRECTIVES"] = {**policy["DIRECTIVES"], "img-src": ["'self'", "data:"]}
+    settings.CONTENT_SECURITY_POLICY = policy
+    assert directives(client.get(home))["img-src"] == ["'self'", "data:"]
+
+    @csp_update({"img-src": "https://maps.example"})
+    def own(request):
+        return HttpResponse("ok")
+
+    response = CSPMiddleware(own)(rf.get("/own/"))
+    assert "https://maps.example" in directives(response)["img-src"]
+    plain = CSPMiddleware(lambda request: HttpResponse("ok"))(rf.get("/plain/"))
+    assert "https://maps.example" not in directives(plain)["img-src"]
+
+
 def test_every_page_sends_a_permissions_policy(client):
     response = client.get(reverse("league:leaderboard"))
     features = dict(item.strip().split("=") for item in response["Permissions-Policy"].split(","))

@@ -47,6 +47,8 @@ from league.caching.subjects import LISTS, page_keys
 
 # Request attribute: (key, version names, versions) a miss renders under, for storing.
 _PENDING = "_league_page_cache"
+# Request attribute: the page's address (scheme, host, path, query, htmx), read once.
+_ADDRESS = "_league_page_address"
 # Request attribute: a cacheable page rendered without the cache, which did not answer.
 _UNCACHED = "_league_page_uncached"
 EXPORT_PARAMETER = "_export"
@@ -67,11 +69,19 @@ def page_cached(view, *, members: bool = True, shows: str = LISTS):
     return view
 
 
+def _address(request) -> str:
+    address = getattr(request, _ADDRESS, None)
+    if address is None:
+        query = urlencode(sorted(request.GET.lists()), doseq=True)
+        htmx = "hx" if request.headers.get("HX-Request") == "true" else ""
+        address = f"{request.scheme}://{request.get_host()}{request.path}?{query}|{htmx}"
+        setattr(request, _ADDRESS, address)
+    return address
+
+
 def page_key(request, audience: str = VISITOR) -> str:
     """The cache key of this page: scheme, host, path, sorted query, htmx or not, audience."""
-    query = urlencode(sorted(request.GET.lists()), doseq=True)
-    htmx = "hx" if request.headers.get("HX-Request") == "true" else ""
-    address = f"{request.scheme}://{request.get_host()}{request.path}?{query}|{htmx}"
+    address = _address(request)
     if audience != VISITOR:
         address += f"|{audience}"
     return "league:page:" + hashlib.sha256(address.encode()).hexdigest()
@@ -138,7 +148,8 @@ class PageCacheMiddleware:
         if not seconds or allowed is None:
             return None
         names = page_keys(view_func.league_page_shows, request, view_kwargs)
-        if allowed == MEMBER:  # a member's facts, the page's versions and page in one call
+        if allowed == MEMBER and settings.SESSION_COOKIE_NAME in request.COOKIES:
+            # A member's session, facts, the page's versions and page in one call.
             member_key = page_key(request, MEMBER)
             # The page itself only when this process holds no copy: on the database cache
             # a page sent is most of a hit's cost (pickled, base64 in a text column).
