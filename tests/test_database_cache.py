@@ -86,3 +86,14 @@ def test_of_many_adds_at_once_one_wins_and_every_loser_sees_its_value():
     winners = [value for won, value in seen if won]
     assert len(seen) == 8 and len(winners) == 1
     assert {value for _, value in seen} == {winners[0]}
+
+
+def test_get_many_reads_the_live_keys_in_one_query_and_never_an_expired_one():
+    cache = cache_of()
+    cache.set_many({"live": 1, "also": {"two": 2}}, timeout=60)
+    cache.set_many({"dead": 3}, timeout=-1)
+    with CaptureQueriesContext(connection) as queries:
+        found = cache.get_many(["live", "also", "dead", "absent"])
+    assert found == {"live": 1, "also": {"two": 2}} and len(queries) == 1
+    assert cache.get("dead") is None and cache.get("dead", "default") == "default"
+    assert cache.get("live") == 1 and cache.has_key("live") and not cache.has_key("dead")
