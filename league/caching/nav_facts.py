@@ -130,7 +130,9 @@ class MemberNav:
     def facts(self) -> dict | None:
         """This member's facts; ``None`` for a visitor."""
         if self._session_key is None:
-            return self._from_user(None)  # no session, no query: Django finds nobody either
+            # No session: Django finds nobody either (a log-in in this request gives the
+            # session a key and the request a new user, so a new MemberNav).
+            return None
         found = self._found  # the session's data comes in this call too
         if self._session_user is None:
             return self._from_user(None)
