@@ -248,6 +248,11 @@ def test_investigator_profile_as_compiled_each_time(league):
                     (row.investigator_count, row.games, row.avg_victory_score)
                     for row in profile.by_table_size
                 ] == by_size
+                seats = Seat.objects.filter(investigator=investigator).values("session_id")
+                best = top_games(league_games().in_season(season).filter(pk__in=seats))
+                assert [(g.pk, g.rank, [p.pk for p in g.table_players]) for g in best] == [
+                    (g.pk, g.rank, [p.pk for p in g.table_players]) for g in profile.best_games
+                ]
 
 
 def test_home_lists_as_compiled_each_time(league):

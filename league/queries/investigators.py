@@ -30,7 +30,7 @@ from games.models.summaries import scope_of
 from .games import league_games
 from .prepared import prepared_rows
 from .prepared_lists import preparable
-from .stats import TOP_SHOWN, top_games
+from .stats import TOP_SHOWN, _numbered, _top_slice, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
 
@@ -130,6 +130,16 @@ def _players(investigator_id: int, scope: int) -> QuerySet[PlayerInvestigator]:
     )
 
 
+def _played_with(games, investigator_id: int):
+    return games.filter(
+        pk__in=Seat.objects.filter(investigator_id=investigator_id).values("session_id")
+    )
+
+
+def _best(investigator_id: int):
+    return _top_slice(_played_with(league_games(), investigator_id))
+
+
 @dataclass
 class InvestigatorProfile:
     """What an investigator's page shows, each part one bounded query."""
@@ -155,12 +165,14 @@ def investigator_profile(investigator: Investigator, *, season=None) -> Investig
         InvestigatorTableSize, investigator, season, order=("investigator_count",)
     )
     players = prepared_rows("investigator-players", _players, **mine)
-    games = league_games().in_season(season)
-    games = games.filter(pk__in=Seat.objects.filter(investigator=investigator).values("session_id"))
+    if season is None:  # all time: a fixed shape, read as prepared rows
+        best = _numbered(prepared_rows("investigator-best", _best, investigator_id=investigator.pk))
+    else:
+        best = top_games(_played_with(league_games().in_season(season), investigator.pk))
     return InvestigatorProfile(
         summary=summary,
         by_ancient_one=by_ancient_one,
         by_table_size=by_table_size,
         players=players,
-        best_games=top_games(games),
+        best_games=best,
     )
