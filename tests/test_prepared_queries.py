@@ -391,3 +391,19 @@ def test_a_sides_games_sorted_and_paged_as_read_each_time(league):
     page = list(prepared_slice(prepared_order(rows, "-played_on", "-pk"), slice(0, 5)))
     expected = _player_games(league[0].pk).filter(score__gt=0).order_by("-played_on", "-pk")
     assert [g.pk for g in page] == [g.pk for g in expected[:5]]
+
+
+def test_a_scenario_board_paged_as_read_each_time(league):
+    from games.models import Scenario
+    from league.pages.scenarios import _board
+    from league.queries.prepared_lists import prepared_slice
+
+    scenarios = [s for s in Scenario.objects.order_by("pk") if _board(s.pk).exists()]
+    assert scenarios
+    for scenario in scenarios:
+        for start, stop in ((0, 3), (3, 6), (0, 3)):
+            rows = prepared_slice(
+                preparable("t-board", _board, scenario_id=scenario.pk), slice(start, stop)
+            )
+            expected = list(_board(scenario.pk)[start:stop])
+            assert [(g.pk, g.rank) for g in rows] == [(g.pk, g.rank) for g in expected]

@@ -69,7 +69,7 @@ def scenario_detail(slug: str) -> QuerySet[Scenario]:
     )
 
 
-def scenario_board(scenario: Scenario) -> LeagueGames:
+def scenario_board(scenario: Scenario | int) -> LeagueGames:
     """The scenario's entries, best scenario score first (defeats last); ties go to the
     earlier submission. Annotated with ``rank``; Ancient One and team loaded (the page
     adds its players with ``for_table_pages()``, the API its seats with ``for_tables()``)."""
