@@ -407,3 +407,18 @@ def test_a_scenario_board_paged_as_read_each_time(league):
             )
             expected = list(_board(scenario.pk)[start:stop])
             assert [(g.pk, g.rank) for g in rows] == [(g.pk, g.rank) for g in expected]
+
+
+def test_a_pickled_kept_list_reads_the_same(league):
+    """A marked list carries where it came from (module-level builders): it pickles."""
+    from league.queries.players import _player_games
+    from league.queries.prepared_lists import prepared_order
+
+    rows = prepared_order(
+        preparable("t-pickle-list", _player_games, player_id=league[0].pk), "-played_on", "-pk"
+    )
+    again = pickle.loads(pickle.dumps(rows))
+    assert [g.pk for g in again] == [g.pk for g in rows]
+    assert [g.pk for g in again] == [
+        g.pk for g in _player_games(league[0].pk).order_by("-played_on", "-pk")
+    ]
