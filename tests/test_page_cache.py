@@ -101,8 +101,18 @@ def test_a_hit_keeps_the_security_headers_and_varies_on_the_cookie(client, leagu
     assert hit["X-Cache"] == "hit"
     for header in ("Content-Security-Policy", "Permissions-Policy", "X-Frame-Options"):
         assert hit[header] == first[header], header
-    assert "Cookie" in hit["Vary"]
+    assert "Cookie" in hit["Vary"] and "Cookie" in first["Vary"]
     assert not hit.cookies and not first.cookies
+
+
+def test_every_visitors_answer_varies_on_the_cookie_though_no_session_is_read(client, league):
+    """A visitor's navigation is decided from the session cookie alone (no session row,
+    no user): the answer, a miss or a hit, still tells shared caches it varies on it."""
+    for url in (reverse("league:leaderboard"), reverse("league:standings")):
+        for expected in ("miss", "hit"):
+            response = client.get(url)
+            assert response["X-Cache"] == expected
+            assert "Cookie" in response["Vary"], (url, expected)
 
 
 def test_a_visitors_page_carries_no_csrf_token(client, league):

@@ -131,7 +131,11 @@ class MemberNav:
         """This member's facts; ``None`` for a visitor."""
         if self._session_key is None:
             # No session: Django finds nobody either (a log-in in this request gives the
-            # session a key and the request a new user, so a new MemberNav).
+            # session a key and the request a new user, so a new MemberNav). The answer
+            # still depends on the session cookie: marked as read, so it says Vary: Cookie.
+            session = getattr(self.request, "session", None)
+            if session is not None:
+                session.accessed = True
             return None
         found = self._found  # the session's data comes in this call too
         if self._session_user is None:

@@ -38,7 +38,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import HttpResponse
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from league.caching import copies
 from league.caching.fills import cut, fill, unmark
@@ -185,6 +185,9 @@ def _served(request, key: str, entry, state: str) -> HttpResponse:
     else:
         body = fill(segments, request)
     response = HttpResponse(body, headers=headers)
+    # The page differs by audience, told by the session cookie: shared caches must keep
+    # one copy per cookie (a visitor's hit need not read the session to say so).
+    patch_vary_headers(response, ("Cookie",))
     response["X-Cache"] = state
     _private(request, response)
     return response
