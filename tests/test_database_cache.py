@@ -58,7 +58,21 @@ def test_add_is_one_statement():
     cache = cache_of()
     with CaptureQueriesContext(connection) as queries:
         cache.add("once", 1)
-    assert len(queries) == 1
+    control = ("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT")
+    statements = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(control)]
+    assert len(statements) == 1 and statements[0].startswith("INSERT")
+
+
+def test_a_refused_write_is_no_error_page_but_nothing_kept(monkeypatch):
+    """As Django's: a database that refuses the write (here: no such table) adds nothing
+    and sets nothing, and the caller goes on (a committed game never errs on its cache)."""
+    cache = cache_of()
+    monkeypatch.setattr(cache, "_table", "no_such_cache_table")
+    assert cache.add("lock", 1) is False
+    assert cache.set("page", "body") is None
+    monkeypatch.undo()
+    assert cache.get("lock") is None and cache.get("page") is None
+    assert cache.add("lock", 1) is True  # the connection and transaction are fine after
 
 
 @pytest.mark.django_db(transaction=True)

@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.db import DatabaseCache
-from django.db import connections, router, transaction
+from django.db import DatabaseError, connections, router, transaction
 from django.utils.timezone import now as tz_now
 
 
@@ -86,17 +86,21 @@ class LeagueDatabaseCache(DatabaseCache):
         now = connection.ops.adapt_datetimefield_value(tz_now().replace(microsecond=0))
         quote = connection.ops.quote_name
         table = quote(self._table)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO {table} ({quote('cache_key')}, {quote('value')}, "
-                f"{quote('expires')}) VALUES (%s, %s, %s) "
-                f"ON CONFLICT ({quote('cache_key')}) DO UPDATE SET "
-                f"{quote('value')} = excluded.{quote('value')}, "
-                f"{quote('expires')} = excluded.{quote('expires')} "
-                f"WHERE {table}.{quote('expires')} < %s",
-                [*row, now],
-            )
-            return cursor.rowcount == 1
+        try:
+            # Its own transaction (a savepoint within another), begun by the write itself.
+            with transaction.atomic(using=db), connection.cursor() as cursor:
+                cursor.execute(
+                    f"INSERT INTO {table} ({quote('cache_key')}, {quote('value')}, "
+                    f"{quote('expires')}) VALUES (%s, %s, %s) "
+                    f"ON CONFLICT ({quote('cache_key')}) DO UPDATE SET "
+                    f"{quote('value')} = excluded.{quote('value')}, "
+                    f"{quote('expires')} = excluded.{quote('expires')} "
+                    f"WHERE {table}.{quote('expires')} < %s",
+                    [*row, now],
+                )
+                return cursor.rowcount == 1
+        except DatabaseError:  # as Django's: a cache that cannot write adds nothing
+            return False
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         if not data:
@@ -129,6 +133,10 @@ class LeagueDatabaseCache(DatabaseCache):
         return []
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        # Django's ``set`` reads before it writes (see ``set_many``) and drops the value
-        # silently when SQLite refuses it: a lost nav token or page. One upsert instead.
-        self.set_many({key: value}, timeout, version)
+        # Django's ``set`` reads before it writes (see ``set_many``), so SQLite refused it
+        # whenever another write held the lock: a lost nav token or page. One upsert, which
+        # waits its turn; a database that still refuses it loses the value, as Django's.
+        try:
+            self.set_many({key: value}, timeout, version)
+        except DatabaseError:
+            return None
