@@ -121,10 +121,21 @@ DATABASES = {
         conn_health_checks=env_bool("DJANGO_CONN_HEALTH_CHECKS", True),
     )
 }
+SQLITE_BUSY_SECONDS = 20  # a write waits this long for another before it fails
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Browser tests reach the live server from several threads at once (htmx previews beside
     # a form post); an in-memory test database would be one connection shared by them all.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # Several processes share the file (gunicorn's workers, the job worker, the cache
+    # table). Write-ahead logging lets pages be read while a game is written; a
+    # transaction takes the write lock when it begins, so one that read first never
+    # finds the lock taken when it comes to write (SQLite's "database is locked" at
+    # once, whatever the timeout); and a writer waits up to the timeout for another.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_BUSY_SECONDS,
+        "init_command": "PRAGMA journal_mode=WAL",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # One cache every worker process shares: the database by default (no extra service; the

@@ -4,10 +4,12 @@
 
 Starts gunicorn (2 workers, DEBUG off, production settings with a throwaway secret key)
 on the database DATABASE_URL names, waits until it answers, runs wrk (16 connections,
-``--duration`` seconds) against the bare page (``league.bench.views``) and each public
-page, and stops gunicorn again. Twice: with the page cache warm (one request first), then
-with it off (``LEAGUE_PAGE_CACHE_SECONDS=0``: every request renders). Prints requests per
-second per page and the ratio to the bare page. Only reads the league.
+``--duration`` seconds) against the bare page (``league.bench.views``), the reference
+page (a 50 × 8 table of links, the yardstick ``bench_pages`` compares a miss with) and
+each public page, and stops gunicorn again. Twice: with the page cache warm (one request
+first), then with it off (``LEAGUE_PAGE_CACHE_SECONDS=0``: every request renders).
+Prints requests per second per page and the ratio to the bare page. Only reads the
+league, unless ``--writes`` (mixed mode) is given.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class Command(BaseCommand):
         try:
             rates = mixed.parse_rates(writes) if writes else []
             pages = [("bare Django page (20 KB)", reverse("league:bench_bare"))]
+            # The yardstick of a miss (bench_pages'): what "Django rendering a table" serves.
+            pages.append(("reference (50 × 8 links)", reverse("league:bench_reference")))
             pages += public_pages()
         except (PageError, ValueError) as error:
             raise CommandError(str(error)) from error
