@@ -23,6 +23,7 @@ from league.pages.choices import (
 )
 from league.pages.filters import ancient_one_filter, played_from_filter, played_until_filter
 from league.pages.paginators import BoundedPaginator
+from league.queries.prepared_lists import prepared_count, prepared_step
 
 VICTORY = "victory"
 OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
@@ -100,19 +101,51 @@ class GameHistoryFilter(django_filters.FilterSet):
             return self.queryset.none()
         return self.qs
 
+    # Each filter is a step of its own (``prepared_step``): on a player's page, whose
+    # games are kept built, the filtered games sort, page and count through SQL compiled
+    # once per process, as the unfiltered ones do.
     def filter_outcome(self, queryset, name, value):
         if value == VICTORY:
-            return queryset.filter(outcome__in=rules.VICTORIES)
-        return queryset.filter(outcome=value)
+            return prepared_step(queryset, "victories", _victories)
+        return prepared_step(queryset, "outcome", _with_outcome, outcome=value)
 
     def filter_investigator(self, queryset, name, value):
-        seats = Seat.objects.filter(investigator=value)
-        if self.player is not None:
-            seats = seats.filter(player=self.player)
-        return queryset.filter(pk__in=seats.values("session_id"))
+        if self.player is None:
+            return prepared_step(
+                queryset, "investigator", _with_investigator, investigator_id=value.pk
+            )
+        return prepared_step(
+            queryset,
+            "investigator of",
+            _with_investigator_of,
+            investigator_id=value.pk,
+            player_id=self.player.pk,
+        )
 
     def filter_teammate(self, queryset, name, value):
-        return queryset.filter(pk__in=Seat.objects.filter(player=value).values("session_id"))
+        return prepared_step(queryset, "teammate", _with_teammate, teammate_id=value.pk)
+
+
+def _victories(games: QuerySet) -> QuerySet:
+    return games.filter(outcome__in=rules.VICTORIES)
+
+
+def _with_outcome(games: QuerySet, outcome: str) -> QuerySet:
+    return games.filter(outcome=outcome)
+
+
+def _with_investigator(games: QuerySet, investigator_id: int) -> QuerySet:
+    seats = Seat.objects.filter(investigator_id=investigator_id)
+    return games.filter(pk__in=seats.values("session_id"))
+
+
+def _with_investigator_of(games: QuerySet, investigator_id: int, player_id: int) -> QuerySet:
+    seats = Seat.objects.filter(investigator_id=investigator_id, player_id=player_id)
+    return games.filter(pk__in=seats.values("session_id"))
+
+
+def _with_teammate(games: QuerySet, teammate_id: int) -> QuerySet:
+    return games.filter(pk__in=Seat.objects.filter(player_id=teammate_id).values("session_id"))
 
 
 def teammate_choices(player: Player | None) -> QuerySet[Player]:
@@ -138,7 +171,7 @@ class CappedCountPaginator(BoundedPaginator):
     def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, rows=None):
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
         counted = object_list if rows is None else rows
-        self.counted = counted[: FILTERED_ROWS + 1].count()
+        self.counted = prepared_count(counted, FILTERED_ROWS + 1)
 
     @property
     def capped(self) -> bool:

@@ -12,7 +12,12 @@ page was a new query, built and compiled on every cache miss. Here:
   queryset since (a filter, an annotation: ``_fingerprint``), the result is the same rows
   built with the same arguments, its SQL compiled once per process for that name, sort
   and slice (through ``prepared``, so a queryset made from it compiles as usual).
-  ``league.pages.tables.LeagueTable`` pages its rows through ``prepared_slice``.
+  ``league.pages.tables.LeagueTable`` pages its rows through ``prepared_slice``;
+* ``prepared_step(rows, name, step, **arguments)`` is ``step(rows, **arguments)`` (a
+  filter of a page's form), and for marked rows the result is marked too, as built from
+  the source's and the step's arguments: a filtered history sorts and pages as cheaply;
+* ``prepared_count(rows, limit)`` is ``rows[:limit].count()``, for marked rows one
+  ``COUNT(*)`` over the kept SQL of their first ``limit`` ids.
 
 For a short list of a dozen annotations (every investigator, herald or box with rates and
 intervals), building and compiling cost more than reading; for a player's or a team's
@@ -29,6 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
 from django.db.models import QuerySet
 
 from .prepared import prepared
@@ -137,3 +144,57 @@ def prepared_slice(rows: QuerySet, key):
         return source.rows(given)[start:stop]
 
     return prepared(f"{source.label()} [{start}:{stop}]", sliced, **source.arguments)
+
+
+def prepared_step(
+    rows: QuerySet, name: str, step: Callable[..., QuerySet], **arguments
+) -> QuerySet:
+    """``step(rows, **arguments)``; for marked rows not yet sorted, the result is marked
+    as ``preparable`` would mark it, built from the source's and these arguments, so its
+    sort, pages and count compile once per process. ``step`` is a function of its
+    arguments alone (nothing of the request, no bound instance: a built result is kept
+    for the next call with the same arguments) and ``name`` one shape of it: a step
+    that branches on a value takes a name per branch."""
+    source = _source(rows)
+    if source is None or source.ordering is not None:
+        return step(rows, **arguments)
+    build = _Step(source.build, tuple(source.arguments), step, name, tuple(arguments))
+    own = {f"{name}.{key}": value for key, value in arguments.items()}
+    return preparable(f"{source.name} | {name}", build, **source.arguments, **own)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """``step`` after ``before``, as one build of the arguments of both (the step's
+    under its name); a value of module-level functions, so marked rows still pickle."""
+
+    before: Callable[..., QuerySet]
+    before_names: tuple[str, ...]
+    step: Callable[..., QuerySet]
+    name: str
+    names: tuple[str, ...]
+
+    def __call__(self, **given) -> QuerySet:
+        rows = self.before(**{key: given[key] for key in self.before_names})
+        return self.step(rows, **{key: given[f"{self.name}.{key}"] for key in self.names})
+
+
+def prepared_count(rows: QuerySet, limit: int) -> int:
+    """``rows[:limit].count()``: how many rows, counting no further than ``limit``. For
+    marked rows, one ``COUNT(*)`` around the SQL of their first ``limit`` ids, compiled
+    once per process (as Django counts a slice, without compiling it each time)."""
+    source = _source(rows)
+    if source is None:
+        return rows[:limit].count()
+
+    def ids(**given) -> QuerySet:
+        return source.rows(given).order_by().values_list("pk", flat=True)[:limit]
+
+    kept = prepared(f"{source.label()} ids [:{limit}]", ids, **source.arguments)
+    try:
+        sql, params = kept.query.get_compiler(using=kept.db).as_sql()
+    except EmptyResultSet:  # a filter no row can pass, seen by the compiler
+        return 0
+    with connections[kept.db].cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*) FROM ({sql}) AS capped", params)
+        return cursor.fetchone()[0]
