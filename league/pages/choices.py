@@ -191,14 +191,22 @@ class CachedChoicesForm(FastDivForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        cached = {
-            field.choices_name: field
-            for field in self.fields.values()
-            if isinstance(field, CachedChoicesMixin)
-        }
-        batch = ChoiceBatch(cached)
-        for field in cached.values():
-            field.batch = batch
+        read_together(self)
+
+
+def read_together(*forms) -> None:
+    """One batch for the cached-choice fields of ``forms``: a page that shows several
+    forms (a player's season picker and history filter) reads all their lists in one
+    cache round trip, not one per form. A list name is one list, whichever form asks."""
+    fields = [
+        field
+        for form in forms
+        for field in form.fields.values()
+        if isinstance(field, CachedChoicesMixin)
+    ]
+    batch = ChoiceBatch({field.choices_name: field for field in fields})
+    for field in fields:
+        field.batch = batch
 
 
 def _escape(text) -> str:

@@ -21,7 +21,7 @@ from django_tables2 import SingleTableMixin
 
 from games.models import PlayerStanding
 from league.pages import charts
-from league.pages.choices import CachedChoicesForm
+from league.pages.choices import CachedChoicesForm, read_together
 from league.pages.exports import StreamingExportMixin
 from league.pages.fast_forms import FastNumberInput
 from league.pages.filters import SeasonForm, season_filter
@@ -255,6 +255,7 @@ class PlayerView(SingleTableMixin, TemplateView):
         self.history = GameHistoryFilter(
             request.GET or None, queryset=self.profile.games, player=self.player
         )
+        read_together(self.season_form, self.history.form)
         return super().get(request, *args, **kwargs)
 
     def get_table_data(self):
