@@ -22,14 +22,12 @@ from league.pages.history import (
 from league.queries.players import _player_games
 from league.queries.prepared import _NOT_PREPARABLE, _kept
 from league.queries.prepared_lists import (
-    _built,
     preparable,
     prepared_count,
     prepared_order,
     prepared_slice,
     prepared_step,
 )
-from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db
 
@@ -37,11 +35,8 @@ SORTS = [("-played_on", "-pk"), (F("score").desc(nulls_last=True), "-played_on",
 
 
 @pytest.fixture
-def league():
-    demo_league(60)
-    _kept.clear()  # each test compiles its shapes afresh, on this database
-    _built.clear()
-    return list(Player.objects.listed().order_by("pk")[:3])
+def league(prepared_league):
+    return prepared_league[:3]
 
 
 def _marked(player: Player):

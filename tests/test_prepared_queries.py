@@ -26,20 +26,16 @@ from league.queries.games import _table_seats, _titled_seats, league_games
 from league.queries.investigators import investigator_profile, investigator_standings
 from league.queries.players import TEAMMATES_SHOWN, _public_player
 from league.queries.prepared import _NOT_PREPARABLE, _kept, prepared, prepared_rows
-from league.queries.prepared_lists import _built, preparable
+from league.queries.prepared_lists import preparable
 from league.queries.sides import PLAYERS, TEAMS
 from league.queries.stats import _team_pool_counts, _tie_counts, home_summary, top_games
-from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def league():
-    demo_league(60)
-    _kept.clear()  # each test compiles its shapes afresh, on this database
-    _built.clear()
-    return list(Player.objects.listed().order_by("pk")[:4])
+def league(prepared_league):
+    return prepared_league
 
 
 def _seasons():
