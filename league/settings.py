@@ -131,10 +131,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # transaction takes the write lock when it begins, so one that read first never
     # finds the lock taken when it comes to write (SQLite's "database is locked" at
     # once, whatever the timeout); and a writer waits up to the timeout for another.
+    # Options given in DATABASE_URL (``?timeout=60``) win over these.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": SQLITE_BUSY_SECONDS,
         "init_command": "PRAGMA journal_mode=WAL",
+        **DATABASES["default"].get("OPTIONS", {}),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
