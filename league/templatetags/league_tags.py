@@ -5,7 +5,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import Status
 from league.context_processors import nav_links
-from league.pages import summary_rows
+from league.pages import list_rows, summary_rows
 from league.pages.chart_svg import chart_figure
 from league.pages.table_html import table_html
 from league.queries import score_comparison
@@ -42,6 +42,18 @@ register.simple_tag(summary_rows.player_month_rows, name="player_month_rows")
 register.simple_tag(summary_rows.investigator_rows, name="investigator_rows")
 register.simple_tag(summary_rows.teammate_rows, name="teammate_rows")
 register.simple_tag(summary_rows.team_month_rows, name="team_month_rows")
+# The rows of the pages' fixed lists (league.pages.list_rows).
+for _rows in (
+    list_rows.ancient_one_rows,
+    list_rows.best_game_rows,
+    list_rows.latest_game_rows,
+    list_rows.first_citizen_rows,
+    list_rows.season_leader_items,
+    list_rows.team_entry_rows,
+    list_rows.series_scenario_items,
+    list_rows.search_result_items,
+):
+    register.simple_tag(_rows, name=_rows.__name__)
 
 
 @register.filter

@@ -1,0 +1,180 @@
+"""The rows of the pages' fixed lists (the Ancient Ones' table, the home page's three
+tables and season leaders, a team's scenario entries, a series' scenarios, the search
+results), written in Python as ``summary_rows`` writes the summary tables.
+
+They were template loops. On a cache miss a loop of a few dozen rows with a link, a
+``date`` or a ``floatformat`` per cell cost more than the page's queries: the Ancient
+Ones' table (40 rows × 12 cells) was over half of its page. Each function writes the
+markup its loop wrote: the same cells, labels (``data-label``, for the phone's card
+layout), links (``cells.Links``: one ``reverse()`` per kind of object, not per row) and
+empty-list text. Every text is escaped; numbers round as ``floatformat`` rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from django.utils.safestring import SafeString
+
+from league.pages.cells import Links
+from league.pages.date_labels import dated, moment
+from league.pages.summary_rows import DASH, number, rounded
+
+
+def _link(address: str, text) -> str:
+    return f'<a href="{escape(address)}">{escape(str(text))}</a>'
+
+
+def _trimmed(value) -> str:
+    """``floatformat:"-1"``: one decimal, none when the number is whole."""
+    if value is None:
+        return DASH
+    if float(value).is_integer():
+        return str(int(value))
+    return rounded(value, 1)
+
+
+def _short(day) -> str:
+    return dated(day, "SHORT_DATE_FORMAT")
+
+
+def _empty(rows: list[str], empty: str, columns: int) -> SafeString:
+    if not rows:
+        return SafeString(f'<tr><td colspan="{columns}">{escape(empty)}</td></tr>')
+    return SafeString("\n".join(rows))
+
+
+def _num(label: str, text: str) -> str:
+    return f'<td class="num" data-label="{label}">{text}</td>'
+
+
+def ancient_one_rows(ancient_ones: Iterable) -> SafeString:
+    """The league against each Ancient One (``stats.ancient_one_summaries``)."""
+    links = Links()
+    out = []
+    for ao in ancient_ones:
+        difficulty = ao.difficulty
+        rated = (
+            f"{rounded(difficulty.value, 1)} "
+            f'<small class="muted">± {rounded(difficulty.sigma, 1)}</small>'
+            if difficulty
+            else DASH
+        )
+        win = DASH if ao.win_pct is None else f"{rounded(ao.win_pct, 0)}%"
+        out.append(
+            "<tr>"
+            f'<th scope="row" data-label="Ancient One">{_link(links.url(ao), ao)}</th>'
+            + _num("Doom track", number(ao.doom_track))
+            + _num("Games", number(ao.games))
+            + _num("Difficulty", rated)
+            + _num("Win %", win)
+            + _num("Closed", number(ao.closed))
+            + _num("Sealed", number(ao.sealed))
+            + _num("Banished", number(ao.banished))
+            + _num("Defeats", number(ao.defeat))
+            + _num("Best", number(ao.best_score))
+            + _num("Median", _trimmed(ao.median_score))
+            + _num("Mean", rounded(ao.mean_score, 1))
+            + "</tr>"
+        )
+    return SafeString("\n".join(out))
+
+
+def _players(links: Links, game) -> str:
+    return ", ".join(_link(links.url(player), player) for player in game.players_at_table)
+
+
+def best_game_rows(games: Iterable) -> SafeString:
+    """The home page's ten best victories: score, Ancient One, players, date."""
+    links = Links()
+    out = [
+        f"<tr>{_num('Score', number(game.score))}"
+        f'<td data-label="Ancient One">{_link(links.url(game.ancient_one), game.ancient_one)}</td>'
+        f'<td data-label="Players">{_players(links, game)}</td>'
+        f'<td data-label="Date">{_link(links.url(game), _short(game.played_on))}</td></tr>'
+        for game in games
+    ]
+    return _empty(out, "No approved victories yet.", 4)
+
+
+def latest_game_rows(games: Iterable) -> SafeString:
+    """The home page's latest approved games: date, Ancient One, outcome, score."""
+    links = Links()
+    out = [
+        f'<tr><td data-label="Date">'
+        f"{_link(links.url(game), _short(game.played_on))}</td>"
+        f'<td data-label="Ancient One">{escape(str(game.ancient_one))}</td>'
+        f'<td data-label="Outcome">{escape(str(game.get_outcome_display()))}</td>'
+        f"{_num('Score', number(game.score))}</tr>"
+        for game in games
+    ]
+    return _empty(out, "No approved games yet.", 4)
+
+
+def first_citizen_rows(rows: Iterable) -> SafeString:
+    """The home page's most frequent First Citizens (all-time standings rows)."""
+    links = Links()
+    out = [
+        f'<tr><td data-label="Player">{_link(links.url(row.player), row.player)}</td>'
+        f"{_num('Titles', number(row.first_citizen_titles))}</tr>"
+        for row in rows
+    ]
+    return _empty(out, "No titles yet.", 2)
+
+
+def season_leader_items(rows: Iterable, season) -> SafeString:
+    """The current season's leaders, each linked to their record in the season."""
+    links = Links()
+    query = f"?season={season.slug}"
+    return SafeString(
+        "".join(
+            f"<li>{_link(links.url(row.player) + query, row.player)}: "
+            f"{row.victories} of {row.games}</li>"
+            for row in rows
+        )
+    )
+
+
+def team_entry_rows(entries: Iterable) -> SafeString:
+    """A team's scenario entries: scenario, series, both scores and the game."""
+    links = Links()
+    out = []
+    for entry in entries:
+        scenario = entry.scenario
+        series = scenario.series
+        game = f"{entry.ancient_one}, {dated(entry.played_on, 'j M Y')}"
+        out.append(
+            f'<tr><th scope="row" data-label="Scenario">{_link(links.url(scenario), scenario)}</th>'
+            f'<td data-label="Series">{_link(links.url(series), series) if series else DASH}</td>'
+            + _num("Scenario score", number(entry.scenario_score))
+            + _num("Rulebook score", number(entry.score))
+            + f'<td data-label="Game">{_link(links.url(entry), game)}</td></tr>'
+        )
+    return _empty(out, "No scenario entered yet.", 5)
+
+
+def series_scenario_items(scenarios: Iterable) -> SafeString:
+    """A series' scenarios: when each is open and how many teams entered it."""
+    links = Links()
+    out = []
+    for scenario in scenarios:
+        entries = scenario.entries
+        out.append(
+            f'<li>{_link(links.url(scenario), scenario)} <span class="muted">— '
+            f"{escape(moment(scenario.opens_at, 'j M'))} to "
+            f"{escape(moment(scenario.closes_at, 'j M Y'))}, {entries} "
+            f"entr{'y' if entries == 1 else 'ies'}</span></li>"
+        )
+    return SafeString("".join(out) or "<li>No scenarios yet.</li>")
+
+
+def search_result_items(rows: Iterable) -> SafeString:
+    """One kind's search results: each name linked, an investigator's occupation beside."""
+    links = Links()
+    out = []
+    for row in rows:
+        occupation = getattr(row, "occupation", "")
+        extra = f' <span class="muted">{escape(str(occupation))}</span>' if occupation else ""
+        out.append(f"<li>{_link(links.url(row), row.name)}{extra}</li>\n    ")
+    return SafeString("".join(out))
