@@ -3,11 +3,10 @@
 A filter form (the leaderboard's nine fields, a history's six) was a template per field
 group, per label and per ``<input>``: on a cache miss a sixth of the page's render.
 ``FastDivForm.as_div`` writes the same markup from Python -- the same classes, labels
-(``for``, suffix), help texts and their ``aria-describedby``, widgets -- and hands any
-field it does not write the same way (one with errors, or drawn as a fieldset: a group
-of checkboxes) to Django's own template, so the output never differs in substance
-(``tests/test_fast_forms.py`` compares them). ``FastDateInput`` and ``FastNumberInput``
-write ``input.html``'s ``<input>`` directly.
+(``for``, suffix), fieldsets and legends (a group of checkboxes), help texts and their
+``aria-describedby``, widgets -- and hands a field with errors to Django's own template,
+so the output never differs in substance (``tests/test_fast_forms.py`` compares them).
+``FastDateInput`` and ``FastNumberInput`` write ``input.html``'s ``<input>`` directly.
 """
 
 from __future__ import annotations
@@ -47,8 +46,9 @@ class FastNumberInput(FastInputMixin, forms.NumberInput):
     pass
 
 
-def _label(field: forms.BoundField) -> str:
-    """``BoundField.label_tag()`` (``django/forms/label.html``) for a plain field."""
+def _label(field: forms.BoundField, tag: str = "label") -> str:
+    """``BoundField.label_tag()`` (``django/forms/label.html``) for a plain field, or its
+    ``legend_tag()`` for a fieldset (``tag="legend"``)."""
     label = str(field.label)
     contents = conditional_escape(label)
     suffix = (
@@ -68,18 +68,28 @@ def _label(field: forms.BoundField) -> str:
         attrs["for"] = target
     if field.field.required and hasattr(field.form, "required_css_class"):
         attrs["class"] = field.form.required_css_class
-    return f"<label{attributes(attrs)}>{contents}</label>"
+    return f"<{tag}{attributes(attrs)}>{contents}</{tag}>"
 
 
 def _group(field: forms.BoundField) -> str:
-    """``django/forms/field.html`` for ``field`` (Django's own for a fieldset or errors)."""
-    if field.use_fieldset or field.errors:
+    """``django/forms/field.html`` for ``field``: a label, or a fieldset and its legend (a
+    group of checkboxes); Django's own template for a field with errors."""
+    if field.errors:
         return field.as_field_group()
-    parts = [_label(field)] if field.label else []
+    parts = []
+    if field.use_fieldset:
+        described = field.aria_describedby
+        parts.append(
+            f'<fieldset aria-describedby="{escape(described)}">' if described else "<fieldset>"
+        )
+        if field.label:
+            parts.append(_label(field, "legend"))
+    elif field.label:
+        parts.append(_label(field))
     if field.help_text:
         help_id = f' id="{field.auto_id}_helptext"' if field.auto_id else ""
         parts.append(f'<div class="helptext"{help_id}>{field.help_text}</div>')
-    parts.append(str(field))
+    parts.append(str(field) + ("</fieldset>" if field.use_fieldset else ""))
     return "\n".join(parts)
 
 
