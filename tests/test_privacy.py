@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.forms.names import suggestable_names
-from games.models import Player
+from games.models import Player, Seat, Session
 from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
 from tests.factories import (
@@ -319,3 +319,17 @@ def test_an_export_written_by_a_background_job_names_no_private_player(
     assert "Ann" in text
     for name, slug in zip(HIDDEN, HIDDEN_SLUGS, strict=True):
         assert name not in text and slug not in text
+
+
+def test_a_public_player_is_one_with_a_seat_in_an_approved_game(private_league):
+    """``listed()`` reads each player's all-time standings row, not their seats: it names
+    exactly the players with an approved seat, whatever happened to their games since --
+    pending, rejected, approved and then rejected (Wendy), or deleted (the Owls' approved
+    scenario game, Ann's and Bob's only one)."""
+    owls, stars = private_league
+    game(seats=[seat("Cy", "Bob Jenkins")])
+    Session.objects.get(status="approved", team=owls, scenario=stars).delete()
+    seated = Seat.objects.filter(session__status="approved").values_list("player", flat=True)
+    public = set(Player.objects.listed().values_list("pk", flat=True))
+    assert public == set(seated)
+    assert {player.name for player in Player.objects.listed()} == {"Cy"}

@@ -37,3 +37,8 @@ class Status(models.TextChoices):
 
 
 __all__ = ["OUTCOME_HELP", "DefeatCause", "Outcome", "Status"]
+
+
+# The scope of a summary row that counts every approved game, whatever the season
+# (a season's rows carry its id): here, where the player model can read it too.
+ALL_TIME = 0

@@ -7,7 +7,7 @@ from django.utils.text import slugify
 
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
-from .choices import Status
+from .choices import ALL_TIME
 from .searchable import Searchable
 
 
@@ -31,9 +31,17 @@ class PlayerQuerySet(models.QuerySet):
 
 
 def _has_approved_game() -> Exists:
-    # The seat model is looked up, not imported: seats.py imports this module.
-    seats = Player._meta.get_field("seats").related_model
-    return Exists(seats.objects.filter(player=OuterRef("pk"), session__status=Status.APPROVED))
+    """A player's all-time standings row counts an approved game.
+
+    The row is kept in the transaction of every write that approves, edits, rejects or
+    deletes a game (``games.summaries``) and counts exactly the player's approved games,
+    so this is "has an approved seat" read from one row per player. Asked over the seats
+    themselves, PostgreSQL joined every approved seat of the league to answer it for a
+    three-player roster (15 ms at 10,000 games, against 0.06 ms here).
+    """
+    # The standings model is looked up, not imported: summaries.py imports this module.
+    standings = Player._meta.get_field("standings").related_model
+    return Exists(standings.objects.filter(player=OuterRef("pk"), scope=ALL_TIME, games__gt=0))
 
 
 class Player(Searchable):

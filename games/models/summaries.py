@@ -19,11 +19,10 @@ from django.db.models.functions import Cast, NullIf
 from games.intervals import rated
 
 from .catalog import AncientOne, Investigator
+from .choices import ALL_TIME as ALL_TIME  # defined beside the player model, which reads it
 from .players import Player
 from .scenarios import Scenario, Series
 from .teams import Team
-
-ALL_TIME = 0
 
 
 def _unique(*fields: str, name: str) -> models.UniqueConstraint:
