@@ -230,3 +230,28 @@ def test_filtered_my_games_cost_the_same_at_any_league_size(
     with django_assert_max_num_queries(8 + MEMBER_NAV + CACHE_READ):
         response = client.get(MINE, {"teammate": mate.slug, "outcome": "victory"})
     assert response.status_code == 200 and days(response)
+
+
+@pytest.mark.parametrize("season", [None, "early", "late"])
+def test_any_victory_alone_is_counted_by_the_standings_row(client, ann, season, settings):
+    """ "Any victory" with no other filter takes its count from the player's standings row
+    in the page's scope: the same number as the games listed, and no COUNT of games."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.LEAGUE_PAGE_CACHE_SECONDS = 0
+    SeasonFactory(name="Early", slug="early", start=DAY, end=DAY + datetime.timedelta(days=2))
+    SeasonFactory(
+        name="Late", slug="late", start=DAY + datetime.timedelta(days=3), end=DAY.replace(month=12)
+    )
+    params = {"outcome": "victory", **({"season": season} if season else {})}
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(ANN, params)
+    expected = {None: [4, 2, 1], "early": [2, 1], "late": [4]}[season]
+    assert days(response) == expected
+    assert response.context["table"].paginator.count == len(expected)
+    counts = [q["sql"] for q in queries if "COUNT(" in q["sql"].upper()]
+    assert not [sql for sql in counts if "games_session" in sql]
+    # Another filter beside it is counted from the rows, and agrees.
+    narrowed = client.get(ANN, {**params, "ancient_one": "hastur"})
+    assert narrowed.context["table"].paginator.count == len([d for d in expected if d == 2])

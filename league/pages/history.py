@@ -95,6 +95,15 @@ class GameHistoryFilter(django_filters.FilterSet):
         """Whether a filter is given (so the summary rows no longer count the rows)."""
         return self.is_bound and any(self.data.get(name) for name in FIELDS)
 
+    def known_count(self, summary: dict) -> int | None:
+        """How many games pass, read from the side's summary (its standings row in the
+        page's scope) when that row counts them: "Any victory" and nothing else is its
+        ``victories``. None for any other filter (the rows are counted)."""
+        given = {name for name in FIELDS if self.data.get(name)}
+        if given == {"outcome"} and self.is_valid() and self.form.data["outcome"] == VICTORY:
+            return summary["victories"]
+        return None
+
     def games(self) -> QuerySet:
         """The filtered games; none while a filter is not valid (its error is shown)."""
         if self.is_bound and not self.is_valid():
@@ -166,12 +175,25 @@ FILTERED_ROWS = 1000
 class CappedCountPaginator(BoundedPaginator):
     """Pages over at most ``FILTERED_ROWS`` rows: the count reads no further (``capped``
     says the list goes on, for the page to ask for narrower filters). ``rows``: the
-    queryset to count when ``object_list`` is not one (a django-tables2 table's rows)."""
+    queryset to count when ``object_list`` is not one (a django-tables2 table's rows);
+    ``known``: the number of rows when a summary row already counts them (no COUNT)."""
 
-    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, rows=None):
+    def __init__(
+        self,
+        object_list,
+        per_page,
+        orphans=0,
+        allow_empty_first_page=True,
+        *,
+        rows=None,
+        known: int | None = None,
+    ):
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
-        counted = object_list if rows is None else rows
-        self.counted = prepared_count(counted, FILTERED_ROWS + 1)
+        if known is not None:
+            self.counted = min(known, FILTERED_ROWS + 1)
+        else:
+            counted = object_list if rows is None else rows
+            self.counted = prepared_count(counted, FILTERED_ROWS + 1)
 
     @property
     def capped(self) -> bool:

@@ -273,6 +273,7 @@ class PlayerView(SingleTableMixin, TemplateView):
                 **super().get_table_pagination(table),
                 "paginator_class": CappedCountPaginator,
                 "rows": self.history.games(),
+                "known": self.history.known_count(self.profile.summary),
             }
         # The standings row counts the player's games in this scope: no COUNT(*) over games.
         return {
