@@ -16,6 +16,30 @@ from games.models.sessions import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
 from league.queries.prepared import prepared_rows
 
+# Columns of a game that no results page's table shows (the game's own page does): not
+# read for a page of 25-50 games, whose rows were mostly these (a game has 31 columns,
+# the notes among them) and cost as much to build as the rest of the table.
+UNSHOWN = (
+    "entry_key",
+    "entry_chosen",
+    "herald_id",
+    "guardian_id",
+    "defeat_cause",
+    "terror_level",
+    "elder_signs_played",
+    "elder_sign_tokens",
+    "location",
+    "notes",
+    "submitted_by_id",
+    "rejection_reason",
+    "updated_at",
+    "version",
+    "survivors",
+    "gate_trophies",
+    "monster_trophies",
+    "unpaid_loans",
+)
+
 
 class LeagueGames(SessionQuerySet):
     """``Session`` querysets with the league pages' filters; start from ``league_games()``."""
@@ -121,7 +145,7 @@ class LeagueGames(SessionQuerySet):
         each game's players come as ``TablePlayer`` name-and-address pairs from one
         plain query, not as seat and player objects (a page of 25 games would build some
         200 of each, a third of its render)."""
-        games = self.select_related("ancient_one", "team")
+        games = self.select_related("ancient_one", "team").defer(*UNSHOWN)
         games._iterable_class = _WithTablePlayers
         return games
 

@@ -15,6 +15,7 @@ from django.db.models import F, QuerySet
 from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
+from .games import UNSHOWN
 from .prepared import prepared_rows
 from .prepared_lists import preparable
 from .sides import TEAMS, Profile
@@ -55,7 +56,7 @@ class TeamProfile(Profile):
 
 
 def _team_games(team_id: int):
-    return TEAMS.games_of(team_id).select_related("ancient_one", "scenario")
+    return TEAMS.games_of(team_id).select_related("ancient_one", "scenario").defer(*UNSHOWN)
 
 
 def _entries(team_id: int):
@@ -87,7 +88,7 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         games=(
             preparable("team-games", _team_games, team_id=team.pk)
             if season is None
-            else games.select_related("ancient_one", "scenario")
+            else games.select_related("ancient_one", "scenario").defer(*UNSHOWN)
         ),
         months=TEAMS.months(team, season),
         entries=entries,
