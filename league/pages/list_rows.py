@@ -12,8 +12,9 @@ empty-list text. Every text is escaped; numbers round as ``floatformat`` rounds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
+from typing import Any
 
 from django.utils.safestring import SafeString
 
@@ -85,42 +86,68 @@ def _players(links: Links, game) -> str:
     return ", ".join(_link(links.url(player), player) for player in game.players_at_table)
 
 
+def _table_rows(items: Iterable, row: Callable[[Any], str], empty: str, columns: int):
+    return _empty([row(item) for item in items], empty, columns)
+
+
+# The cells of the home page's game lists: (links, game) -> one <td>.
+def _score_cell(links: Links, game) -> str:
+    return _num("Score", number(game.score))
+
+
+def _ancient_one_link_cell(links: Links, game) -> str:
+    ancient_one = game.ancient_one
+    return f'<td data-label="Ancient One">{_link(links.url(ancient_one), ancient_one)}</td>'
+
+
+def _ancient_one_cell(links: Links, game) -> str:
+    return f'<td data-label="Ancient One">{escape(str(game.ancient_one))}</td>'
+
+
+def _players_cell(links: Links, game) -> str:
+    return f'<td data-label="Players">{_players(links, game)}</td>'
+
+
+def _date_cell(links: Links, game) -> str:
+    return f'<td data-label="Date">{_link(links.url(game), _short(game.played_on))}</td>'
+
+
+def _outcome_cell(links: Links, game) -> str:
+    return f'<td data-label="Outcome">{escape(str(game.get_outcome_display()))}</td>'
+
+
+def _game_rows(games: Iterable, cells: tuple, empty: str) -> SafeString:
+    links = Links()
+
+    def row(game) -> str:
+        return "<tr>" + "".join(cell(links, game) for cell in cells) + "</tr>"
+
+    return _table_rows(games, row, empty, len(cells))
+
+
 def best_game_rows(games: Iterable) -> SafeString:
     """The home page's ten best victories: score, Ancient One, players, date."""
-    links = Links()
-    out = [
-        f"<tr>{_num('Score', number(game.score))}"
-        f'<td data-label="Ancient One">{_link(links.url(game.ancient_one), game.ancient_one)}</td>'
-        f'<td data-label="Players">{_players(links, game)}</td>'
-        f'<td data-label="Date">{_link(links.url(game), _short(game.played_on))}</td></tr>'
-        for game in games
-    ]
-    return _empty(out, "No approved victories yet.", 4)
+    cells = (_score_cell, _ancient_one_link_cell, _players_cell, _date_cell)
+    return _game_rows(games, cells, "No approved victories yet.")
 
 
 def latest_game_rows(games: Iterable) -> SafeString:
     """The home page's latest approved games: date, Ancient One, outcome, score."""
-    links = Links()
-    out = [
-        f'<tr><td data-label="Date">'
-        f"{_link(links.url(game), _short(game.played_on))}</td>"
-        f'<td data-label="Ancient One">{escape(str(game.ancient_one))}</td>'
-        f'<td data-label="Outcome">{escape(str(game.get_outcome_display()))}</td>'
-        f"{_num('Score', number(game.score))}</tr>"
-        for game in games
-    ]
-    return _empty(out, "No approved games yet.", 4)
+    cells = (_date_cell, _ancient_one_cell, _outcome_cell, _score_cell)
+    return _game_rows(games, cells, "No approved games yet.")
 
 
 def first_citizen_rows(rows: Iterable) -> SafeString:
     """The home page's most frequent First Citizens (all-time standings rows)."""
     links = Links()
-    out = [
-        f'<tr><td data-label="Player">{_link(links.url(row.player), row.player)}</td>'
-        f"{_num('Titles', number(row.first_citizen_titles))}</tr>"
-        for row in rows
-    ]
-    return _empty(out, "No titles yet.", 2)
+
+    def row(standing) -> str:
+        return (
+            f'<tr><td data-label="Player">{_link(links.url(standing.player), standing.player)}'
+            f"</td>{_num('Titles', number(standing.first_citizen_titles))}</tr>"
+        )
+
+    return _table_rows(rows, row, "No titles yet.", 2)
 
 
 def season_leader_items(rows: Iterable, season) -> SafeString:

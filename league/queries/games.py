@@ -16,29 +16,26 @@ from games.models.sessions import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
 from league.queries.prepared import prepared_rows
 
-# Columns of a game that no results page's table shows (the game's own page does): not
-# read for a page of 25-50 games, whose rows were mostly these (a game has 31 columns,
-# the notes among them) and cost as much to build as the rest of the table.
-UNSHOWN = (
-    "entry_key",
-    "entry_chosen",
-    "herald_id",
-    "guardian_id",
-    "defeat_cause",
-    "terror_level",
-    "elder_signs_played",
-    "elder_sign_tokens",
-    "location",
-    "notes",
-    "submitted_by_id",
-    "rejection_reason",
-    "updated_at",
-    "version",
-    "survivors",
-    "gate_trophies",
-    "monster_trophies",
-    "unpaid_loans",
-)
+# The columns of a game that results tables show (a sort, a filter, a link, a cell): a
+# page of 25-50 games reads these alone. The rest (the notes, the location, the trophies,
+# the moderation fields: 18 of a game's 31 columns) only the game's own page shows, and
+# building them cost as much as the rest of a table.
+SHOWN = {
+    "id",
+    "team_id",
+    "scenario_id",
+    "ancient_one_id",
+    "played_on",
+    "outcome",
+    "score",
+    "scenario_score",
+    "tasks_completed",
+    "is_entry",
+    "investigator_count",
+    "status",
+    "created_at",
+}
+UNSHOWN = tuple(f.attname for f in Session._meta.concrete_fields if f.attname not in SHOWN)
 
 
 class LeagueGames(SessionQuerySet):
