@@ -16,11 +16,14 @@ from games.models.sessions import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
 from league.queries.prepared import prepared_rows
 
-# The columns of a game that results tables show (a sort, a filter, a link, a cell): a
-# page of 25-50 games reads these alone. The rest (the notes, the location, the trophies,
-# the moderation fields: 18 of a game's 31 columns) only the game's own page shows, and
-# building them cost as much as the rest of a table.
+# The columns of a game that results tables show (a sort, a filter, a link, a cell) or
+# the API's list shape (``league.api.games.game_out``, served from the same rows): a page
+# of 25-50 games reads these alone. The rest (the notes, the location, the trophies, the
+# moderation fields: 17 of a game's 31 columns) only the game's own page shows, and
+# building them cost as much as the rest of a table. A column read here that is not
+# listed costs a query per row: the list pages' query-count tests catch it.
 SHOWN = {
+    "defeat_cause",
     "id",
     "team_id",
     "scenario_id",
