@@ -16,30 +16,6 @@ from games.models.sessions import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
 from league.queries.prepared import prepared_rows
 
-# The columns of a game that results tables show (a sort, a filter, a link, a cell) or
-# the API's list shape (``league.api.games.game_out``, served from the same rows): a page
-# of 25-50 games reads these alone. The rest (the notes, the location, the trophies, the
-# moderation fields: 17 of a game's 31 columns) only the game's own page shows, and
-# building them cost as much as the rest of a table. A column read here that is not
-# listed costs a query per row: the list pages' query-count tests catch it.
-SHOWN = {
-    "defeat_cause",
-    "id",
-    "team_id",
-    "scenario_id",
-    "ancient_one_id",
-    "played_on",
-    "outcome",
-    "score",
-    "scenario_score",
-    "tasks_completed",
-    "is_entry",
-    "investigator_count",
-    "status",
-    "created_at",
-}
-UNSHOWN = tuple(f.attname for f in Session._meta.concrete_fields if f.attname not in SHOWN)
-
 
 class LeagueGames(SessionQuerySet):
     """``Session`` querysets with the league pages' filters; start from ``league_games()``."""
@@ -145,7 +121,7 @@ class LeagueGames(SessionQuerySet):
         each game's players come as ``TablePlayer`` name-and-address pairs from one
         plain query, not as seat and player objects (a page of 25 games would build some
         200 of each, a third of its render)."""
-        games = self.select_related("ancient_one", "team").defer(*UNSHOWN)
+        games = self.select_related("ancient_one", "team")
         games._iterable_class = _WithTablePlayers
         return games
 

@@ -22,7 +22,7 @@ from games.models import (
     RatingState,
 )
 
-from .games import UNSHOWN, LeagueGames
+from .games import LeagueGames
 from .prepared import prepared_rows
 from .prepared_lists import preparable
 from .ratings import with_rating
@@ -98,7 +98,7 @@ def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, 
 
 def _player_games(player_id: int, games: LeagueGames | None = None) -> LeagueGames:
     games = PLAYERS.games_of(player_id) if games is None else games
-    return games.select_related("ancient_one").defer(*UNSHOWN).with_titles_of(player_id)
+    return games.select_related("ancient_one").with_titles_of(player_id)
 
 
 def player_profile(player: Player, *, season=None) -> PlayerProfile:

@@ -28,7 +28,7 @@ from games.models import (
 from games.models.summaries import ALL_TIME, scope_of
 from league.models import Season
 
-from .games import UNSHOWN, league_games
+from .games import league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
 from .prepared import prepared_rows
 from .ratings import rating_of
@@ -186,12 +186,7 @@ def home_summary() -> dict[str, Any]:
 
 
 def _latest():
-    return (
-        league_games()
-        .select_related("ancient_one")
-        .defer(*UNSHOWN)
-        .order_by("-played_on", "-pk")[:TOP_SHOWN]
-    )
+    return league_games().select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN]
 
 
 def _first_citizens():

@@ -15,7 +15,6 @@ from django.db.models import F, QuerySet
 from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
-from .games import UNSHOWN
 from .prepared import prepared_rows
 from .prepared_lists import preparable
 from .sides import TEAMS, Profile
@@ -56,7 +55,7 @@ class TeamProfile(Profile):
 
 
 def _team_games(team_id: int):
-    return TEAMS.games_of(team_id).select_related("ancient_one", "scenario").defer(*UNSHOWN)
+    return TEAMS.games_of(team_id).select_related("ancient_one", "scenario")
 
 
 def _entries(team_id: int):
@@ -88,7 +87,7 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         games=(
             preparable("team-games", _team_games, team_id=team.pk)
             if season is None
-            else games.select_related("ancient_one", "scenario").defer(*UNSHOWN)
+            else games.select_related("ancient_one", "scenario")
         ),
         months=TEAMS.months(team, season),
         entries=entries,
