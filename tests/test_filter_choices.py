@@ -12,7 +12,8 @@ from games.models import Player, Status
 from league.caching.versions import league_version_bump
 from league.pages.choices import FastCheckboxes, FastSelect
 from league.pages.games import LeaderboardFilter
-from tests.factories import TeamFactory, game, seat
+from league.pages.history import GameHistoryFilter
+from tests.factories import SeasonFactory, TeamFactory, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +97,55 @@ def test_a_stale_or_forged_choice_is_still_refused(client):
     Player.objects.create(name="Nobody Listed")
     filterset = LeaderboardFilter({"player": "nobody-listed"})
     assert not filterset.is_valid() and "player" in filterset.errors
+
+
+# A chosen catalog row (Ancient One, season, team; an investigator on a history) is read
+# through SQL compiled once per process (``ChosenBySlugMixin``): the same row, and the same
+# refusal, as Django's ``queryset.get()``, each asked twice (compiled, then kept).
+CHOSEN = [
+    (LeaderboardFilter, "ancient_one", "cthulhu"),
+    (LeaderboardFilter, "ancient_one", "yig"),
+    (LeaderboardFilter, "season", "2026"),
+    (LeaderboardFilter, "team", "owls"),
+    (GameHistoryFilter, "investigator", "amanda-sharpe"),
+]
+REFUSED = ["no-such-slug", "cthulhu\x00", "CTHULHU", " cthulhu", "2026 ", "%", "owls' --"]
+
+
+@pytest.mark.parametrize(("filter_class", "name", "slug"), CHOSEN)
+def test_a_chosen_catalog_row_is_the_row_django_reads(filter_class, name, slug):
+    SeasonFactory(name="2026")
+    owls = TeamFactory(name="Owls")
+    game(team=owls, ancient_one="Yig", seats=[seat("Ann", "Amanda Sharpe")])
+    field = filter_class().form.fields[name]
+    assert field.table is not None
+    expected = forms.ModelChoiceField.to_python(field, slug)
+    for _ in range(2):
+        chosen = filter_class({name: slug}).form
+        assert chosen.is_valid(), chosen.errors
+        assert chosen.cleaned_data[name] == expected
+        assert chosen.cleaned_data[name].slug == slug
+
+
+@pytest.mark.parametrize("value", REFUSED)
+@pytest.mark.parametrize("name", ["ancient_one", "season", "team"])
+def test_a_catalog_choice_refuses_what_django_refuses(name, value):
+    SeasonFactory(name="2026")
+    TeamFactory(name="Owls")
+    field = LeaderboardFilter().form.fields[name]
+    with pytest.raises(forms.ValidationError) as djangos:
+        forms.ModelChoiceField.to_python(field, value)
+    for _ in range(2):
+        form = LeaderboardFilter({name: value}).form
+        assert not form.is_valid()
+        assert form.errors[name] == djangos.value.messages
+
+
+def test_a_choice_that_is_not_a_whole_catalog_is_checked_by_its_queryset():
+    game(seats=[seat("Ann", "Amanda Sharpe")])
+    field = LeaderboardFilter().form.fields["player"]
+    assert field.table is None  # public players only: the queryset decides
+    assert LeaderboardFilter({"player": "ann"}).form.is_valid()
 
 
 def _database_cache() -> bool:

@@ -21,6 +21,7 @@ template of its own: on the leaderboard a fifth of a cache miss. Here:
 
 from __future__ import annotations
 
+import functools
 import html
 from functools import lru_cache
 from typing import Any
@@ -28,6 +29,8 @@ from typing import Any
 import django_filters
 from django import forms
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db.models import Model, QuerySet
 from django.forms.models import ModelChoiceIterator
 from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString
@@ -36,6 +39,7 @@ from django_filters import fields as filter_fields
 from league.caching.subjects import ALL_KEY
 from league.caching.versions import VERSION_KEY, shared
 from league.pages.fast_forms import FastDivForm, attributes
+from league.queries.prepared import prepared_rows
 
 CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
 
@@ -105,12 +109,21 @@ class Deferred:
     to read the choices the cache does not hold -- not each time a form is made: most
     renders only offer the cached choices. A player's teammates, say, cost building a
     subquery over their summary rows on every page of theirs. Not callable, so
-    django-filter hands it on as it is, and copied as itself with the field."""
+    django-filter hands it on as it is, and copied as itself with the field.
 
-    __slots__ = ("build",)
+    ``table``: the model when the choices are every row of it (``Deferred.table_of``)."""
 
-    def __init__(self, build) -> None:
+    __slots__ = ("build", "table")
+
+    def __init__(self, build, table: type[Model] | None = None) -> None:
         self.build = build
+        self.table = table
+
+    @classmethod
+    def table_of(cls, model: type[Model]) -> Deferred:
+        """Every row of a catalog ``model`` (Ancient Ones, investigators, boxes, seasons,
+        teams): a chosen slug is then read through SQL compiled once per process."""
+        return cls(model._default_manager.all, table=model)
 
     def __deepcopy__(self, memo):
         return self
@@ -146,6 +159,7 @@ class CachedChoicesMixin:
 
     iterator = CachedChoiceIterator
     batch: ChoiceBatch | None = None
+    table: type[Model] | None = None  # the choices are every row of this model
 
     def __init__(self, *args, choices_name: str, changes_with_games: bool = False, **kwargs):
         self.choices_name = choices_name
@@ -167,6 +181,7 @@ class CachedChoicesMixin:
     def _set_queryset(self, queryset):
         if isinstance(queryset, Deferred):
             self._deferred, self._queryset = queryset, None
+            self.table = queryset.table
             self.widget.choices = self.choices
         else:
             self._deferred = None
@@ -286,13 +301,47 @@ class FastCheckboxes(forms.CheckboxSelectMultiple):
         return SafeString("".join(parts))
 
 
-class CachedModelChoiceField(CachedChoicesMixin, forms.ModelChoiceField):
+@functools.cache
+def _by_slug(model: type[Model]):
+    def build(slug: str) -> QuerySet:
+        return model._default_manager.filter(slug=slug)
+
+    return build
+
+
+class ChosenBySlugMixin:
+    """A single choice among every row of a catalog (``Deferred.table_of``) chosen by slug:
+    the chosen row is read through SQL compiled once per process (``prepared_rows``), not
+    through ``queryset.get()`` compiled on every request that filters by it (0.6 ms of a
+    filtered leaderboard's miss). Anything else is checked as Django checks it."""
+
+    def to_python(self, value):
+        null = getattr(self, "null_label", None) is not None and value == self.null_value
+        model = self.table
+        if model is None or self.to_field_name != "slug" or type(value) is not str or null:
+            return super().to_python(value)
+        if value in self.empty_values:
+            return None
+        self.validate_no_null_characters(value)
+        rows = prepared_rows(f"chosen-{model._meta.label}", _by_slug(model), slug=value)
+        if len(rows) != 1:
+            raise ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+        return rows[0]
+
+
+class CachedModelChoiceField(ChosenBySlugMixin, CachedChoicesMixin, forms.ModelChoiceField):
     """A model choice whose options are cached under ``choices_name``."""
 
     widget = FastSelect
 
 
-class CachedFilterModelChoiceField(CachedChoicesMixin, filter_fields.ModelChoiceField):
+class CachedFilterModelChoiceField(
+    ChosenBySlugMixin, CachedChoicesMixin, filter_fields.ModelChoiceField
+):
     """django-filter's model choice (null choice and all) with cached options."""
 
     widget = FastSelect

@@ -23,7 +23,7 @@ DATE_INPUT = FastDateInput(attrs={"type": "date"})
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="seasons",
-        queryset=Deferred(Season.objects.all),
+        queryset=Deferred.table_of(Season),
         to_field_name="slug",
         empty_label="All time",
         **kwargs,
@@ -33,7 +33,7 @@ def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
 def ancient_one_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="ancient-ones",
-        queryset=Deferred(AncientOne.objects.all),
+        queryset=Deferred.table_of(AncientOne),
         to_field_name="slug",
         label="Ancient One",
         empty_label="Any",
@@ -58,7 +58,7 @@ class SeasonForm(CachedChoicesForm):
 
     season = CachedModelChoiceField(
         choices_name="seasons",
-        queryset=Deferred(Season.objects.all),
+        queryset=Deferred.table_of(Season),
         to_field_name="slug",
         required=False,
         empty_label="All time",

@@ -58,7 +58,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     ancient_one = ancient_one_filter()
     boxes = CachedModelMultipleChoiceFilter(
         choices_name="boxes",
-        queryset=Deferred(Box.objects.all),
+        queryset=Deferred.table_of(Box),
         to_field_name="slug",
         label="Boxes in play (all of)",
         method="filter_boxes",
@@ -86,7 +86,7 @@ class LeaderboardFilter(django_filters.FilterSet):
 
     team = CachedModelChoiceFilter(
         choices_name="teams",
-        queryset=Deferred(Team.objects.all),
+        queryset=Deferred.table_of(Team),
         to_field_name="slug",
         method="filter_team",
         label="Team",

@@ -55,7 +55,7 @@ class GameHistoryFilter(django_filters.FilterSet):
     )
     investigator = CachedModelChoiceFilter(
         choices_name="investigators",
-        queryset=Deferred(Investigator.objects.all),
+        queryset=Deferred.table_of(Investigator),
         to_field_name="slug",
         method="filter_investigator",
         label="Investigator",
