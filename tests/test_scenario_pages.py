@@ -232,3 +232,30 @@ def test_query_counts_are_constant(client, django_assert_max_num_queries, games)
             response = client.get(url)
             response.getvalue()  # a streamed export reads the database while it is sent
             assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "allows",
+    [
+        {},
+        {"ancient_ones": ("Yig", "Cthulhu", "Azathoth"), "required": (), "allowed": ()},
+        {"required": ("Dunwich Horror", "Arkham Horror"), "tasks": ("B", "A", "C", "D")},
+    ],
+)
+def test_a_scenarios_detail_is_what_prefetching_reads(allows, django_assert_num_queries):
+    """``scenario_detail`` reads its lists through kept SQL and puts them where
+    ``prefetch_related`` would: the same rows in the same order, read twice (compiled, then
+    kept), and no query when a page or the API asks for them."""
+    from league.queries.scenarios import scenario_detail
+
+    made = scenario(**allows)
+    scenario(name="Another one", ancient_ones=("Hastur",), tasks=("Other",))
+    names = ("ancient_ones", "boxes_required", "boxes_allowed", "tasks")
+    expected = Scenario.objects.prefetch_related(*names).get(pk=made.pk)
+    for _ in range(2):
+        detail = scenario_detail(made.slug)
+        assert detail == made and detail.entries == 0
+        with django_assert_num_queries(0):
+            for name in names:
+                assert list(getattr(detail, name).all()) == list(getattr(expected, name).all())
+    assert scenario_detail("no-such-scenario") is None

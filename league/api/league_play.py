@@ -4,6 +4,7 @@ These answers are not conditional (no ETag or Last-Modified): team members, scen
 series change without any game changing, so the games' clock would answer 304 too often.
 """
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Router
@@ -144,7 +145,9 @@ def list_scenarios(request):
     tags=["scenarios"],
 )
 def get_scenario(request, slug: str):
-    scenario = get_object_or_404(scenario_detail(slug))
+    scenario = scenario_detail(slug)
+    if scenario is None:
+        raise Http404("No scenario has this address.")
     board = list(scenario_board(scenario).for_tables())
     return {
         **scenario_out(scenario, state_of(scenario, timezone.now())),

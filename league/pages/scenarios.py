@@ -113,7 +113,9 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     export_name = "scenario"
 
     def get(self, request, *args, **kwargs):
-        self.scenario = get_object_or_404(scenario_detail(kwargs["slug"]))
+        self.scenario = scenario_detail(kwargs["slug"])
+        if self.scenario is None:
+            raise Http404("No scenario has this address.")
         return super().get(request, *args, **kwargs)
 
     def get_export_filename(self, export_format):
