@@ -312,8 +312,8 @@ def _by_slug(model: type[Model]):
 class ChosenBySlugMixin:
     """A single choice among every row of a catalog (``Deferred.table_of``) chosen by slug:
     the chosen row is read through SQL compiled once per process (``prepared_rows``), not
-    through ``queryset.get()`` compiled on every request that filters by it (0.6 ms of a
-    filtered leaderboard's miss). Anything else is checked as Django checks it."""
+    through ``queryset.get()`` compiled on every request that filters by it (0.12 ms of
+    CPU against 0.27). Anything else is checked as Django checks it."""
 
     def to_python(self, value):
         null = getattr(self, "null_label", None) is not None and value == self.null_value
