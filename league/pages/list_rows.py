@@ -20,11 +20,7 @@ from django.utils.safestring import SafeString
 
 from league.pages.cells import Links
 from league.pages.date_labels import dated, moment
-from league.pages.summary_rows import DASH, number, rounded
-
-
-def _link(address: str, text) -> str:
-    return f'<a href="{escape(address)}">{escape(str(text))}</a>'
+from league.pages.summary_rows import DASH, linked, number, numeric, rounded, rows_or_empty
 
 
 def _trimmed(value) -> str:
@@ -38,16 +34,6 @@ def _trimmed(value) -> str:
 
 def _short(day) -> str:
     return dated(day, "SHORT_DATE_FORMAT")
-
-
-def _empty(rows: list[str], empty: str, columns: int) -> SafeString:
-    if not rows:
-        return SafeString(f'<tr><td colspan="{columns}">{escape(empty)}</td></tr>')
-    return SafeString("\n".join(rows))
-
-
-def _num(label: str, text: str) -> str:
-    return f'<td class="num" data-label="{label}">{text}</td>'
 
 
 def ancient_one_rows(ancient_ones: Iterable) -> SafeString:
@@ -65,39 +51,39 @@ def ancient_one_rows(ancient_ones: Iterable) -> SafeString:
         win = DASH if ao.win_pct is None else f"{rounded(ao.win_pct, 0)}%"
         out.append(
             "<tr>"
-            f'<th scope="row" data-label="Ancient One">{_link(links.url(ao), ao)}</th>'
-            + _num("Doom track", number(ao.doom_track))
-            + _num("Games", number(ao.games))
-            + _num("Difficulty", rated)
-            + _num("Win %", win)
-            + _num("Closed", number(ao.closed))
-            + _num("Sealed", number(ao.sealed))
-            + _num("Banished", number(ao.banished))
-            + _num("Defeats", number(ao.defeat))
-            + _num("Best", number(ao.best_score))
-            + _num("Median", _trimmed(ao.median_score))
-            + _num("Mean", rounded(ao.mean_score, 1))
+            f'<th scope="row" data-label="Ancient One">{linked(links.url(ao), ao)}</th>'
+            + numeric("Doom track", number(ao.doom_track))
+            + numeric("Games", number(ao.games))
+            + numeric("Difficulty", rated)
+            + numeric("Win %", win)
+            + numeric("Closed", number(ao.closed))
+            + numeric("Sealed", number(ao.sealed))
+            + numeric("Banished", number(ao.banished))
+            + numeric("Defeats", number(ao.defeat))
+            + numeric("Best", number(ao.best_score))
+            + numeric("Median", _trimmed(ao.median_score))
+            + numeric("Mean", rounded(ao.mean_score, 1))
             + "</tr>"
         )
     return SafeString("\n".join(out))
 
 
 def _players(links: Links, game) -> str:
-    return ", ".join(_link(links.url(player), player) for player in game.players_at_table)
+    return ", ".join(linked(links.url(player), player) for player in game.players_at_table)
 
 
 def _table_rows(items: Iterable, row: Callable[[Any], str], empty: str, columns: int):
-    return _empty([row(item) for item in items], empty, columns)
+    return rows_or_empty([row(item) for item in items], empty, columns)
 
 
 # The cells of the home page's game lists: (links, game) -> one <td>.
 def _score_cell(links: Links, game) -> str:
-    return _num("Score", number(game.score))
+    return numeric("Score", number(game.score))
 
 
 def _ancient_one_link_cell(links: Links, game) -> str:
     ancient_one = game.ancient_one
-    return f'<td data-label="Ancient One">{_link(links.url(ancient_one), ancient_one)}</td>'
+    return f'<td data-label="Ancient One">{linked(links.url(ancient_one), ancient_one)}</td>'
 
 
 def _ancient_one_cell(links: Links, game) -> str:
@@ -109,7 +95,7 @@ def _players_cell(links: Links, game) -> str:
 
 
 def _date_cell(links: Links, game) -> str:
-    return f'<td data-label="Date">{_link(links.url(game), _short(game.played_on))}</td>'
+    return f'<td data-label="Date">{linked(links.url(game), _short(game.played_on))}</td>'
 
 
 def _outcome_cell(links: Links, game) -> str:
@@ -143,8 +129,8 @@ def first_citizen_rows(rows: Iterable) -> SafeString:
 
     def row(standing) -> str:
         return (
-            f'<tr><td data-label="Player">{_link(links.url(standing.player), standing.player)}'
-            f"</td>{_num('Titles', number(standing.first_citizen_titles))}</tr>"
+            f'<tr><td data-label="Player">{linked(links.url(standing.player), standing.player)}'
+            f"</td>{numeric('Titles', number(standing.first_citizen_titles))}</tr>"
         )
 
     return _table_rows(rows, row, "No titles yet.", 2)
@@ -156,7 +142,7 @@ def season_leader_items(rows: Iterable, season) -> SafeString:
     query = f"?season={season.slug}"
     return SafeString(
         "".join(
-            f"<li>{_link(links.url(row.player) + query, row.player)}: "
+            f"<li>{linked(links.url(row.player) + query, row.player)}: "
             f"{row.victories} of {row.games}</li>"
             for row in rows
         )
@@ -172,13 +158,14 @@ def team_entry_rows(entries: Iterable) -> SafeString:
         series = scenario.series
         game = f"{entry.ancient_one}, {dated(entry.played_on, 'j M Y')}"
         out.append(
-            f'<tr><th scope="row" data-label="Scenario">{_link(links.url(scenario), scenario)}</th>'
-            f'<td data-label="Series">{_link(links.url(series), series) if series else DASH}</td>'
-            + _num("Scenario score", number(entry.scenario_score))
-            + _num("Rulebook score", number(entry.score))
-            + f'<td data-label="Game">{_link(links.url(entry), game)}</td></tr>'
+            f'<tr><th scope="row" data-label="Scenario">{linked(links.url(scenario), scenario)}'
+            "</th>"
+            f'<td data-label="Series">{linked(links.url(series), series) if series else DASH}</td>'
+            + numeric("Scenario score", number(entry.scenario_score))
+            + numeric("Rulebook score", number(entry.score))
+            + f'<td data-label="Game">{linked(links.url(entry), game)}</td></tr>'
         )
-    return _empty(out, "No scenario entered yet.", 5)
+    return rows_or_empty(out, "No scenario entered yet.", 5)
 
 
 def series_scenario_items(scenarios: Iterable) -> SafeString:
@@ -188,7 +175,7 @@ def series_scenario_items(scenarios: Iterable) -> SafeString:
     for scenario in scenarios:
         entries = scenario.entries
         out.append(
-            f'<li>{_link(links.url(scenario), scenario)} <span class="muted">— '
+            f'<li>{linked(links.url(scenario), scenario)} <span class="muted">— '
             f"{escape(moment(scenario.opens_at, 'j M'))} to "
             f"{escape(moment(scenario.closes_at, 'j M Y'))}, {entries} "
             f"entr{'y' if entries == 1 else 'ies'}</span></li>"
@@ -203,5 +190,5 @@ def search_result_items(rows: Iterable) -> SafeString:
     for row in rows:
         occupation = getattr(row, "occupation", "")
         extra = f' <span class="muted">{escape(str(occupation))}</span>' if occupation else ""
-        out.append(f"<li>{_link(links.url(row), row.name)}{extra}</li>\n    ")
+        out.append(f"<li>{linked(links.url(row), row.name)}{extra}</li>\n    ")
     return SafeString("".join(out))

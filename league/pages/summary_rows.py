@@ -40,15 +40,22 @@ def number(value) -> str:
 def _row(head: tuple[str, str], *cells: tuple[str, str]) -> str:
     """One row: its header cell (label, content), then numbers (label, content)."""
     label, content = head
-    numbers = "".join(f'<td class="num" data-label="{name}">{text}</td>' for name, text in cells)
+    numbers = "".join(numeric(name, text) for name, text in cells)
     return f'<tr><th scope="row" data-label="{label}">{content}</th>{numbers}</tr>'
 
 
-def _linked(address: str, text: str) -> str:
-    return f'<a href="{escape(address)}">{escape(text)}</a>'
+def numeric(label: str, text: str) -> str:
+    """A number's cell, right-aligned and labelled for the phone's card layout."""
+    return f'<td class="num" data-label="{label}">{text}</td>'
 
 
-def _rows(rows: list[str], empty: str, columns: int) -> SafeString:
+def linked(address: str, text) -> str:
+    """A link to ``address`` reading ``text`` (any object, as its ``str()``), escaped."""
+    return f'<a href="{escape(address)}">{escape(str(text))}</a>'
+
+
+def rows_or_empty(rows: list[str], empty: str, columns: int) -> SafeString:
+    """The rows, or one row across ``columns`` saying ``empty`` when there are none."""
     if not rows:
         return SafeString(f'<tr><td colspan="{columns}">{escape(empty)}</td></tr>')
     return SafeString("\n".join(rows))
@@ -61,7 +68,7 @@ def record_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
         _row(
             (
                 "Ancient One",
-                _linked(
+                linked(
                     links.of_slug(AncientOne, row["ancient_one__slug"]), row["ancient_one__name"]
                 ),
             ),
@@ -73,7 +80,7 @@ def record_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
         )
         for row in rows
     ]
-    return _rows(out, "No approved games yet.", 6)
+    return rows_or_empty(out, "No approved games yet.", 6)
 
 
 def player_month_rows(months: Iterable[tuple]) -> SafeString:
@@ -86,7 +93,7 @@ def player_month_rows(months: Iterable[tuple]) -> SafeString:
         )
         for month, best, mean in months
     ]
-    return _rows(out, "", 3)
+    return rows_or_empty(out, "", 3)
 
 
 def investigator_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
@@ -99,7 +106,7 @@ def investigator_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
         )
         for row in rows
     ]
-    return _rows(out, "None yet.", 3)
+    return rows_or_empty(out, "None yet.", 3)
 
 
 def teammate_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
@@ -107,13 +114,13 @@ def teammate_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     links = Links()
     out = [
         _row(
-            ("Player", _linked(links.of_slug(Player, row["slug"]), row["name"])),
+            ("Player", linked(links.of_slug(Player, row["slug"]), row["name"])),
             ("Games together", number(row["games"])),
             ("Won together", number(row["victories"])),
         )
         for row in rows
     ]
-    return _rows(out, "Always alone so far.", 3)
+    return rows_or_empty(out, "Always alone so far.", 3)
 
 
 def team_month_rows(months: Iterable[Any]) -> SafeString:
@@ -128,4 +135,4 @@ def team_month_rows(months: Iterable[Any]) -> SafeString:
         )
         for month in months
     ]
-    return _rows(out, "", 5)
+    return rows_or_empty(out, "", 5)
