@@ -1,23 +1,33 @@
 # The README's two commands: `make run` and `make test`. Both install what they need.
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# A stamp per content of the requirements files: editing one installs again.
 STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install run test test-redis fuzz lint format demo demo-reset chromium java bench loadtest wrk backup restore
+.PHONY: install install-dev run test test-redis fuzz lint format demo demo-reset chromium java bench loadtest wrk backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
 
+# make run installs what the site runs on; make test adds the test and lint tools.
 $(STAMP): requirements.txt | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
-	rm -f $(VENV)/.installed-*
+	rm -f $(VENV)/.installed-[0-9]*
+	touch $@
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	rm -f $(VENV)/.installed-dev-*
 	touch $@
 
 install: $(STAMP)
+
+install-dev: $(DEV_STAMP)
 
 # Background jobs run on a task worker beside the web server: the database queue's
 # db_worker, or RQ's worker when REDIS_URL names a Redis. Ctrl-C stops both.
@@ -42,15 +52,15 @@ java:
 	  echo "Installing Debian's default-jre-headless for the HTML checker"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; }
 
-lint: install
+lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-format: install
+format: install-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-test: install chromium java lint
+test: install-dev chromium java lint
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
@@ -58,14 +68,14 @@ test: install chromium java lint
 # The cache's tests again on Redis, as a site with several app servers runs (.ci/run starts
 # a redis-server). Each test empties that Redis database: never point it at a live one.
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/1
-test-redis: install
+test-redis: install-dev
 	REDIS_URL=$(REDIS_TEST_URL) $(VENV)/bin/pytest -q -rs tests/test_page_cache.py \
 	  tests/test_cache_across_processes.py tests/test_login_throttling.py \
 	  tests/test_cache_members.py tests/test_cache_retirement.py \
 	  tests/test_cache_by_subject.py tests/test_cache_stale.py tests/test_nav_facts.py
 
 # The result form's property test at 10,000 examples (make test runs the "ci" profile: 300).
-fuzz: install
+fuzz: install-dev
 	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/test_fuzz_result_form.py \
 	  --hypothesis-show-statistics -k never_crashes
 
