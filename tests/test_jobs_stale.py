@@ -65,7 +65,9 @@ def test_the_sweep_command_reports_what_it_marked():
     _running(3600)
     out = StringIO()
     call_command("sweep_jobs", stdout=out)
-    assert out.getvalue().strip() == "1 stopped jobs marked failed."
+    assert out.getvalue().strip() == (
+        "1 stopped job marked failed; 0 lost queued jobs enqueued again or failed."
+    )
 
 
 def test_the_admin_shows_a_stopped_job_as_failed_with_its_reason(client):

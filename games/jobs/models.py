@@ -28,8 +28,11 @@ class Job(models.Model):
     total = models.PositiveIntegerField(default=0)
     result = models.CharField(max_length=200, blank=True)
     error = models.TextField(blank=True)
-    # The task backend's id of the run, to find its own record (worker, attempts).
+    # The task backend's id of the run, to find its own record (worker, attempts); blank
+    # until the queue took it. What to enqueue again if the queue lost it (games.jobs.stale).
     task_id = models.CharField(max_length=64, blank=True)
+    task_path = models.CharField(max_length=200, blank=True)
+    task_kwargs = models.JSONField(default=dict, blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

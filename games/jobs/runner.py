@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from .live import Live
 from .models import Job, JobStatus
+from .queue import job_enqueue
 from .stale import jobs_sweep
 
 logger = logging.getLogger(__name__)
@@ -29,17 +30,19 @@ def job_start(*, task, kind: str, description: str, user=None, **kwargs) -> Job:
     """Record a queued job and enqueue ``task(job.pk, **kwargs)`` once this commits.
 
     On commit, so a worker never picks up a job whose record or whose cause (a corrected
-    doom track, say) is not yet visible to it -- or was rolled back.
+    doom track, say) is not yet visible to it -- or was rolled back. Robustly: the write
+    that started the job is committed, so a queue that cannot be reached (Redis down) is
+    logged, never raised into the answer; the job stays queued without a task id and
+    ``jobs_sweep`` enqueues it again later.
     """
     job = Job.objects.create(
-        kind=kind, description=description[:200], started_by=user if user else None
+        kind=kind,
+        description=description[:200],
+        started_by=user if user else None,
+        task_path=task.module_path,
+        task_kwargs=kwargs,
     )
-
-    def enqueue() -> None:
-        result = task.enqueue(job.pk, **kwargs)
-        Job.objects.filter(pk=job.pk).update(task_id=str(result.id))
-
-    transaction.on_commit(enqueue)
+    transaction.on_commit(lambda: job_enqueue(job.pk, task, kwargs), robust=True)
     return job
 
 

@@ -4,7 +4,8 @@ A running job's heartbeat (``Job.heartbeat_at``) moves every few seconds while i
 lives (``live.Live``). Its work runs in one transaction, which died with the worker: so a
 job whose heartbeat is older than ``LEAGUE_JOB_STALE_SECONDS`` applied nothing, and
 ``jobs_sweep`` marks it failed saying so. The sweep runs when a worker starts a job, when
-the admin's jobs or a download's page is shown, and from ``manage.py sweep_jobs``.
+the admin's jobs or a download's page is shown, and from ``manage.py sweep_jobs``. It
+also enqueues again the queued jobs the queue lost, or fails them (``queue``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from .models import Job, JobStatus
+from .queue import jobs_requeue
 
 STOPPED = (
     "The worker running this job stopped before it finished; nothing of it was applied. "
@@ -25,6 +27,12 @@ STOPPED = (
 
 
 def jobs_sweep() -> int:
+    """Mark running jobs whose heartbeat is stale as failed, and hand the queue again the
+    queued jobs it does not hold (``queue.jobs_requeue``); returns how many jobs moved."""
+    return jobs_fail_stopped() + jobs_requeue()
+
+
+def jobs_fail_stopped() -> int:
     """Mark running jobs whose heartbeat is stale as failed; returns how many."""
     now = timezone.now()
     cutoff = now - datetime.timedelta(seconds=settings.LEAGUE_JOB_STALE_SECONDS)

@@ -1,14 +1,20 @@
 from django.core.management.base import BaseCommand
+from django.template.defaultfilters import pluralize
 
-from games.jobs.stale import jobs_sweep
+from games.jobs.queue import jobs_requeue
+from games.jobs.stale import jobs_fail_stopped
 
 
 class Command(BaseCommand):
     help = (
         "Mark as failed the running jobs whose worker stopped (no heartbeat for "
-        "LEAGUE_JOB_STALE_SECONDS): nothing of them was applied. Run before starting workers."
+        "LEAGUE_JOB_STALE_SECONDS): nothing of them was applied; enqueue again the queued "
+        "jobs the task queue lost. Run before starting workers, and from cron."
     )
 
     def handle(self, *args, **options):
-        swept = jobs_sweep()
-        self.stdout.write(f"{swept} stopped jobs marked failed.")
+        stopped, requeued = jobs_fail_stopped(), jobs_requeue()
+        self.stdout.write(
+            f"{stopped} stopped job{pluralize(stopped)} marked failed; "
+            f"{requeued} lost queued job{pluralize(requeued)} enqueued again or failed."
+        )
