@@ -10,6 +10,7 @@ import datetime
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
 
 # The tag URI authority while LEAGUE_SITE_URL is unset (development): ``.invalid`` is
@@ -22,11 +23,17 @@ FEED_TAG_DATE = datetime.date(2008, 1, 1)
 
 
 def absolute_url(path: str, request: HttpRequest | None = None) -> str:
-    """``path`` under ``LEAGUE_SITE_URL``, else under the request's host (else as it is)."""
+    """``path`` under ``LEAGUE_SITE_URL``, else under the request's host (else as it is:
+    also for a host the site does not serve, whose 400 page is rendered with its request)."""
     site = settings.LEAGUE_SITE_URL.rstrip("/")
     if site:
         return f"{site}{path}"
-    return request.build_absolute_uri(path) if request is not None else path
+    if request is None:
+        return path
+    try:
+        return request.build_absolute_uri(path)
+    except DisallowedHost:
+        return path
 
 
 def tag_uri(path: str, day: datetime.date) -> str:

@@ -1,8 +1,8 @@
-"""403, 404 and 500 inside the site's layout, with its navigation; a favicon."""
+"""400, 403, 404 and 500 inside the site's layout, with its navigation; a favicon."""
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.views.defaults import server_error
 
@@ -45,6 +45,24 @@ def test_server_error_renders_without_any_context():
     html = response.content.decode()
     assert "Something went wrong" in html
     assert_in_layout(html)
+
+
+def test_an_oversized_body_gets_the_sites_own_400_page(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = client.post(reverse("login"), data={"username": "x" * 5000, "password": "y"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "This request could not be read" in html and "Nothing was saved" in html
+    assert_in_layout(html)
+
+
+def test_a_host_the_site_does_not_serve_gets_the_sites_own_400_page():
+    response = Client(raise_request_exception=False).get("/", HTTP_HOST="evil.example.com")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "This request could not be read" in html
+    assert_in_layout(html)
+    assert "evil.example.com" not in html
 
 
 def test_the_favicon_is_served_from_static():
