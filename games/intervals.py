@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 
-# The normal quantile of a two-sided 95 % interval.
-Z95 = 1.959963984540054
+# The normal quantile of a two-sided 95 % interval, as the rules page states it (1.96):
+# the interval a reader recomputes from /rules/ is the one the site shows.
+Z95 = 1.96
 # Fewer games than this and a rate is marked "few games": its interval is wide.
 FEW_GAMES = 10
 

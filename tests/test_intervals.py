@@ -36,3 +36,10 @@ def test_more_wins_than_games_is_refused():
 def test_few_games_below_the_constant():
     assert is_few(FEW_GAMES - 1)
     assert not is_few(FEW_GAMES)
+
+
+def test_the_interval_uses_the_z_the_rules_page_states():
+    # 8 of 9: with z = 1.96 (the rules page) the low end is 56.499 %, which shows as 56 %;
+    # with the exact quantile 1.959964 it was 56.500 % and showed as 57 %.
+    low, high = wilson(8, 9)
+    assert (100 * low, 100 * high) == (pytest.approx(56.4994, abs=1e-4), pytest.approx(98.011))
