@@ -5,7 +5,7 @@ summaries); post_save, post_delete and m2m_changed cover every concrete model of
 and league apps. Left out: simple-history's historical models (written beside a model that
 already bumps), the summary models and the ratings (kept in step with the games by
 upkeep that sends ``league_changed``, see ``DERIVED_MODULES``). And when the cache answers
-again after an outage, whose bumps were lost.
+again after an outage, whose bumps were lost (``league.caching.outage``).
 
 A write that changes no public page retires nothing:
 
@@ -36,7 +36,7 @@ from simple_history.models import HistoricalChanges
 from games.models import Player, Seat, Session
 from games.signals import league_changed
 from games.summaries.tracking import active as active_upkeep
-from league.caching import failsoft, versions
+from league.caching import outage, versions
 
 LEAGUE_APPS = ("games", "league")
 # Rows kept in step with the games by their own upkeep, which sends ``league_changed``
@@ -82,14 +82,15 @@ def _league_changed(sender, public=True, rows=None, games=(), **kwargs) -> None:
 
 def _cache_recovered(sender, **kwargs) -> None:
     # Writes committed while the cache was down could not retire the pages cached before
-    # the outage, which a server that kept its data would serve again: retire them now.
+    # the outage, which a server that kept its data would serve again: retire them now
+    # (not guarded: while the cache is still down this raises, and the outage goes on).
     versions.league_version_bump()
 
 
 def connect() -> None:
     """Connect the receivers (from ``LeagueConfig.ready``)."""
     league_changed.connect(_league_changed, dispatch_uid="league-version")
-    failsoft.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
+    outage.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
     games = game_models()
     for model in versioned_models():
         uid = f"league-version:{model._meta.label}"
