@@ -21,7 +21,6 @@ Last-Modified reads it instead of aggregating over every game.
 from __future__ import annotations
 
 import datetime
-import functools
 import threading
 import time
 import uuid
@@ -78,12 +77,6 @@ def retire(rows: Iterable[Key] | None = None, games: Iterable[int] = ()) -> str:
     return versions_bump(None if rows is None else write_keys(touched(rows), games))
 
 
-def _bump_waiting(alias: str) -> None:
-    changes = vars(waiting).pop(alias, None)
-    if changes is not None:  # else an earlier callback of this commit bumped it all
-        guarded(lambda: retire(*changes))
-
-
 def league_version_bump_after_commit(
     using: str | None = None, *, rows: Iterable[Key] | None = None, games: Iterable[int] = ()
 ) -> None:
@@ -101,9 +94,15 @@ def league_version_bump_after_commit(
     else:
         so_far.extend(rows)
     games_so_far.update(games)
+
+    def bump_waiting() -> None:
+        changes = vars(waiting).pop(alias, None)
+        if changes is not None:  # else an earlier callback of this commit bumped it all
+            guarded(lambda: retire(*changes))
+
     # Robust: the change is committed whatever happens here, and the callbacks queued after
     # this one (the submitter's e-mail) must still run.
-    transaction.on_commit(functools.partial(_bump_waiting, alias), using=using, robust=True)
+    transaction.on_commit(bump_waiting, using=using, robust=True)
 
 
 def league_version_changed_at(token: str) -> datetime.datetime:
