@@ -3,6 +3,7 @@
 from functools import lru_cache
 
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.functional import SimpleLazyObject
 
 from games.models import Session
 from games.permissions import can_moderate
@@ -59,10 +60,10 @@ def pending_count(request) -> int:
 
 
 def nav(request):
-    """The navigation: its links, and for a moderator the games waiting (asked only when
-    the navigation is rendered, not for every template rendered with the request)."""
+    """The navigation, built only where it is rendered: a page's tables are rendered with
+    the request too, each running the context processors again."""
     return {
-        "nav_links": nav_links(request),
+        "nav_links": SimpleLazyObject(lambda: nav_links(request)),
         "moderates": lambda: _signed_in(request) and can_moderate(request.user),
         "pending_count": lambda: pending_count(request),
     }
