@@ -2,29 +2,17 @@
 
 ``games.signals.league_changed`` covers writes that bypass ``save()`` (bulk updates of the
 summaries); post_save, post_delete and m2m_changed cover every concrete model of the games
-and league apps. Left out: simple-history's historical models (written beside a model that
-already bumps), the summary models and the ratings (kept in step with the games by
-upkeep that sends ``league_changed``, see ``DERIVED_MODULES``). And when the cache answers
-again after an outage, whose bumps were lost (``league.caching.outage``).
+and league apps, except simple-history's models and the rows kept in step with the games
+by an upkeep that sends ``league_changed`` itself (``DERIVED_MODULES``). And when the cache
+answers again after an outage, whose bumps were lost (``league.caching.outage``).
 
-A write that changes no public page retires nothing:
-
-* The games' own rows (``Session``, ``Seat``, a game's boxes and tasks) written inside the
-  summaries' upkeep (``games.summaries.tracking``) are judged by it: it sends
-  ``league_changed(public=False)`` when none of its games was approved before or after, as
-  for a pending game submitted, edited, withdrawn or rejected. Outside the upkeep (a bulk
-  delete of seats) they bump as any model does.
-* A player just created: nobody is named anywhere before their first approved game, whose
-  approval bumps.
-
-A write of approved games, judged by the upkeep, retires only the pages showing what it
-touched: it names its summary rows and games, whose subjects' versions are replaced after
-commit (``league.caching.subjects``).
-
-Everything else -- teams, rosters, scenarios, seasons, the catalog, a player renamed, a game
-row written outside the upkeep, a rebuild of the summaries -- is rare and shows on pages no
-summary row names, so it bumps every version (``league:v:all``): a conservative choice that
-costs a league of cold pages a few times a season, never a wrong page.
+A write that changes no public page retires nothing: the games' own rows written inside
+the summaries' upkeep are judged by it (``league_changed(public=False)`` when none of its
+games was approved before or after, as for a pending game), and a player just created is
+named nowhere before their first approved game. A write of approved games retires only
+the pages showing what it touched (``league.caching.subjects``). Everything else -- teams,
+rosters, the catalog, a rename, a rebuild of the summaries -- is rare and bumps every
+version: a few cold pages a season, never a wrong page.
 """
 
 from __future__ import annotations
