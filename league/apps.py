@@ -6,7 +6,6 @@ class LeagueConfig(AppConfig):
     verbose_name = "League"
 
     def ready(self):
-        from league.caching import invalidation, nav_facts
+        from league.caching import invalidation
 
         invalidation.connect()
-        nav_facts.connect()

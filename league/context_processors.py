@@ -1,10 +1,12 @@
-"""The site's main navigation, built from named URLs."""
+"""The site's main navigation, built from named URLs, and the page's own address."""
 
 from functools import lru_cache
 
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.functional import SimpleLazyObject
 
-from league.caching.nav_facts import signed_in
+from games.models import Session
+from games.permissions import can_moderate
 from league.site import absolute_url
 
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
@@ -26,14 +28,19 @@ NAV = [
 
 @lru_cache(maxsize=8)
 def _addresses(prefix: str, urlconf) -> dict[str, str]:
-    """Every navigation link's address, reversed once per script prefix and URLconf (a
-    member's cached page is wrapped in a navigation built per request)."""
+    """Every navigation link's address, reversed once per script prefix and URLconf (the
+    navigation is rendered for every request, around a cached page too)."""
     return {name: reverse(name) for name, _, _ in NAV}
+
+
+def _signed_in(request) -> bool:
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated
 
 
 def nav_links(request=None) -> list[dict]:
     """The links for this request; without one (the 500 page) those anyone may follow."""
-    logged_in = request is not None and signed_in(request)
+    logged_in = request is not None and _signed_in(request)
     path = request.path if request is not None else ""
     addresses = _addresses(get_script_prefix(), get_urlconf())
     links = []
@@ -45,26 +52,23 @@ def nav_links(request=None) -> list[dict]:
     return links
 
 
-# Context processors run again for every template rendered with the request, and
-# django-tables2's ``{% render_table %}`` renders each table so: a page of four tables
-# built the navigation five times. Each request's answers are kept on it.
-_KEPT = "_league_context"
-
-
-def _kept(request, name, make):
-    kept = request.__dict__.setdefault(_KEPT, {})
-    if name not in kept:
-        kept[name] = make()
-    return kept[name]
+def pending_count(request) -> int:
+    """The games waiting for a moderator (the queue page counted them already)."""
+    if getattr(request, "pending_count", None) is None:
+        request.pending_count = Session.objects.pending().order_by().count()
+    return request.pending_count
 
 
 def nav(request):
-    # Keyed by whether a member is signed in: a view that signs in then renders gets
-    # the member's links.
-    links = _kept(request, ("nav_links", signed_in(request)), lambda: nav_links(request))
-    return {"nav_links": links}
+    """The navigation, built only where it is rendered: a page's tables are rendered with
+    the request too, each running the context processors again."""
+    return {
+        "nav_links": SimpleLazyObject(lambda: nav_links(request)),
+        "moderates": lambda: _signed_in(request) and can_moderate(request.user),
+        "pending_count": lambda: pending_count(request),
+    }
 
 
 def page_url(request):
     """The page's absolute address, for ``og:url``: under ``LEAGUE_SITE_URL`` when set."""
-    return {"page_url": _kept(request, "page_url", lambda: absolute_url(request.path, request))}
+    return {"page_url": absolute_url(request.path, request)}

@@ -105,7 +105,6 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.nav",
                 "league.context_processors.page_url",
-                "league.caching.nav_facts.nav_member",
             ],
         },
     },
@@ -142,27 +141,36 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # One cache every worker process shares: the database by default (no extra service; the
 # league app's migrations create the table), Redis when REDIS_URL names one -- for sites
-# with several app servers. It holds the league version, cached pages and rate limits.
+# with several app servers. It holds the versions, cached pages and rate limits; while Redis
+# does not answer, the site's own cache calls get a cold cache (league.caching.outage).
 CACHE_TABLE = "league_cache"
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# On Redis an outage is a cold cache, never an error (league.caching.failsoft); short
-# socket timeouts so a server that hangs rather than refuses cannot hold a worker.
+# Short socket timeouts, so a server that hangs rather than refuses cannot hold a worker.
 REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+# Pages each worker process keeps in memory in front of the shared cache, trusted only while
+# the versions read from the shared cache still match (league.caching.copies). 0: none.
+LEAGUE_PAGE_MEMORY_ENTRIES = int(os.environ.get("LEAGUE_PAGE_MEMORY_ENTRIES", "500"))
 CACHES = {
     "default": (
         {
-            "BACKEND": "league.caching.failsoft.FailSoftRedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": REDIS_OPTIONS,
         }
         if REDIS_URL
         else {
-            "BACKEND": "league.caching.database.LeagueDatabaseCache",
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": CACHE_TABLE,
             # Room for every public page at a few filters each before culling starts.
             "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
-    )
+    ),
+    "pages": {
+        "BACKEND": "django.core.cache.backends."
+        + ("locmem.LocMemCache" if LEAGUE_PAGE_MEMORY_ENTRIES else "dummy.DummyCache"),
+        "LOCATION": "league-pages",
+        "OPTIONS": {"MAX_ENTRIES": LEAGUE_PAGE_MEMORY_ENTRIES},
+    },
 }
 # Background jobs (games.jobs) through Django's tasks API (the django-tasks backport, so
 # the code moves to Django 6's django.tasks unchanged). By default the queue is a table of
@@ -186,9 +194,6 @@ LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600
 # How long after a cached page went stale the requests arriving while one of them renders
 # it again are served the copy they had (league.caching.copies). 0: each renders it.
 LEAGUE_PAGE_STALE_SECONDS = int(os.environ.get("LEAGUE_PAGE_STALE_SECONDS", "10"))
-# Pages each worker process keeps in memory in front of the shared cache, trusted only while
-# the versions read from the shared cache still match (league.caching.copies). 0: none.
-LEAGUE_PAGE_MEMORY_ENTRIES = int(os.environ.get("LEAGUE_PAGE_MEMORY_ENTRIES", "500"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -201,12 +206,8 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Sessions in the database, never only in the cache: a cache outage must not sign anyone out.
-# They are also kept in the shared cache (written through, read from the cache first and
-# from the database when it has them not or does not answer), and read in the page cache's
-# one call with the page and the navigation's facts (league.caching.sessions): a member's
-# cached page costs one cache call and no other query.
-SESSION_ENGINE = "league.caching.sessions"
+# Sessions in the database (Django's default engine): a cache outage signs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"

@@ -119,20 +119,16 @@ def fresh_cache(request, settings):
         request.getfixturevalue(database)
     cache.clear()
     # This process's copies of pages outlive a test: a test starts with none, as a new
-    # worker does (a copy from an earlier test would be served stale or take the lock).
-    from league.caching.copies import memory
+    # worker does (a copy from an earlier test would be served stale or take the lock);
+    # and so do the changes an uncommitted transaction of an earlier test gathered.
+    from django.core.cache import caches
 
-    if (copies := memory()) is not None:
-        copies.clear()
+    from league.caching import versions
+
+    caches["pages"].clear()
+    vars(versions.waiting).clear()
     # As on a running site, the league has a version (a lost one is tested on its own).
-    from league.caching.versions import league_version_bump
-
-    league_version_bump()
-    # And the navigation's tokens (league.caching.nav_facts), as on a running site.
-    from league.caching import nav_facts
-
-    for token in (nav_facts.MEMBERS_TOKEN, nav_facts.PENDING_TOKEN):
-        cache.set(token, nav_facts._fresh_token(), timeout=None)
+    versions.league_version_bump()
 
 
 @pytest.fixture(autouse=True)
@@ -209,17 +205,3 @@ def run_jobs(monkeypatch):
         return worker._run_tasks
 
     return run
-
-
-@pytest.fixture(autouse=True)
-def nav_tokens_replaced_at_once(request, monkeypatch):
-    """In a db test, replace the navigation's tokens (members, pending count) at the write,
-    not after commit: the test's transaction never commits (as for the league version)."""
-    if _database_fixture(request) != "db" or request.node.get_closest_marker("after_commit"):
-        return
-    from league.caching import nav_facts
-
-    def replace_now(name, using=None):
-        nav_facts.cache.set(name, nav_facts._fresh_token(), timeout=None)
-
-    monkeypatch.setattr(nav_facts, "replace_after_commit", replace_now)

@@ -58,15 +58,18 @@ def test_another_process_reads_the_version_this_one_bumped_and_the_reverse():
 
 
 @pytest.mark.skipif(not ON_REDIS, reason="REDIS_URL is unset (the CI's Redis run sets it)")
-def test_redis_url_switches_the_cache_to_djangos_redis_backend_made_fail_soft():
+def test_redis_url_switches_the_cache_to_djangos_redis_backend():
     from django.core.cache import cache, caches
     from django.core.cache.backends.redis import RedisCache
 
-    from league.caching.failsoft import FailSoftRedisCache
-
-    assert settings.CACHES["default"]["BACKEND"] == "league.caching.failsoft.FailSoftRedisCache"
-    assert isinstance(caches["default"], FailSoftRedisCache)
-    assert isinstance(caches["default"], RedisCache)
+    assert type(caches["default"]) is RedisCache
     assert settings.CACHES["default"]["LOCATION"] == os.environ["REDIS_URL"]
     cache.set("league:probe", "reached", timeout=10)
     assert cache.get("league:probe") == "reached"
+
+
+def test_the_default_cache_is_djangos_database_cache(monkeypatch):
+    """Without REDIS_URL, settings pick Django's own database cache."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    code = "from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
+    assert other_process(code) == "django.core.cache.backends.db.DatabaseCache"

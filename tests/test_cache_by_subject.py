@@ -228,10 +228,9 @@ def test_an_approval_through_the_moderation_page_leaves_unrelated_pages_cached(c
 
 
 def test_a_write_naming_too_many_subjects_retires_every_page(client, league, monkeypatch):
-    from league.caching import subjects, versions
+    from league.caching import subjects
 
     monkeypatch.setattr(subjects, "MOST_SUBJECTS", 3)
-    monkeypatch.setattr(versions, "MOST_SUBJECTS", 3)
     waiting = pending_yig_game(league)
     cthulhu = url("league:ancient_one", "cthulhu")
     warm(client, cthulhu)

@@ -3,16 +3,26 @@
 import re
 
 import pytest
+from django.contrib.auth.models import Group
 from django.middleware.csrf import _does_token_match
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Session
-from tests.factories import TeamFactory, UserFactory, game, moderator, result_form_data
+from tests.factories import (
+    TeamFactory,
+    UserFactory,
+    game,
+    moderator,
+    moderators_group,
+    result_form_data,
+)
 
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "a-long-unusual-password-42"
+HOME = reverse("league:home")
+PENDING_LINK = b'data-testid="pending-link"'
 TOKEN = re.compile(rb'(?:name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")([A-Za-z0-9]+)"')
 
 
@@ -132,11 +142,9 @@ def test_the_marks_of_the_filled_parts_never_reach_a_browser(league):
             assert b"league:fill" not in client.get(url).content, url
 
 
-def test_a_members_kept_parts_carry_each_requests_own_valid_token_and_path(league):
-    """A member's navigation is rendered once per path and facts, the token put in per hit."""
-    from league.caching import fills
-
-    fills._member_parts.clear()
+def test_each_members_hit_carries_its_own_valid_token_and_current_link(league):
+    """The navigation is rendered per request around the shared page: a fresh CSRF token
+    (masked afresh for every response) and the link of the page it is on."""
     ann = signed_in(UserFactory(username="ann"))
     home, board = reverse("league:home"), reverse("league:leaderboard")
     seen = []
@@ -146,9 +154,52 @@ def test_a_members_kept_parts_carry_each_requests_own_valid_token_and_path(leagu
         secret = secret or ann.cookies["csrftoken"].value
         found = tokens(response)
         assert found and all(_does_token_match(token.decode(), secret) for token in found)
-        assert fills._TOKEN_MARK.encode() not in response.content
         current = re.findall(rb'<a href="([^"]+)" aria-current="page"', response.content)
         assert current == [url.encode()]
         seen.append(found)
-    assert len(fills._member_parts) == 2  # one per path
-    assert not seen[0] & seen[1]  # masked afresh for every response
+    assert not seen[0] & seen[1]
+
+
+def hit(client, url=HOME):
+    response = client.get(url)
+    assert response.status_code == 200 and response["X-Cache"] == "hit", url
+    return response
+
+
+@pytest.fixture
+def warm_home(league):
+    """The home page cached for visitors and for members."""
+    Client().get(HOME)
+    signed_in(UserFactory(username="first")).get(HOME)
+
+
+def test_a_revoked_moderator_or_staff_member_loses_the_link_at_the_next_hit(warm_home):
+    boss = moderator(is_staff=True)
+    client = signed_in(boss)
+    assert PENDING_LINK in hit(client).content and b">Admin<" in hit(client).content
+    boss.groups.remove(moderators_group())
+    assert PENDING_LINK not in hit(client).content
+    boss.groups.add(moderators_group())
+    assert PENDING_LINK in hit(client).content
+    Group.objects.get(name="Moderators").permissions.clear()
+    assert PENDING_LINK not in hit(client).content
+    boss.is_staff = False
+    boss.save()
+    assert b">Admin<" not in hit(client).content
+
+
+def test_a_new_password_or_deactivation_signs_other_sessions_out_of_cached_pages(warm_home):
+    ann = UserFactory(username="ann")
+    laptop, phone = signed_in(ann), signed_in(ann)
+    assert b"Log out" in hit(laptop).content and b"Log out" in hit(phone).content
+    ann.set_password("a-new-long-password-77")
+    ann.save()
+    page = hit(phone)  # the visitors' copy now, with the visitors' navigation
+    assert b"Log out" not in page.content and b"Log in" in page.content
+    assert "private" not in page.get("Cache-Control", "")
+    bob = UserFactory(username="bob")
+    client = signed_in(bob)
+    assert b"Log out" in hit(client).content
+    bob.is_active = False
+    bob.save()
+    assert b"Log in" in hit(client).content

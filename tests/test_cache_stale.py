@@ -90,7 +90,10 @@ def test_a_memory_copy_is_not_trusted_once_the_shared_versions_moved(client, rf,
 
 
 def test_the_memory_layer_can_be_turned_off(client, rf, league, settings):
-    settings.LEAGUE_PAGE_MEMORY_ENTRIES = 0
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
     warm(client)
     cache.delete(page_key(rf.get(HOME)))
     assert client.get(HOME)["X-Cache"] == "miss"
@@ -146,42 +149,6 @@ def test_a_burst_on_a_stale_page_renders_it_once(monkeypatch, catalog_rows):
     # The others got the copy they had, or (a thread slow to start) the new one.
     assert set(states) - {"miss"} <= {"stale", "hit"} and "stale" in states
     assert client.get(HOME)["X-Cache"] == "hit"
-
-
-def test_a_plain_visitors_hit_fills_the_page_once_per_copy(client, league, monkeypatch):
-    """No session, no message: the filled page is kept beside the copy, not filled again."""
-    from league.caching import page_cache
-
-    fills = []
-    real = page_cache.fill
-
-    def counted(segments, request):
-        fills.append(request.path)
-        return real(segments, request)
-
-    monkeypatch.setattr(page_cache, "fill", counted)
-    before = warm(client)  # the second request filled the copy
-    assert client.get(HOME).content == before
-    assert fills == [HOME]
-    versions_bump([LISTS_KEY])
-    warm(client)
-    assert fills == [HOME, HOME]
-
-
-def test_a_visitor_with_a_session_gets_the_page_filled_for_them(client, league, monkeypatch):
-    from django.conf import settings
-
-    from league.caching import page_cache
-
-    fills = []
-    real = page_cache.fill
-    monkeypatch.setattr(
-        page_cache, "fill", lambda segments, request: fills.append(1) or real(segments, request)
-    )
-    warm(client)
-    client.cookies[settings.SESSION_COOKIE_NAME] = "not-a-session"
-    assert client.get(HOME)["X-Cache"] == "hit"
-    assert len(fills) == 2
 
 
 def test_a_head_request_never_takes_the_render_lock(client, rf, league):

@@ -159,7 +159,7 @@ def test_a_decision_on_a_changed_or_withdrawn_game_changes_nothing(client, submi
 def test_the_queue_reads_in_constant_queries(client, submitter, django_assert_max_num_queries):
     client.force_login(moderator())
     pending(submitter, 1)
-    client.get(QUEUE)  # the nav's facts stored (league.caching.nav_facts)
+    client.get(QUEUE)  # warm: first-request work (the session, CSRF) done
     with CaptureQueriesContext(connection) as few:
         assert client.get(QUEUE).status_code == 200
     for days in range(2, 12):
@@ -167,9 +167,9 @@ def test_the_queue_reads_in_constant_queries(client, submitter, django_assert_ma
     with django_assert_max_num_queries(len(few)):
         response = client.get(QUEUE)
     assert len(response.context["games"]) == 11
-    # Session, user, the user's and the group's permissions (the queue's own check), the
-    # nav's facts from the cache, one count (the page's and the nav's), the games, their
-    # seats and their players: nothing per game.
+    # Session, user, the user's and the group's permissions (the queue's own check and the
+    # nav's), one count (the page's and the nav's), the games, their seats and their
+    # players: nothing per game.
     assert len(few) <= 8 + MEMBER_NAV_WARM
 
 

@@ -12,6 +12,7 @@ from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
 from games.models.sessions import sees_every_game
+from league.caching.outage import guarded
 from league.caching.versions import league_version, league_version_changed_at
 from league.ops.throttle import client_address
 
@@ -76,7 +77,8 @@ class AnonymousRateThrottle(AnonRateThrottle):
     def allow_request(self, request) -> bool:
         self.rate = settings.LEAGUE_API_ANON_RATE
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request)
+        # While the cache does not answer, every caller is let through.
+        return guarded(lambda: AnonRateThrottle.allow_request(self, request), True)
 
     def get_cache_key(self, request):
         if request.user.is_authenticated:

@@ -1,2 +1,3 @@
-"""The league's caching room: the league version (``versions``), what bumps it on every
-write (``invalidation``), and whole public pages kept under it (``page_cache``)."""
+"""The league's caching room, on Django's own cache backends: versions of what pages show
+(``subjects``, ``versions``), what bumps them (``invalidation``), whole pages kept under
+them (``page_cache``, ``copies``, ``fills``), and a cache that does not answer (``outage``)."""

@@ -2,29 +2,17 @@
 
 ``games.signals.league_changed`` covers writes that bypass ``save()`` (bulk updates of the
 summaries); post_save, post_delete and m2m_changed cover every concrete model of the games
-and league apps. Left out: simple-history's historical models (written beside a model that
-already bumps), the summary models and the ratings (kept in step with the games by
-upkeep that sends ``league_changed``, see ``DERIVED_MODULES``). And when the cache answers
-again after an outage, whose bumps were lost.
+and league apps, except simple-history's models and the rows kept in step with the games
+by an upkeep that sends ``league_changed`` itself (``DERIVED_MODULES``). And when the cache
+answers again after an outage, whose bumps were lost (``league.caching.outage``).
 
-A write that changes no public page retires nothing:
-
-* The games' own rows (``Session``, ``Seat``, a game's boxes and tasks) written inside the
-  summaries' upkeep (``games.summaries.tracking``) are judged by it: it sends
-  ``league_changed(public=False)`` when none of its games was approved before or after, as
-  for a pending game submitted, edited, withdrawn or rejected. Outside the upkeep (a bulk
-  delete of seats) they bump as any model does.
-* A player just created: nobody is named anywhere before their first approved game, whose
-  approval bumps.
-
-A write of approved games, judged by the upkeep, retires only the pages showing what it
-touched: it names its summary rows and games, whose subjects' versions are replaced after
-commit (``league.caching.subjects``).
-
-Everything else -- teams, rosters, scenarios, seasons, the catalog, a player renamed, a game
-row written outside the upkeep, a rebuild of the summaries -- is rare and shows on pages no
-summary row names, so it bumps every version (``league:v:all``): a conservative choice that
-costs a league of cold pages a few times a season, never a wrong page.
+A write that changes no public page retires nothing: the games' own rows written inside
+the summaries' upkeep are judged by it (``league_changed(public=False)`` when none of its
+games was approved before or after, as for a pending game), and a player just created is
+named nowhere before their first approved game. A write of approved games retires only
+the pages showing what it touched (``league.caching.subjects``). Everything else -- teams,
+rosters, the catalog, a rename, a rebuild of the summaries -- is rare and bumps every
+version: a few cold pages a season, never a wrong page.
 """
 
 from __future__ import annotations
@@ -36,7 +24,7 @@ from simple_history.models import HistoricalChanges
 from games.models import Player, Seat, Session
 from games.signals import league_changed
 from games.summaries.tracking import active as active_upkeep
-from league.caching import failsoft, versions
+from league.caching import outage, versions
 
 LEAGUE_APPS = ("games", "league")
 # Rows kept in step with the games by their own upkeep, which sends ``league_changed``
@@ -82,14 +70,15 @@ def _league_changed(sender, public=True, rows=None, games=(), **kwargs) -> None:
 
 def _cache_recovered(sender, **kwargs) -> None:
     # Writes committed while the cache was down could not retire the pages cached before
-    # the outage, which a server that kept its data would serve again: retire them now.
+    # the outage, which a server that kept its data would serve again: retire them now
+    # (not guarded: while the cache is still down this raises, and the outage goes on).
     versions.league_version_bump()
 
 
 def connect() -> None:
     """Connect the receivers (from ``LeagueConfig.ready``)."""
     league_changed.connect(_league_changed, dispatch_uid="league-version")
-    failsoft.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
+    outage.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
     games = game_models()
     for model in versioned_models():
         uid = f"league-version:{model._meta.label}"

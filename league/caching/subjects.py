@@ -2,33 +2,23 @@
 
 A *subject* is one thing pages show: a player, a team, an Ancient One, an investigator, a
 scenario, a series, a season's (or all time's) standings, a game, and the league's lists
-(home, the leaderboard, the lists of Ancient Ones, investigators and scenarios). Each has
-its own version, ``league:v:<kind>:<slug>``; ``league:v:all`` is every page's.
+(home, the leaderboard, the catalog lists). Each has its own version,
+``league:v:<kind>:<slug>``; ``league:v:all`` is every page's.
 
-**A page** names its subjects in the URLconf (``page_cached(view, shows=KIND)``): the kind
+**A page** names its kind in the URLconf (``page_cached(view, shows=KIND)``); the subject
 is read from the URL (the slug or number in its path, or ``?season=`` for standings), so
-the page cache finds a page's versions without a query, in the same ``get_many`` as the
-page. A player's page shows that player (their record, teammates and games: everything on
-it is a sum of their own summary rows), the standings of a season show that season; the
-lists show every game, so every public game write retires them.
+the page cache finds a page's versions without a query.
 
-**A write** names its subjects from the summary rows it touched: the upkeep
-(``games.summaries.tracking``) knows them as the keys of its change (player, teammate,
-team, Ancient One, investigator, scenario, series and scope columns, see
-``games.summaries.store.TABLES``) and sends them with ``league_changed(rows=..., games=...)``.
-So an approved game of Yig by Ann and Bo retires the lists, Yig's page, Ann's and Bo's,
-their team's, their investigators', its scenario's and series', the standings of its season
-and of all time, and its own page -- and leaves Cthulhu's and Cy's cached. Only approved
-games contribute rows, so a pending write names no subject and retires nothing public.
+**A write** names its subjects from the summary rows it touched (``games.summaries
+.tracking`` sends them with ``league_changed(rows=..., games=...)``): an approved game of
+Yig by Ann and Bo retires the lists, Yig's page, Ann's and Bo's, their team's, their
+investigators', its scenario's and series', the standings of its season and of all time,
+and its own page -- and leaves Cthulhu's cached. Everything else (a team, a roster, the
+catalog, a rename) is rare and shows in ways no summary row names: it replaces
+``league:v:all``, as does a write naming more than ``MOST_SUBJECTS`` (an import).
 
-Everything else (a team, a roster, a scenario, a season, the catalog, a rename) is rare and
-shows on pages in ways no summary row names (a team's name on every game it played, a
-season in every season picker): it replaces ``league:v:all``, retiring every page. So does
-a write too big to list (more than ``MOST_SUBJECTS``: an import of many games).
-
-Slugs, not ids, name subjects, because the URL carries the slug: the write side pays the
-look-up (one query per kind, after commit), never a page view. A renamed slug comes with a
-rename, which retires everything anyway.
+Slugs, not ids, name subjects because the URL carries the slug: the write side pays the
+look-up (one query per kind, after commit), never a page view.
 """
 
 from __future__ import annotations

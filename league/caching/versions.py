@@ -3,80 +3,59 @@
 * **The league version** (``league:version``) changes with every public change: the API's
   Last-Modified and ETag read it.
 * **Subject versions** (``league.caching.subjects``): ``league:v:all``, which every page is
-  keyed by and rare admin writes replace, and one per subject (a player, an Ancient One,
-  the lists, ...), which a public game write replaces for just the subjects it touched.
-  A page is cached under the versions of what it shows (``league.caching.page_cache``), so
-  replacing one retires exactly those pages, in every worker and on every app server that
-  shares the cache.
+  keyed by and rare admin writes replace, and one per subject (a player, the lists, ...),
+  which a public game write replaces for just the subjects it touched. A page is cached
+  under the versions of what it shows (``league.caching.page_cache``), so replacing one
+  retires exactly those pages, in every worker that shares the cache.
 
-Why a fresh random token in the cache, set after commit, and not a counter row:
-
-* A row updated inside every writing transaction would be locked until that transaction
-  commits: every writer would queue behind it, and a writer that also creates a player can
-  deadlock with another taking the same two locks in the other order.
-* So the bump runs after commit (``transaction.on_commit``), in autocommit, as one plain
-  ``cache.set``. Readers that rendered between the commit and the bump cached their page
-  under the old token, which is never read again once the bump lands.
-* Each bump writes ``<time_ns>.<uuid4>``: two bumps that race both write a value never seen
-  before, and whichever lands last wins, so no increment has to be atomic (the database
-  cache's ``incr`` is not). A missing key -- culled, evicted, or the cache flushed -- is
-  replaced by a new token too, never by an old one, so a lost version costs misses only.
-* The token carries the moment it was made, which is when the league last changed: the
-  API's Last-Modified and ETag read it here instead of aggregating over every game.
-* One transaction queues one bump, which gathers what every change in it touched; a change
-  that names no subjects (``rows=None``) makes it a bump of everything.
+Why a fresh random token set after commit, and not a counter row: a row updated inside
+every writing transaction would be locked until it commits, and every writer would queue
+behind it. So the bump runs after commit (``transaction.on_commit``) as one ``set_many``;
+a page rendered between the commit and the bump is stored under the old token, which is
+never read again once the bump lands. Each bump writes ``<time_ns>.<uuid4>``, a value never
+seen before, so racing bumps need no atomic increment, and a lost key is replaced by a new
+token, never an old one. The token carries the moment it was made: the API's
+Last-Modified reads it instead of aggregating over every game.
 """
 
 from __future__ import annotations
 
 import datetime
+import threading
 import time
 import uuid
 from collections.abc import Iterable
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, transaction
 
 from games.summaries.contribution import Key
-from league.caching.subjects import ALL_KEY, MOST_SUBJECTS, touched, write_keys
+from league.caching.outage import guarded
+from league.caching.subjects import ALL_KEY, touched, write_keys
 
 VERSION_KEY = "league:version"
+# Per thread and database: what the changes of the transaction under way touched.
+waiting = threading.local()
 
 
 def new_token() -> str:
     return f"{time.time_ns()}.{uuid.uuid4().hex}"
 
 
-def token_seconds(token: str) -> float:
-    """When ``token`` was made, in seconds since the epoch."""
-    return int(token.partition(".")[0]) / 1e9
-
-
-def shared(key: str) -> str | None:
-    """The version at ``key`` as every worker sees it; a new one if the cache has none.
-
-    ``add`` only writes while the key is missing, so workers that find it missing at the
-    same moment agree on the first token written. ``None`` when the cache keeps nothing
-    (it does not answer): no token is shared then, so nothing may be cached under one.
-    """
+def shared(key: str) -> str:
+    """The version at ``key`` as every worker sees it; a new one if the cache has none
+    (``add`` writes only a missing key: workers finding it missing agree on the first)."""
     token = cache.get(key)
-    if token is not None:
-        return token
-    fresh = new_token()
-    if cache.add(key, fresh, timeout=None):
-        return fresh
-    return cache.get(key)
-
-
-def league_version_shared() -> str | None:
-    """The current league version (``shared``)."""
-    return shared(VERSION_KEY)
+    if token is None:
+        fresh = new_token()
+        token = fresh if cache.add(key, fresh, timeout=None) else cache.get(key, fresh)
+    return token
 
 
 def league_version() -> str:
-    """The current league version; while the cache keeps nothing, a new token each time
+    """The current league version; while the cache does not answer, a new token each time
     (it dates the API's answers as changed now, so no client keeps a stale copy)."""
-    return league_version_shared() or new_token()
+    return guarded(lambda: shared(VERSION_KEY)) or new_token()
 
 
 def versions_bump(keys: Iterable[str] | None = None) -> str:
@@ -95,59 +74,35 @@ def league_version_bump() -> str:
 
 def retire(rows: Iterable[Key] | None = None, games: Iterable[int] = ()) -> str:
     """Bump the versions of what these summary rows and games show (``None``: all)."""
-    callback = _BumpAfterCommit()
-    callback.gather(rows, games)
-    return callback()
-
-
-class _BumpAfterCommit:
-    """The after-commit callback: gathers the subjects the transaction's changes touched
-    (``None``: every page), so a transaction queues just one; knows whether it ran."""
-
-    def __init__(self) -> None:
-        self.ran = False
-        self.ids: dict[str, set[int]] | None = {}
-        self.games: set[int] = set()
-        # Django names a robust callback that failed by its ``__qualname__`` in the log.
-        self.__qualname__ = "league_version_bump"
-
-    def gather(self, rows: Iterable[Key] | None, games: Iterable[int]) -> None:
-        if rows is None or self.ids is None:
-            self.ids = None
-            return
-        for kind, pks in touched(rows).items():
-            self.ids.setdefault(kind, set()).update(pks)
-        self.games.update(games)
-        if sum(map(len, self.ids.values())) + len(self.games) > MOST_SUBJECTS:
-            self.ids = None
-
-    def __call__(self) -> str:
-        self.ran = True
-        return versions_bump(None if self.ids is None else write_keys(self.ids, self.games))
+    return versions_bump(None if rows is None else write_keys(touched(rows), games))
 
 
 def league_version_bump_after_commit(
     using: str | None = None, *, rows: Iterable[Key] | None = None, games: Iterable[int] = ()
 ) -> None:
-    """Bump once the current transaction on ``using`` commits (at once in autocommit): the
-    versions of what ``rows`` (summary rows) and ``games`` show, or with ``rows=None`` every
-    version.
+    """Once the current transaction on ``using`` commits (at once in autocommit), bump the
+    versions of what ``rows`` (summary rows) and ``games`` show; ``rows=None``: every one.
 
-    One bump per transaction is enough however many rows it writes: a callback still
-    waiting gathers this change too. A rolled-back transaction drops its callback, and so
-    bumps nothing.
+    The changes of a transaction are gathered and bumped by its first callback, in one
+    ``set_many``. A rolled-back transaction bumps nothing; what it gathered is bumped with
+    the thread's next commit (a page retired once too often, never one kept too long).
     """
-    connection = transaction.get_connection(using)
-    if connection.in_atomic_block:
-        for _, callback, _ in connection.run_on_commit:
-            if isinstance(callback, _BumpAfterCommit) and not callback.ran:
-                callback.gather(rows, games)
-                return
-    callback = _BumpAfterCommit()
-    callback.gather(rows, games)
+    alias = using or DEFAULT_DB_ALIAS
+    so_far, games_so_far = vars(waiting).setdefault(alias, ([], set()))
+    if rows is None or so_far is None:
+        vars(waiting)[alias] = (None, games_so_far)
+    else:
+        so_far.extend(rows)
+    games_so_far.update(games)
+
+    def bump_waiting() -> None:
+        changes = vars(waiting).pop(alias, None)
+        if changes is not None:  # else an earlier callback of this commit bumped it all
+            guarded(lambda: retire(*changes))
+
     # Robust: the change is committed whatever happens here, and the callbacks queued after
     # this one (the submitter's e-mail) must still run.
-    transaction.on_commit(callback, using=using, robust=True)
+    transaction.on_commit(bump_waiting, using=using, robust=True)
 
 
 def league_version_changed_at(token: str) -> datetime.datetime:

@@ -17,6 +17,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.shortcuts import render
 
+from league.caching.outage import guarded
+
 
 def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
@@ -56,6 +58,15 @@ def client_address(request) -> str:
     return str(current)
 
 
+def _count(key: str, seconds: int) -> int:
+    cache.add(key, 0, timeout=seconds)
+    try:
+        return cache.incr(key)
+    except ValueError:  # evicted meanwhile: count it as the first
+        cache.set(key, 1, timeout=seconds)
+        return 1
+
+
 @dataclass(frozen=True)
 class Limit:
     """At most ``attempts`` posts from one address in each window of ``seconds``."""
@@ -74,12 +85,8 @@ class Limit:
         now = time.time() if now is None else now
         window = int(now // self.seconds)
         key = f"throttle:{self.scope}:{address}:{window}"
-        cache.add(key, 0, timeout=self.seconds)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # evicted, or the cache does not answer: count it as the first
-            cache.set(key, 1, timeout=self.seconds)
-            count = 1
+        # While the cache does not answer, every attempt counts as the first.
+        count = guarded(lambda: _count(key, self.seconds), 1)
         if count <= self.attempts:
             return None
         return max(1, int((window + 1) * self.seconds - now))

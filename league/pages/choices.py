@@ -36,6 +36,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString
 from django_filters import fields as filter_fields
 
+from league.caching.outage import guarded
 from league.caching.subjects import ALL_KEY
 from league.caching.versions import VERSION_KEY, shared
 from league.pages.fast_forms import FastDivForm, attributes
@@ -72,11 +73,11 @@ def cached_choices(fields: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
         version_key: "league:choices:" + "+".join(sorted(group))
         for version_key, group in groups.items()
     }
-    found = cache.get_many([*keys, *keys.values()])
+    found = guarded(lambda: cache.get_many([*keys, *keys.values()]), {})
     lists: dict[str, list[tuple[str, str]]] = {}
     fresh = {}
     for version_key, key in keys.items():
-        version = found.get(version_key) or shared(version_key)
+        version = found.get(version_key) or guarded(functools.partial(shared, version_key))
         stored = found.get(key)
         if version is not None and stored is not None and stored[0] == version:
             lists.update(stored[1])
@@ -86,7 +87,7 @@ def cached_choices(fields: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
         if version is not None:
             fresh[key] = (version, read)
     if fresh:
-        cache.set_many(fresh, timeout=CHOICES_SECONDS)
+        guarded(lambda: cache.set_many(fresh, timeout=CHOICES_SECONDS))
     return lists
 
 
