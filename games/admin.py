@@ -266,7 +266,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
         if not change and obj.submitted_by_id is None:
             obj.submitted_by = request.user
         # Which scenario entry the game belonged to, refreshed after the edit too.
-        request._entry_before = entry_group(obj.pk)
+        obj.entry_before = entry_group(obj.pk)
         if obj.status != Status.REJECTED:
             obj.rejection_reason = ""
         super().save_model(request, obj, form, change)
@@ -287,7 +287,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         form.instance.rescore()
-        session_entry_sync(form.instance, before=getattr(request, "_entry_before", None))
+        session_entry_sync(form.instance, before=form.instance.entry_before)
 
     def has_moderate_permission(self, request) -> bool:
         return can_moderate(request.user)

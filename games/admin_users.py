@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.apps import apps
 from django.contrib import admin
+from django.contrib.admin.exceptions import NotRegistered
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import FieldDoesNotExist
@@ -42,8 +43,11 @@ def picks_a_user(request, site) -> bool:
         return False
     if getattr(field.remote_field, "model", None) is not User:
         return False
-    model_admin = site._registry.get(model)
-    if model_admin is None or field.name not in model_admin.get_autocomplete_fields(request):
+    try:
+        model_admin = site.get_model_admin(model)
+    except NotRegistered:
+        return False
+    if field.name not in model_admin.get_autocomplete_fields(request):
         return False
     return model_admin.has_change_permission(request) or model_admin.has_add_permission(request)
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.forms.judge import form_verdict
+from games.forms.judge import Verdict
 from games.forms.submission import ResultSubmission
 from games.imports.importer import Importer, verdict_problems
 from games.imports.reader import ResultsFile
@@ -20,6 +20,19 @@ from tests.factories import scenario
 from tests.test_import import csv_file, messages, rows_of, run
 
 pytestmark = pytest.mark.django_db
+
+
+def form_verdict(submission) -> Verdict:
+    """What a validated ``ResultSubmission`` (the result form) found, as a ``Verdict``."""
+    return Verdict(
+        errors={name: list(messages) for name, messages in submission.form.errors.items()},
+        seat_errors=[
+            {name: list(messages) for name, messages in form.errors.items()}
+            for form in submission.seats.forms
+        ],
+        table_errors=list(submission.seats.non_form_errors()),
+    )
+
 
 ANN_AND_BOB = (("Ann", "Amanda Sharpe"), ("Bob", "Bob Jenkins"))
 

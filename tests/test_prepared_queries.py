@@ -221,13 +221,13 @@ def test_investigator_profile_as_compiled_each_time(league):
             by_ancient_one = [
                 (row.ancient_one.name, row.games, row.win_low)
                 for row in InvestigatorAncientOne.objects.filter(**mine)
-                .rated_on_read()
+                .with_rates(bounds=True)
                 .order_by("-games", "ancient_one__name")
             ]
             by_size = [
                 (row.investigator_count, row.games, row.avg_victory_score)
                 for row in InvestigatorTableSize.objects.filter(**mine)
-                .rated_on_read()
+                .with_rates(bounds=True)
                 .order_by("investigator_count")
             ]
             expected = investigator_standings(season=season).get(pk=investigator.pk)

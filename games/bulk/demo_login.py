@@ -15,7 +15,6 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from games.models import AncientOne, Box, Investigator, Player, Seat, Session, Status, Team
-from games.models.players import unique_player_slug
 from games.players import player_claim
 from games.recording import session_record
 
@@ -67,7 +66,7 @@ def demo_player(user) -> DemoPlayer:
         unclaimed = team.members.filter(user__isnull=True)
         player = unclaimed.annotate(played=played).order_by("-played", "name").first()
         if player is None:
-            player = Player.objects.create(name=DEMO_PLAYER, slug=unique_player_slug(DEMO_PLAYER))
+            player = Player.objects.create(name=DEMO_PLAYER)
         player_claim(player, user)
     team.members.add(player)
     if team.captain_id != user.pk:

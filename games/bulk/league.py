@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from games import scenario_rules
 from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
-from games.models.players import unique_player_slug
 from league.models import Season
 
 # Draws of a fresh first-name and surname pair before falling back to an initial.
@@ -204,7 +203,7 @@ def demo_players(rng: random.Random, count: int) -> list[Player]:
     while len(players) < count:
         name = _fresh_name(rng, names)
         names.add(name)
-        players.append(Player.objects.create(name=name, slug=unique_player_slug(name)))
+        players.append(Player.objects.create(name=name))
     return players
 
 

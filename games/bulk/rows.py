@@ -62,14 +62,13 @@ def rows_copy(db_table: str, columns: Sequence[str], rows: Iterable[Sequence]) -
 
 
 def models_create(model: type[Model], objs: list[Model], *, history_user=None) -> list[Model]:
-    """``bulk_create_with_history(objs, model, default_user=history_user)``: the rows get
-    their ids, their history rows are written too (when the model keeps a history)."""
-    history = getattr(model, "history", None)
+    """``bulk_create_with_history(objs, model, default_user=history_user)`` for a model
+    that keeps a history: the rows get their ids, their history rows are written too.
+    Copied rows are not marked as saved (Django keeps that mark private): they are for
+    reading, fetch them again to save or validate them."""
     if not objs:
         return objs
     if not copy_works() or not _copyable(model):
-        if history is None:
-            return model._default_manager.bulk_create(objs)
         return bulk_create_with_history(objs, model, default_user=history_user)
     opts = model._meta
     for obj, pk in zip(objs, _ids(opts.db_table, opts.pk.column, len(objs)), strict=True):
@@ -79,10 +78,7 @@ def models_create(model: type[Model], objs: list[Model], *, history_user=None) -
     rows_copy(
         opts.db_table, [field.column for field in fields], ([v(o) for v in values] for o in objs)
     )
-    for obj in objs:
-        obj._state.adding, obj._state.db = False, connection.alias
-    if history is not None:
-        _history_create(history.model, objs, history_user)
+    _history_create(model.history.model, objs, history_user)
     return objs
 
 

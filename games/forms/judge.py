@@ -74,18 +74,6 @@ class Verdict:
         return not (self.errors or any(self.seat_errors) or self.table_errors)
 
 
-def form_verdict(submission) -> Verdict:
-    """What a validated ``ResultSubmission`` (the result form) found, as a ``Verdict``."""
-    return Verdict(
-        errors={name: list(messages) for name, messages in submission.form.errors.items()},
-        seat_errors=[
-            {name: list(messages) for name, messages in form.errors.items()}
-            for form in submission.seats.forms
-        ],
-        table_errors=list(submission.seats.non_form_errors()),
-    )
-
-
 class _Row:
     """One form's worth of cleaning (the game, or a seat): values, errors, the instance."""
 

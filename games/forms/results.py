@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.forms.formsets import ManagementForm
+from django.forms.formsets import DELETION_FIELD_NAME, ManagementForm
 from django.utils import timezone
 from django.utils.functional import cached_property
 
@@ -299,10 +299,13 @@ class BaseSeatFormSet(forms.BaseFormSet):
         return [
             form
             for form in self.forms
-            if form.is_bound
-            and getattr(form, "cleaned_data", None)
-            and not self._should_delete_form(form)
+            if form.is_bound and getattr(form, "cleaned_data", None) and not self.removed(form)
         ]
+
+    def removed(self, form: SeatForm) -> bool:
+        """Whether the seat's remove box was ticked (the formset's ``DELETE`` field)."""
+        cleaned = getattr(form, "cleaned_data", None) or {}
+        return self.can_delete and bool(cleaned.get(DELETION_FIELD_NAME))
 
     def clean(self):
         self.outcome_errors, problems = table_rules(

@@ -259,7 +259,7 @@ class ResultSubmission:
             label = self.form.fields[name].label if name != NON_FIELD_ERRORS else ""
             problems += [_line(label, e) for e in errors if e.code != "required"]
         for number, form in enumerate(self.seats.forms, start=1):
-            if self.seats.can_delete and self.seats._should_delete_form(form):
+            if self.seats.removed(form):
                 continue
             for name, errors in form.errors.as_data().items():
                 label = form.fields[name].label if name != NON_FIELD_ERRORS else ""

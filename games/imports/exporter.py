@@ -311,10 +311,3 @@ class Echo:
 
     def write(self, value: str) -> str:
         return value
-
-
-def csv_lines(sessions: QuerySet[Session]) -> Iterator[str]:
-    """The CSV as lines, for a streaming HTTP response."""
-    writer = csv.writer(Echo())
-    for row in result_rows(sessions):
-        yield writer.writerow(row)

@@ -325,11 +325,6 @@ BY_KEY = {column.key: column for column in COLUMNS}
 BY_FIELD = {(column.scope, column.field): column for column in COLUMNS if column.field}
 
 
-def export_row(session: Session, seat: Seat) -> list:
-    """One seat's row: the game's columns, then the seat's, in ``COLUMNS`` order."""
-    return [column.write(session if column.scope == GAME else seat) for column in COLUMNS]
-
-
 def cell_text(value) -> str:
     """A cell as text, whatever the file stored: XLSX numbers and dates included."""
     if value is None:

@@ -12,7 +12,11 @@ WIDTH = 30
 
 
 class ProgressBar:
-    """``update(done)`` with a known ``total``, or ``update(done, fraction=...)``."""
+    """``update(done)`` with a known ``total``, or ``update(done, fraction=...)``.
+
+    ``stream`` is a plain text stream, not a command's ``self.stderr`` (whose ``write``
+    ends every redraw with a newline): a command passes ``options.get("stderr")``, the
+    stream ``call_command`` was given, or None for ``sys.stderr``."""
 
     def __init__(
         self, label: str, *, total: int | None = None, stream: IO[str] | None = None, enabled=None

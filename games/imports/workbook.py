@@ -19,7 +19,6 @@ import openpyxl
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._reader import WorkSheetParser
 
 from .format import COLUMNS
 from .limits import MAX_COLUMNS, RATIO_FLOOR_BYTES, XLSX_MAX_ROWS
@@ -74,27 +73,7 @@ def declared_problem(rows: int | None, columns: int | None) -> str | None:
     return None
 
 
-def _parsed_rows(book, sheet) -> Iterator[tuple[int, list[dict]]]:
-    """The sheet's rows as openpyxl parses them: (row number, [{column, value, ...}]).
-
-    openpyxl's own row iterator pads every row to the declared (or widest) width and
-    yields each missing row between two present ones; its parser, fed as that iterator
-    feeds it, gives only the cells present. The private names are openpyxl 3.1's
-    (pinned in requirements.txt); the XLSX import tests fail if they move.
-    """
-    with sheet._get_source() as source:
-        parser = WorkSheetParser(
-            source,
-            sheet._shared_strings,
-            data_only=True,
-            epoch=book.epoch,
-            date_formats=book._date_formats,
-            timedelta_formats=book._timedelta_formats,
-        )
-        yield from parser.parse()
-
-
-def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, list]]:
+def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, tuple]]:
     """The active sheet's rows present as (line, cells), at most ``MAX_COLUMNS`` cells."""
     problem = zip_problem(stream)
     if problem:
@@ -108,20 +87,21 @@ def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, list]]:
         problem = declared_problem(sheet.max_row, sheet.max_column)
         if problem:
             raise refuse(problem)
-        for number, cells in _parsed_rows(book, sheet):
+        # Forget the declared size (checked above): each row is then as wide as its last
+        # cell, and a missing row comes as an empty one, skipped here.
+        sheet.reset_dimensions()
+        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
             if number > XLSX_MAX_ROWS:
                 raise refuse(f"The sheet has rows past row {XLSX_MAX_ROWS:,}, a sheet's last.")
-            width = max((cell["column"] for cell in cells), default=0)
-            if width > MAX_COLUMNS:
+            if not row:
+                continue
+            if len(row) > MAX_COLUMNS:
                 raise refuse(
-                    f"Line {number} has a cell in column {get_column_letter(width)}: the "
+                    f"Line {number} has a cell in column {get_column_letter(len(row))}: the "
                     f"results format has {len(COLUMNS)} columns and an import reads at most "
                     f"{MAX_COLUMNS} (to column {get_column_letter(MAX_COLUMNS)}). Delete the "
                     "cells past the table."
                 )
-            row = [None] * width
-            for cell in cells:
-                row[cell["column"] - 1] = cell["value"]
             yield number, row
     finally:
         book.close()

@@ -8,7 +8,7 @@ from django.utils.text import slugify
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
 from .choices import ALL_TIME
-from .searchable import Searchable
+from .searchable import Searchable, unique_slug
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -85,7 +85,8 @@ class Player(Searchable):
         self.name = normalise_name(self.name)
         self.name_key = name_key(self.name)
         if not self.slug:
-            self.slug = unique_player_slug(self.name)
+            # Letters of any script kept (李雷 stays 李雷).
+            self.slug = unique_slug(Player, slugify(self.name, allow_unicode=True)[:80] or "player")
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
@@ -93,16 +94,3 @@ class Player(Searchable):
 
     def get_absolute_url(self) -> str:
         return reverse("league:player", kwargs={"slug": self.slug})
-
-
-def player_slug_base(name: str) -> str:
-    """The slug a name asks for: letters of any script kept (李雷 stays 李雷)."""
-    return slugify(name, allow_unicode=True)[:80] or "player"
-
-
-def unique_player_slug(name: str) -> str:
-    base = player_slug_base(name)
-    slug, n = base, 2
-    while Player.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug

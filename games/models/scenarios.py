@@ -43,9 +43,6 @@ class ScenarioQuerySet(models.QuerySet):
     def open_at(self, moment: datetime.datetime):
         return self.filter(opens_at__lte=moment, closes_at__gt=moment)
 
-    def upcoming_at(self, moment: datetime.datetime):
-        return self.filter(opens_at__gt=moment)
-
     def closed_at(self, moment: datetime.datetime):
         return self.filter(closes_at__lte=moment)
 

@@ -23,3 +23,11 @@ class Searchable(models.Model):
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "search_key"}
         super().save(*args, **kwargs)
+
+
+def unique_slug(model: type[models.Model], base: str) -> str:
+    """``base``, else ``base-2``, ``base-3``...: the first slug no row of ``model`` has."""
+    slug, n = base, 2
+    while model.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from django.db import models
-from django.db.models import F, FloatField
-from django.db.models.functions import Cast, NullIf
+from django.db.models import F, FloatField, Value
+from django.db.models.functions import Cast, NullIf, Sqrt
 
-from games.intervals import rated
+from games.intervals import Z95
 
 from .catalog import AncientOne, Investigator
 from .choices import ALL_TIME as ALL_TIME  # defined beside the player model, which reads it
@@ -34,9 +34,26 @@ def scope_of(season) -> int:
     return season.pk if season else ALL_TIME
 
 
-def rates(prefix: str = "") -> dict[str, Cast]:
+def wilson_bounds(
+    wins: str, games: str, *, low: str = "win_low", high: str = "win_high"
+) -> dict[str, Cast]:
+    """``low`` and ``high``: the Wilson interval of ``wins`` out of ``games`` in per cent,
+    NULL without games. With k wins of n games (``games.intervals.wilson`` multiplied
+    through by n): (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
+    k, n = Cast(F(wins), FloatField()), Cast(NullIf(F(games), 0), FloatField())
+    z2 = Value(Z95 * Z95)
+    centre = k + z2 / 2
+    half = Value(Z95) * Sqrt(k * (n - k) / n + z2 / 4)
+    return {
+        low: Cast(100 * (centre - half) / (n + z2), FloatField()),
+        high: Cast(100 * (centre + half) / (n + z2), FloatField()),
+    }
+
+
+def rates(prefix: str = "", *, bounds: bool = False) -> dict[str, Cast]:
     """``win_pct_value`` and ``avg_victory_score`` of a tally's columns (under ``prefix``,
-    e.g. ``"standings__"`` from a joined model), NULL where undefined, to sort on."""
+    e.g. ``"standings__"`` from a joined model), NULL where undefined, to sort on; with
+    ``bounds``, the win rate's Wilson interval too (``win_low``, ``win_high``)."""
 
     def ratio(part: str, whole: str, scale: float) -> Cast:
         return Cast(F(prefix + part) * scale / NullIf(F(prefix + whole), 0), FloatField())
@@ -44,6 +61,7 @@ def rates(prefix: str = "") -> dict[str, Cast]:
     return {
         "win_pct_value": ratio("victories", "games", 100.0),
         "avg_victory_score": ratio("score_sum", "victories", 1.0),
+        **(wilson_bounds(prefix + "victories", prefix + "games") if bounds else {}),
     }
 
 
@@ -52,30 +70,10 @@ class TallyQuerySet(models.QuerySet):
         """Rows for ``season`` (all time when None)."""
         return self.filter(scope=scope_of(season))
 
-    def with_rates(self):
-        """Annotate ``win_pct_value`` and ``avg_victory_score`` (see ``rates``)."""
-        return self.annotate(**rates())
-
-    def rated_on_read(self):
-        """The rates of ``with_rates`` and the Wilson bounds (``win_low``, ``win_high``,
-        in per cent) set on each row as it is read, not computed in SQL: for a short
-        list never sorted by a rate, where Django compiling the expressions cost more
-        than the query (some 2 ms a query on a page's cache miss)."""
-        rated = self._chain()
-        rated._iterable_class = _RatedOnRead
-        return rated
-
-
-class _RatedOnRead(models.query.ModelIterable):
-    # What it adds depends on the rows read alone (``league.queries.prepared_rows``).
-    reads_rows_only = True
-
-    def __iter__(self):
-        for row in super().__iter__():
-            rates = rated(row.games, row.victories, row.score_sum)
-            row.win_pct_value, row.avg_victory_score = rates["win_pct"], rates["mean_score"]
-            row.win_low, row.win_high = rates["win_low"], rates["win_high"]
-            yield row
+    def with_rates(self, *, bounds: bool = False):
+        """Annotate ``win_pct_value`` and ``avg_victory_score`` (see ``rates``), and with
+        ``bounds`` the Wilson interval ``win_low`` and ``win_high``."""
+        return self.annotate(**rates(bounds=bounds))
 
 
 class Summary(models.Model):

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from games.names import name_key, normalise_name
 
 from .players import Player
-from .searchable import Searchable
+from .searchable import Searchable, unique_slug
 
 
 class TeamQuerySet(models.QuerySet):
@@ -66,7 +66,7 @@ class Team(Searchable):
         self.name = normalise_name(self.name)
         self.name_key = name_key(self.name)
         if not self.slug:
-            self.slug = unique_team_slug(self.name)
+            self.slug = unique_slug(Team, slugify(self.name)[:80] or "team")
         super().save(*args, **kwargs)
 
     def managed_by(self, user) -> bool:
@@ -74,14 +74,6 @@ class Team(Searchable):
         if not user.is_authenticated:
             return False
         return self.captain_id == user.pk or user.has_perm("games.change_team")
-
-
-def unique_team_slug(name: str) -> str:
-    base = slugify(name)[:80] or "team"
-    slug, n = base, 2
-    while Team.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
 
 
 class TeamInvitationQuerySet(models.QuerySet):

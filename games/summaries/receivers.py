@@ -38,11 +38,11 @@ def game_deleting(sender, instance, **kwargs) -> None:
     # Read now, while the seats exist; taken away once the row is gone, so a best score
     # recomputed from the games no longer sees this one.
     facts = store.game_facts(Session.objects.filter(pk=instance.pk)).get(instance.pk)
-    instance._summary_facts = facts
+    instance.summary_facts_deleted = facts
 
 
 def game_deleted(sender, instance, **kwargs) -> None:
-    facts = getattr(instance, "_summary_facts", None)
+    facts = getattr(instance, "summary_facts_deleted", None)
     if facts is None:
         return
     delta: c.Delta = {}
@@ -60,21 +60,21 @@ def boxes_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
         if tracker is not None:
             tracker.add(ids)
             return
-        instance._summary_boxes_tracker = own = Tracker()
+        instance.summary_boxes_tracker = own = Tracker()
         own.add(ids)
     elif action.startswith("post_"):
-        own = vars(instance).pop("_summary_boxes_tracker", None)
+        own = vars(instance).pop("summary_boxes_tracker", None)
         if own is not None:
             own.apply()
 
 
 def season_saving(sender, instance, **kwargs) -> None:
     old = sender.objects.filter(pk=instance.pk).values_list("start", "end").first()
-    instance._summary_dates_changed = old != (instance.start, instance.end)
+    instance.summary_dates_changed = old != (instance.start, instance.end)
 
 
 def season_saved(sender, instance, created, **kwargs) -> None:
-    if created or getattr(instance, "_summary_dates_changed", True):
+    if created or getattr(instance, "summary_dates_changed", True):
         summaries_rebuild(season_ids=[instance.pk])
 
 

@@ -118,7 +118,6 @@ TABLES: dict[str, Table] = {
         True,
     ),
 }
-SUMMARY_MODELS = [table.model for table in TABLES.values()]
 
 GAME_FIELDS = (
     "pk",

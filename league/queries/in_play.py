@@ -25,9 +25,9 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, NullIf
 
 from games.models import AncientOneTableSize, Box, Herald
-from games.models.summaries import scope_of
+from games.models.summaries import scope_of, wilson_bounds
 
-from .investigators import tally_rates, wilson_bounds
+from .investigators import tally_rates
 from .prepared_lists import preparable
 
 TALLY = ("games", "victories", "score_sum")
@@ -119,6 +119,6 @@ def ancient_one_by_table_size(ancient_one, *, season=None) -> QuerySet[AncientOn
     return (
         AncientOneTableSize.objects.in_scope(season)
         .filter(ancient_one=ancient_one, games__gt=0)
-        .rated_on_read()
+        .with_rates(bounds=True)
         .order_by("investigator_count")
     )

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, FilteredRelation, FloatField, Q, QuerySet, Value
-from django.db.models.functions import Cast, Coalesce, NullIf, Sqrt
+from django.db.models import F, FilteredRelation, Q, QuerySet
+from django.db.models.functions import Cast, Coalesce
 
-from games.intervals import Z95
 from games.models import (
     Investigator,
     InvestigatorAncientOne,
@@ -25,7 +24,7 @@ from games.models import (
     Seat,
     Session,
 )
-from games.models.summaries import scope_of
+from games.models.summaries import rates, scope_of
 
 from .games import league_games
 from .prepared import prepared_rows
@@ -35,33 +34,9 @@ from .stats import TOP_SHOWN, _numbered, _top_slice, top_games
 ENDINGS = ("devoured", "lost", "retired")
 
 
-def wilson_bounds(
-    wins: str, games: str, *, low: str = "win_low", high: str = "win_high"
-) -> dict[str, Cast]:
-    """``low`` and ``high``: the Wilson interval of ``wins`` out of ``games`` in per cent,
-    NULL without games. With k wins of n games (``games.intervals.wilson`` multiplied
-    through by n): (k + z²/2 ∓ z·√(k(n − k)/n + z²/4)) / (n + z²)."""
-    k, n = Cast(F(wins), FloatField()), Cast(NullIf(F(games), 0), FloatField())
-    z2 = Value(Z95 * Z95)
-    centre = k + z2 / 2
-    half = Value(Z95) * Sqrt(k * (n - k) / n + z2 / 4)
-    return {
-        low: Cast(100 * (centre - half) / (n + z2), FloatField()),
-        high: Cast(100 * (centre + half) / (n + z2), FloatField()),
-    }
-
-
 def tally_rates() -> dict[str, Cast]:
     """Win % (and its interval) and mean victory score of a tally's columns, per row."""
-
-    def ratio(part: str, whole: str, scale: float) -> Cast:
-        return Cast(F(part) * scale / NullIf(F(whole), 0), FloatField())
-
-    return {
-        "win_pct_value": ratio("victories", "games", 100.0),
-        "avg_victory_score": ratio("score_sum", "victories", 1.0),
-        **wilson_bounds("victories", "games"),
-    }
+    return rates(bounds=True)
 
 
 def investigator_standings(*, season=None, min_games: int = 0) -> QuerySet[Investigator]:
@@ -99,7 +74,7 @@ def _records(
     def build(investigator_id: int, scope: int) -> QuerySet:
         return (
             model.objects.filter(scope=scope, investigator_id=investigator_id, games__gt=0)
-            .rated_on_read()
+            .with_rates(bounds=True)
             .select_related(*related)
             .order_by(*order)
         )

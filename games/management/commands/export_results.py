@@ -33,7 +33,7 @@ class Command(BaseCommand):
                 f"These games fill {rows:,} rows (one per seat), more than an XLSX sheet holds "
                 f"({SHEET_MAX_ROWS - 1:,} under its header): export them as CSV."
             )
-        bar = ProgressBar("Exporting games", total=total, stream=self.stderr._out)
+        bar = ProgressBar("Exporting games", total=total, stream=options.get("stderr"))
         path = Path(file)
         if kind == "csv":
             with path.open("w", encoding="utf-8", newline="") as stream:

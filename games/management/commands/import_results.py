@@ -69,7 +69,7 @@ class Command(BaseCommand):
         if background:
             self._start(path, status=status, user=user, skip_invalid=skip_invalid)
             return
-        bar = ProgressBar("Importing games", stream=self.stderr._out)
+        bar = ProgressBar("Importing games", stream=options.get("stderr"))
         try:
             with path.open("rb") as stream:
                 report = results_import(

@@ -139,11 +139,16 @@ class Command(BaseCommand):
         """Point the connection at ``name`` (created and seeded when empty); restore on exit."""
         old_name = connection.settings_dict["NAME"]
         connection.close()
-        if connection.vendor != "sqlite" and not self.database_exists(name):
-            with connection._nodb_cursor() as cursor:
-                cursor.execute(f"CREATE DATABASE {connection.ops.quote_name(name)}")
-        connection.settings_dict["NAME"] = name
         try:
+            if connection.vendor != "sqlite":
+                # Created from the server's own "postgres" database, as createdb does.
+                connection.settings_dict["NAME"] = "postgres"
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+                    if cursor.fetchone() is None:
+                        cursor.execute(f"CREATE DATABASE {connection.ops.quote_name(name)}")
+                connection.close()
+            connection.settings_dict["NAME"] = name
             call_command("migrate", verbosity=0)
             if Session.objects.exists():
                 self.stderr.write(f"Reusing {name} as it is.")
@@ -153,11 +158,6 @@ class Command(BaseCommand):
         finally:
             connection.close()
             connection.settings_dict["NAME"] = old_name
-
-    def database_exists(self, name: str) -> bool:
-        with connection._nodb_cursor() as cursor:
-            cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
-            return cursor.fetchone() is not None
 
     def seed(self, target: int) -> None:
         """Seed the current database until it holds about ``target`` approved games."""
