@@ -48,21 +48,6 @@ def catalog(db):
 
 
 @pytest.fixture
-def prepared_league(db):
-    """A 60-game league and no kept compilation, so a test of prepared queries compiles
-    its shapes afresh on this database: the first four public players."""
-    from games.models import Player
-    from league.queries.prepared import _kept
-    from league.queries.prepared_lists import _built
-    from tests.factories import demo_league
-
-    demo_league(60)
-    _kept.clear()
-    _built.clear()
-    return list(Player.objects.listed().order_by("pk")[:4])
-
-
-@pytest.fixture
 def catalog_rows():
     """The migrated catalog, refilled if an earlier transactional test flushed it.
 

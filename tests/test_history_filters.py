@@ -255,3 +255,31 @@ def test_any_victory_alone_is_counted_by_the_standings_row(client, ann, season, 
     # Another filter beside it is counted from the rows, and agrees.
     narrowed = client.get(ANN, {**params, "ancient_one": "hastur"})
     assert narrowed.context["table"].paginator.count == len([d for d in expected if d == 2])
+
+
+def test_a_busy_players_filtered_page_lists_and_counts_their_victories(client, settings):
+    """Sorted, paged and counted as the plain query over their approved victories, each
+    with the First Citizen mark of their own seat."""
+    from games import rules
+    from games.models import Seat
+
+    settings.LEAGUE_PAGE_CACHE_SECONDS = 0
+    demo_league(60)
+    player = max(Player.objects.listed(), key=lambda p: p.seats.count())
+    victories = (
+        Session.objects.approved()
+        .filter(pk__in=Seat.objects.filter(player=player).values("session_id"))
+        .filter(outcome__in=rules.VICTORIES)
+        .order_by("-played_on", "-pk")
+    )
+    titled = set(
+        Seat.objects.filter(player=player, first_citizen=True).values_list("session_id", flat=True)
+    )
+    table = client.get(reverse("league:player", args=[player.slug]), {"outcome": "victory"})
+    table = table.context["table"]
+    shown = [row.record.pk for row in table.paginated_rows]
+    assert shown and shown == [game.pk for game in victories[: len(shown)]]
+    assert table.paginator.count == victories.count()
+    assert [table.titled(row.record) for row in table.paginated_rows] == [
+        pk in titled for pk in shown
+    ]

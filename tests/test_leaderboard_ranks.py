@@ -224,19 +224,6 @@ def test_known_count_paginator_runs_no_count(django_assert_num_queries):
     assert (paginator.count, paginator.num_pages) == (60, 3)
 
 
-def test_with_rank_ranks_a_top_slice_as_it_is_read():
-    best = game(terror_level=0)
-    tied = [game(played_on=datetime.date(2026, 1, day)) for day in (1, 2)]
-    worst = game(terror_level=5)
-    top = list(league_games().ranked().with_rank()[:4])
-    assert [g.pk for g in top] == [best.pk, *(g.pk for g in tied), worst.pk]
-    assert [g.rank for g in top] == [1, 2, 2, 4]
-    with pytest.raises(ValueError):
-        list(league_games().ranked().with_rank()[1:3])
-    with pytest.raises(ValueError):
-        list(league_games().by_date().with_rank()[:3])
-
-
 @pytest.mark.parametrize(
     "sort, order",
     [

@@ -175,7 +175,7 @@ def test_hostile_text_is_neutralised_across_chunks(small_league, monkeypatch):
 def _leaderboard_table():
     from league.pages.games import LeaderboardTable
 
-    return LeaderboardTable(league_games().victories().with_rank())
+    return LeaderboardTable(league_games().victories())
 
 
 def test_players_are_read_once_per_chunk_not_per_row(small_league):

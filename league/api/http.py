@@ -23,9 +23,9 @@ API_PREFIX = "/api/"
 
 def _version(request) -> str:
     """The league version, read once per request (the ETag and the date both need it)."""
-    if not hasattr(request, "_league_version"):
-        request._league_version = league_version()
-    return request._league_version
+    if not hasattr(request, "league_version"):
+        request.league_version = league_version()
+    return request.league_version
 
 
 def _changed_at(request, *args, **kwargs):

@@ -134,7 +134,7 @@ class RankColumn(tables.Column):
     """Competition rank by score (equal scores share a rank).
 
     From the table's score ladder when it has one (the leaderboard: any page, any sort),
-    else from the row's own ``rank`` (a top list ranked as it is read, ``with_rank()``).
+    else from the row's own ``rank`` (a top list numbered as it is read, ``top_games``).
     """
 
     def __init__(self, **kwargs):

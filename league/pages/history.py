@@ -23,7 +23,6 @@ from league.pages.choices import (
 )
 from league.pages.filters import ancient_one_filter, played_from_filter, played_until_filter
 from league.pages.paginators import BoundedPaginator
-from league.queries.prepared_lists import prepared_count, prepared_step
 
 VICTORY = "victory"
 OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
@@ -110,29 +109,18 @@ class GameHistoryFilter(django_filters.FilterSet):
             return self.queryset.none()
         return self.qs
 
-    # Each filter is a step of its own (``prepared_step``): on a player's page, whose
-    # games are kept built, the filtered games sort, page and count through SQL compiled
-    # once per process, as the unfiltered ones do.
     def filter_outcome(self, queryset, name, value):
         if value == VICTORY:
-            return prepared_step(queryset, "victories", _victories)
-        return prepared_step(queryset, "outcome", _with_outcome, outcome=value)
+            return _victories(queryset)
+        return _with_outcome(queryset, value)
 
     def filter_investigator(self, queryset, name, value):
         if self.player is None:
-            return prepared_step(
-                queryset, "investigator", _with_investigator, investigator_id=value.pk
-            )
-        return prepared_step(
-            queryset,
-            "investigator of",
-            _with_investigator_of,
-            investigator_id=value.pk,
-            player_id=self.player.pk,
-        )
+            return _with_investigator(queryset, value.pk)
+        return _with_investigator_of(queryset, value.pk, self.player.pk)
 
     def filter_teammate(self, queryset, name, value):
-        return prepared_step(queryset, "teammate", _with_teammate, teammate_id=value.pk)
+        return _with_teammate(queryset, value.pk)
 
 
 def _victories(games: QuerySet) -> QuerySet:
@@ -193,7 +181,7 @@ class CappedCountPaginator(BoundedPaginator):
             self.counted = min(known, FILTERED_ROWS + 1)
         else:
             counted = object_list if rows is None else rows
-            self.counted = prepared_count(counted, FILTERED_ROWS + 1)
+            self.counted = counted[: FILTERED_ROWS + 1].count()
 
     @property
     def capped(self) -> bool:

@@ -36,7 +36,6 @@ from league.pages.tables import (
     nulls_last,
 )
 from league.queries import player_profile, player_rating, public_player, standings
-from league.queries.prepared_lists import prepared_order
 
 
 class StandingsFilter(django_filters.FilterSet):
@@ -182,7 +181,7 @@ class PlayerGamesTable(LeagueTable):
     def titled(self, record) -> bool:
         """Whether this table's player held the First Citizen title at the game (read with
         the games: ``LeagueGames.with_titles_of``)."""
-        return record.titled
+        return bool(record.titled_seats)
 
     def render_first_citizen(self, record, bound_column, column):
         # The mark depends on the answer alone: each of the two is rendered once a table.
@@ -196,11 +195,11 @@ class PlayerGamesTable(LeagueTable):
 
     def order_score(self, queryset, is_descending):
         key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)
-        return prepared_order(queryset, key, "-played_on", "-pk"), True
+        return queryset.order_by(key, "-played_on", "-pk"), True
 
     def order_played_on(self, queryset, is_descending):
         order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
-        return prepared_order(queryset, *order), True
+        return queryset.order_by(*order), True
 
 
 class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):

@@ -23,7 +23,6 @@ from league.queries import (
     series_scenarios,
     series_team_standings,
 )
-from league.queries.prepared_lists import preparable
 
 
 class ScenarioBoardTable(GameRowsTable):
@@ -100,10 +99,6 @@ class ScenarioListView(TemplateView):
         return super().get_context_data(**kwargs, overview=scenario_overview())
 
 
-def _board(scenario_id: int):
-    return scenario_board(scenario_id).for_table_pages()
-
-
 class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     """``/scenarios/<slug>/``: briefing, what is allowed, the board of entries (exportable)."""
 
@@ -122,9 +117,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
         return export_filename("scenario", [self.scenario.slug], export_format)
 
     def get_table_data(self):
-        # Kept built per scenario and paged with SQL compiled once per page (its window
-        # of ranks cost more to compile than to run).
-        return preparable("scenario-board", _board, scenario_id=self.scenario.pk)
+        return scenario_board(self.scenario).for_table_pages()
 
     def get_table_pagination(self, table):
         pagination = super().get_table_pagination(table)

@@ -28,7 +28,6 @@ from games.models import AncientOneTableSize, Box, Herald
 from games.models.summaries import scope_of, wilson_bounds
 
 from .investigators import tally_rates
-from .prepared_lists import preparable
 
 TALLY = ("games", "victories", "score_sum")
 
@@ -76,10 +75,11 @@ def _without(total: dict[str, int]) -> tuple[dict, dict]:
     }
 
 
-def _in_play(model, scope: int, **total: int) -> QuerySet:
-    row = FilteredRelation("standings", condition=Q(standings__scope=scope))
+def _in_play(model, season, total: LeagueTally | None) -> QuerySet:
+    total = league_tally(season) if total is None else total
+    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(season)))
     numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in TALLY}
-    without, rates_without = _without(total)
+    without, rates_without = _without({name: getattr(total, name) for name in TALLY})
     return (
         model.objects.annotate(row=row)
         .annotate(**numbers, best_score=F("row__best_score"))
@@ -90,28 +90,12 @@ def _in_play(model, scope: int, **total: int) -> QuerySet:
 
 def herald_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
     """Every herald of the catalog with its games in ``season`` and the games without it."""
-    total = league_tally(season) if total is None else total
-    return preparable("in-play-heralds", _heralds, **_arguments(season, total))
-
-
-def _heralds(**arguments) -> QuerySet[Herald]:
-    return _in_play(Herald, **arguments).select_related("box")
-
-
-def _boxes(**arguments) -> QuerySet[Box]:
-    return _in_play(Box, **arguments)
-
-
-def _arguments(season, total: LeagueTally) -> dict[str, int]:
-    # The rows are built once per process for each (scope, totals) and sorted with SQL
-    # compiled once (``league.queries.prepared.preparable``).
-    return {"scope": scope_of(season), **{name: getattr(total, name) for name in TALLY}}
+    return _in_play(Herald, season, total).select_related("box")
 
 
 def box_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:
     """Every box of the catalog with the games it was in play in ``season``, and without."""
-    total = league_tally(season) if total is None else total
-    return preparable("in-play-boxes", _boxes, **_arguments(season, total))
+    return _in_play(Box, season, total)
 
 
 def ancient_one_by_table_size(ancient_one, *, season=None) -> QuerySet[AncientOneTableSize]:

@@ -27,9 +27,7 @@ from games.models import (
 from games.models.summaries import rates, scope_of
 
 from .games import league_games
-from .prepared import prepared_rows
-from .prepared_lists import preparable
-from .stats import TOP_SHOWN, _numbered, _top_slice, top_games
+from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
 
@@ -42,15 +40,8 @@ def tally_rates() -> dict[str, Cast]:
 def investigator_standings(*, season=None, min_games: int = 0) -> QuerySet[Investigator]:
     """Every investigator of the catalog with its record in ``season`` (all time when
     None) and at least ``min_games`` games: one row each, zeros for those never played,
-    from the standings rows alone. Built once per process per season and minimum, and
-    sorted with SQL compiled once (``league.queries.prepared.preparable``)."""
-    return preparable(
-        "investigator-standings", _standings_from, scope=scope_of(season), minimum=min_games
-    )
-
-
-def _standings_from(scope: int, minimum: int) -> QuerySet[Investigator]:
-    return _standings(scope).filter(games__gte=minimum)
+    from the standings rows alone."""
+    return _standings(scope_of(season)).filter(games__gte=min_games)
 
 
 def _standings(scope: int) -> QuerySet[Investigator]:
@@ -67,52 +58,10 @@ def _standings(scope: int) -> QuerySet[Investigator]:
     )
 
 
-def _records(
-    model, investigator: Investigator, season, order: tuple[str, ...], related: tuple[str, ...] = ()
-) -> list:
+def _records(rows: QuerySet, investigator: Investigator, season, *order: str) -> list:
     # A few dozen rows at most, never sorted by a rate: rated as they are read.
-    def build(investigator_id: int, scope: int) -> QuerySet:
-        return (
-            model.objects.filter(scope=scope, investigator_id=investigator_id, games__gt=0)
-            .with_rates(bounds=True)
-            .select_related(*related)
-            .order_by(*order)
-        )
-
-    return prepared_rows(
-        f"investigator-{model._meta.label}",
-        build,
-        investigator_id=investigator.pk,
-        scope=scope_of(season),
-    )
-
-
-def _summary(investigator_id: int, scope: int) -> QuerySet[Investigator]:
-    return _standings(scope).filter(pk=investigator_id)[:1]
-
-
-def _players(investigator_id: int, scope: int) -> QuerySet[PlayerInvestigator]:
-    # Only public players are named (``Player.objects.listed``).
-    return (
-        PlayerInvestigator.objects.filter(
-            scope=scope,
-            investigator_id=investigator_id,
-            seats__gt=0,
-            player__in=Player.objects.listed(),
-        )
-        .select_related("player")
-        .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
-    )
-
-
-def _played_with(games, investigator_id: int):
-    return games.filter(
-        pk__in=Seat.objects.filter(investigator_id=investigator_id).values("session_id")
-    )
-
-
-def _best(investigator_id: int):
-    return _top_slice(_played_with(league_games(), investigator_id))
+    rows = rows.in_scope(season).filter(investigator=investigator, games__gt=0)
+    return list(rows.with_rates(bounds=True).order_by(*order))
 
 
 @dataclass
@@ -127,27 +76,26 @@ class InvestigatorProfile:
 
 
 def investigator_profile(investigator: Investigator, *, season=None) -> InvestigatorProfile:
-    mine = {"investigator_id": investigator.pk, "scope": scope_of(season)}
-    summary = prepared_rows("investigator-summary", _summary, **mine)[0]
-    by_ancient_one = _records(
-        InvestigatorAncientOne,
-        investigator,
-        season,
-        order=("-games", "ancient_one__name"),
-        related=("ancient_one",),
+    # Only public players are named (``Player.objects.listed``).
+    players = (
+        PlayerInvestigator.objects.in_scope(season)
+        .filter(investigator=investigator, seats__gt=0, player__in=Player.objects.listed())
+        .select_related("player")
+        .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
     )
-    by_table_size = _records(
-        InvestigatorTableSize, investigator, season, order=("investigator_count",)
-    )
-    players = prepared_rows("investigator-players", _players, **mine)
-    if season is None:  # all time: a fixed shape, read as prepared rows
-        best = _numbered(prepared_rows("investigator-best", _best, investigator_id=investigator.pk))
-    else:
-        best = top_games(_played_with(league_games().in_season(season), investigator.pk))
+    seats = Seat.objects.filter(investigator=investigator).values("session_id")
     return InvestigatorProfile(
-        summary=summary,
-        by_ancient_one=by_ancient_one,
-        by_table_size=by_table_size,
-        players=players,
-        best_games=best,
+        summary=_standings(scope_of(season)).get(pk=investigator.pk),
+        by_ancient_one=_records(
+            InvestigatorAncientOne.objects.select_related("ancient_one"),
+            investigator,
+            season,
+            "-games",
+            "ancient_one__name",
+        ),
+        by_table_size=_records(
+            InvestigatorTableSize.objects.all(), investigator, season, "investigator_count"
+        ),
+        players=list(players),
+        best_games=top_games(league_games().in_season(season).filter(pk__in=seats)),
     )

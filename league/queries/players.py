@@ -22,9 +22,6 @@ from games.models import (
     RatingState,
 )
 
-from .games import LeagueGames
-from .prepared import prepared_rows
-from .prepared_lists import preparable
 from .ratings import with_rating
 from .sides import PLAYERS, Profile
 
@@ -60,14 +57,10 @@ def standings(*, season=None) -> QuerySet[PlayerStanding]:
     )
 
 
-def _public_player(slug: str) -> QuerySet[Player]:
-    return with_rating(Player.objects.listed()).filter(slug=slug)[:1]
-
-
 def public_player(slug: str) -> Player | None:
     """The public player (one with an approved game) of this address, with their rating;
     None for anyone else."""
-    return next(iter(prepared_rows("public-player", _public_player, slug=slug)), None)
+    return with_rating(Player.objects.listed()).filter(slug=slug).first()
 
 
 @dataclass
@@ -82,58 +75,35 @@ class PlayerProfile(Profile):
 def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, int, float]]:
     """(month, best victory score, mean victory score) for each month the player won a
     game in, oldest first: one chart point per month however long their history."""
-    rows = PLAYERS.kept(
-        "month-scores",
-        PlayerMonth,
-        lambda rows: (
-            rows.filter(victories__gt=0)
-            .order_by("month")
-            .values_list("month", "best_score", "score_sum", "victories")
-        ),
-        player,
-        season,
+    rows = (
+        PLAYERS.rows(PlayerMonth, player, season)
+        .filter(victories__gt=0)
+        .order_by("month")
+        .values_list("month", "best_score", "score_sum", "victories")
     )
     return [(month, best, total / wins) for month, best, total, wins in rows]
 
 
-def _player_games(player_id: int, games: LeagueGames | None = None) -> LeagueGames:
-    games = PLAYERS.games_of(player_id) if games is None else games
-    return games.select_related("ancient_one").with_titles_of(player_id)
-
-
 def player_profile(player: Player, *, season=None) -> PlayerProfile:
     """The player's record over approved games (within ``season`` when given)."""
-    investigators = PLAYERS.kept(
-        "investigators",
-        PlayerInvestigator,
-        lambda rows: (
-            rows.filter(seats__gt=0)
-            .values("investigator__name", "seats", "victories")
-            .order_by("-seats", "investigator__name")
-        ),
-        player,
-        season,
+    investigators = (
+        PLAYERS.rows(PlayerInvestigator, player, season)
+        .filter(seats__gt=0)
+        .values("investigator__name", "seats", "victories")
+        .order_by("-seats", "investigator__name")
     )
-    teammates = PLAYERS.kept(
-        "teammates",
-        PlayerTeammate,
-        lambda rows: (
-            rows.filter(games__gt=0)
-            .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
-            .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
-        ),
-        player,
-        season,
+    teammates = (
+        PLAYERS.rows(PlayerTeammate, player, season)
+        .filter(games__gt=0)
+        .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
+        .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
     )
-    if season is None:  # kept built, and sorted and paged with SQL compiled once
-        history = preparable("player-games", _player_games, player_id=player.pk)
-    else:  # a season's dates are no prepared query's arguments
-        history = _player_games(player.pk, PLAYERS.games(player, season))
+    history = PLAYERS.games(player, season).select_related("ancient_one").with_titles_of(player)
     return PlayerProfile(
         summary=PLAYERS.summary(player, season),
         by_ancient_one=PLAYERS.by_ancient_one(player, season),
         games=history,
-        investigators=investigators,
-        teammates=teammates,
+        investigators=list(investigators),
+        teammates=list(teammates),
         months=monthly_scores(player, season=season),
     )

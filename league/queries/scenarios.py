@@ -16,18 +16,9 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
-from games.models import (
-    AncientOne,
-    Box,
-    Scenario,
-    ScenarioTask,
-    Series,
-    SeriesPlayerStanding,
-    SeriesTeamStanding,
-)
+from games.models import Scenario, Series, SeriesPlayerStanding, SeriesTeamStanding
 
 from .games import LeagueGames, league_games
-from .prepared import prepared_rows
 
 
 @dataclass
@@ -63,45 +54,16 @@ def scenario_overview(moment: datetime.datetime | None = None) -> ScenarioOvervi
     return overview
 
 
-def _scenario(slug: str) -> QuerySet[Scenario]:
-    return with_entries(Scenario.objects.filter(slug=slug)).select_related("series", "herald")
-
-
-# What a scenario allows, each list read by the scenario's id in the related model's own
-# order, as ``prefetch_related`` reads it: (the scenario's attribute, the query).
-_ALLOWS = (
-    ("ancient_ones", lambda scenario_id: AncientOne.objects.filter(scenarios=scenario_id)),
-    ("boxes_required", lambda scenario_id: Box.objects.filter(scenarios_requiring=scenario_id)),
-    ("boxes_allowed", lambda scenario_id: Box.objects.filter(scenarios_allowing=scenario_id)),
-    ("tasks", lambda scenario_id: ScenarioTask.objects.filter(scenario_id=scenario_id)),
-)
-
-
 def scenario_detail(slug: str) -> Scenario | None:
     """The scenario of this address with what it allows (Ancient Ones, boxes required and
     allowed, tasks) and its number of ``entries`` (from its summary row: the board's pages
-    need no COUNT); None when there is none.
-
-    Five queries, each compiled once per process (``prepared_rows``): with
-    ``prefetch_related`` the four lists were compiled on every request, 2.8 ms of a
-    scenario page's 10 ms miss. They are put where ``prefetch_related`` puts them, so
-    ``scenario.ancient_ones.all()`` reads no more."""
-    scenario = next(iter(prepared_rows("scenario-detail", _scenario, slug=slug)), None)
-    if scenario is None:
-        return None
-    for name, build in _ALLOWS:
-        rows = prepared_rows(f"scenario-{name}", build, scenario_id=scenario.pk)
-        _as_prefetched(scenario, name, rows)
-    return scenario
-
-
-def _as_prefetched(instance, name: str, rows: list) -> None:
-    """``instance.<name>.all()`` answers ``rows`` without a query, as after
-    ``prefetch_related(name)`` (the cache Django's prefetching fills, filled the same way)."""
-    queryset = getattr(instance, name).get_queryset()
-    queryset._result_cache = rows
-    queryset._prefetch_done = True
-    instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = queryset
+    need no COUNT); None when there is none."""
+    return (
+        with_entries(Scenario.objects.filter(slug=slug))
+        .select_related("series", "herald")
+        .prefetch_related("ancient_ones", "boxes_required", "boxes_allowed", "tasks")
+        .first()
+    )
 
 
 def scenario_board(scenario: Scenario | int) -> LeagueGames:

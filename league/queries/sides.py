@@ -9,7 +9,6 @@ What lists games is a bounded, indexed slice of the side's own games. ``players`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,10 +22,9 @@ from games.models import (
     TeamMonth,
     TeamStanding,
 )
-from games.models.summaries import SideAncientOne, SideMonth, SideStanding, scope_of
+from games.models.summaries import SideAncientOne, SideMonth, SideStanding
 
 from .games import LeagueGames, league_games
-from .prepared import prepared_rows
 
 
 @dataclass(frozen=True)
@@ -39,47 +37,25 @@ class Side:
     month: type[SideMonth]
     played: str  # the ``LeagueGames`` filter to the side's games
 
-    def kept(
-        self,
-        name: str,
-        model: type[Model],
-        shape: Callable[[QuerySet], QuerySet],
-        owner: Model,
-        season=None,
-    ) -> list:
-        """The rows of ``shape`` of ``owner``'s ``model`` rows in ``season``, its SQL
-        compiled once per process (``league.queries.prepared_rows``): ``shape`` must not
-        depend on the owner or the season."""
-        key = f"{self.field}-{name}-{model._meta.label}"
-        column = f"{self.field}_id"
-
-        def build(owner_id: int, scope: int) -> QuerySet:
-            return shape(model.objects.filter(scope=scope, **{column: owner_id}))
-
-        return prepared_rows(key, build, owner_id=owner.pk, scope=scope_of(season))
+    def rows(self, model: type[Model], owner: Model, season=None) -> QuerySet:
+        """``owner``'s rows of the summary ``model`` in ``season`` (all time when None)."""
+        return model.objects.in_scope(season).filter(**{self.field: owner})
 
     def summary(self, owner: Model, season=None) -> dict[str, Any]:
         """The standings row as the page's summary box (zeros when there is none)."""
-        rows = self.kept(
-            "summary", self.standing, lambda rows: rows.order_by("pk")[:1], owner, season
-        )
-        return next(iter(rows), self.standing()).summary()
+        return (self.rows(self.standing, owner, season).first() or self.standing()).summary()
 
     def by_ancient_one(self, owner: Model, season=None) -> list:
         """The record against each Ancient One, most games first."""
-        return self.kept("record", self.ancient_one, lambda rows: rows.record(), owner, season)
+        return list(self.rows(self.ancient_one, owner, season).record())
 
     def months(self, owner: Model, season=None) -> list:
         """The monthly tallies, oldest first: one chart point per month at most."""
-        return self.kept("months", self.month, lambda rows: rows.order_by("month"), owner, season)
+        return list(self.rows(self.month, owner, season).order_by("month"))
 
     def games(self, owner: Model, season=None) -> LeagueGames:
         """The side's approved games (within ``season`` when given)."""
         return getattr(league_games().in_season(season), self.played)(owner)
-
-    def games_of(self, owner_id: int) -> LeagueGames:
-        """All the approved games of the side with this id (for a prepared query)."""
-        return getattr(league_games(), self.played)(owner_id)
 
 
 PLAYERS = Side("player", PlayerStanding, PlayerAncientOne, PlayerMonth, played="played_by")

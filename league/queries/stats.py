@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, Subquery, Sum, Value
+from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
 from games import rules
@@ -30,7 +30,6 @@ from league.models import Season
 
 from .games import league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
-from .prepared import prepared_rows
 from .ratings import rating_of
 
 # How many rows the short lists on the home and Ancient One pages show.
@@ -108,15 +107,7 @@ def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
     A slice of the score index; the rank is the position in the slice, so nothing numbers
     every victory to show the first few.
     """
-    return _numbered(_top_slice(games, limit))
-
-
-def _top_slice(games, limit: int = TOP_SHOWN):
-    return games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit]
-
-
-def _numbered(top) -> list[Session]:
-    top = list(top)
+    top = list(games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit])
     for rank, game in enumerate(top, start=1):
         game.rank = rank
     return top
@@ -170,39 +161,28 @@ def home_summary() -> dict[str, Any]:
         "win_pct": _pct(sums["won_games"], sums["all_games"]),
     }
     season = Season.objects.current()
-    # Fixed shapes, each compiled once per process (``league.queries.prepared``).
+    standings = PlayerStanding.objects.select_related("player")
+    leaders = (
+        standings.filter(scope=scope_of(season), games__gt=0).order_by(
+            "-victories", "-games", "player__name"
+        )[:SEASON_LEADERS_SHOWN]
+        if season
+        else []
+    )
     return {
         "totals": totals,
-        "latest": prepared_rows("home-latest", _latest),
-        "best": _numbered(prepared_rows("home-best", lambda: _top_slice(league_games()))),
-        "first_citizens": prepared_rows("home-first-citizens", _first_citizens),
-        "season": season,
-        "season_leaders": (
-            prepared_rows("home-season-leaders", _season_leaders, scope=scope_of(season))
-            if season
-            else []
+        "latest": list(
+            league_games().select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN]
         ),
+        "best": top_games(league_games()),
+        "first_citizens": list(
+            standings.filter(scope=ALL_TIME, first_citizen_titles__gt=0).order_by(
+                "-first_citizen_titles", "player__name"
+            )[:TOP_SHOWN]
+        ),
+        "season": season,
+        "season_leaders": list(leaders),
     }
-
-
-def _latest():
-    return league_games().select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN]
-
-
-def _first_citizens():
-    return (
-        PlayerStanding.objects.filter(scope=ALL_TIME, first_citizen_titles__gt=0)
-        .select_related("player")
-        .order_by("-first_citizen_titles", "player__name")[:TOP_SHOWN]
-    )
-
-
-def _season_leaders(scope: int):
-    return (
-        PlayerStanding.objects.filter(scope=scope, games__gt=0)
-        .select_related("player")
-        .order_by("-victories", "-games", "player__name")[:SEASON_LEADERS_SHOWN]
-    )
 
 
 @dataclass(frozen=True)
@@ -235,59 +215,41 @@ def _placing(histogram: list[tuple[int, int]], score: int, own: int, ties_ahead:
     return Placing(higher + ties_ahead + 1, total + 1, beaten)
 
 
-def _score_histogram(ancient_one_id: int):
-    return AncientOneScore.objects.filter(
-        ancient_one_id=ancient_one_id, scope=ALL_TIME, games__gt=0
-    ).values_list("investigator_count", "score", "games")
+def _tied_earlier(game: Session) -> Q:
+    """The same score, played before the game (same day: submitted before it)."""
+    earlier = Q(played_on__lt=game.played_on) | Q(played_on=game.played_on, pk__lt=game.pk)
+    return Q(score=game.score) & earlier
 
 
-def _tied_earlier(game_id: int, score: int) -> Q:
-    """The same score, played before the game (same day: submitted before it). The date
-    is read by a subquery on the game's id, so the query's arguments stay numbers."""
-    played_on = Subquery(Session.objects.filter(pk=game_id).order_by().values("played_on")[:1])
-    earlier = Q(played_on__lt=played_on) | Q(played_on=played_on, pk__lt=game_id)
-    return Q(score=score) & earlier
-
-
-def _counted(games, **numbers):
-    """``games.aggregate(**numbers)`` as a queryset of its one row (so it can be prepared):
-    a constant to group by, which groups nothing."""
-    return games.annotate(one=Value(1)).values("one").annotate(**numbers).values(*numbers)
-
-
-def _tie_counts(ancient_one_id: int, game_id: int, score: int, size: int):
+def _tie_counts(game: Session) -> dict[str, int]:
     # Only the games tying the score: a range of the (status, Ancient One, score) index.
     victories = (
         league_games()
         .victories()
-        .for_ancient_one(ancient_one_id)
-        .exclude(pk=game_id)
-        .filter(score=score)
-        .order_by()
+        .for_ancient_one(game.ancient_one_id)
+        .exclude(pk=game.pk)
+        .filter(score=game.score)
     )
-    ties = _tied_earlier(game_id, score)
-    return _counted(
-        victories,
+    ties = _tied_earlier(game)
+    return victories.aggregate(
         ties=Count("pk", filter=ties),
-        same_ties=Count("pk", filter=ties & Q(investigator_count=size)),
+        same_ties=Count("pk", filter=ties & Q(investigator_count=game.investigator_count)),
     )
 
 
-def _team_pool_counts(ancient_one_id: int, game_id: int, score: int):
+def _team_pool_counts(game: Session) -> dict[str, int]:
     # Read from the team games' own partial index alone (every column it needs is in
     # it), so the count never visits the games table.
     pool = (
         league_games()
         .scored_victories()
-        .filter(ancient_one_id=ancient_one_id, team__isnull=False)
-        .exclude(pk=game_id)
-        .order_by()
+        .filter(ancient_one_id=game.ancient_one_id, team__isnull=False)
+        .exclude(pk=game.pk)
     )
-    return _counted(
-        pool,
+    return pool.aggregate(
         team_total=Count("pk"),
-        team_ahead=Count("pk", filter=Q(score__gt=score) | _tied_earlier(game_id, score)),
-        team_beaten=Count("pk", filter=Q(score__lt=score)),
+        team_ahead=Count("pk", filter=Q(score__gt=game.score) | _tied_earlier(game)),
+        team_beaten=Count("pk", filter=Q(score__lt=game.score)),
     )
 
 
@@ -305,12 +267,12 @@ def score_comparison(game: Session) -> ScoreComparison | None:
     if not game.is_victory or game.score is None:
         return None
     score, size = game.score, game.investigator_count
-    ancient_one = game.ancient_one_id
-    rows = prepared_rows("score-histogram", _score_histogram, ancient_one_id=ancient_one)
-    arguments = {"ancient_one_id": ancient_one, "game_id": game.pk, "score": score}
-    counts = prepared_rows("score-ties", _tie_counts, **arguments, size=size)[0]
+    rows = AncientOneScore.objects.filter(
+        ancient_one_id=game.ancient_one_id, scope=ALL_TIME, games__gt=0
+    ).values_list("investigator_count", "score", "games")
+    counts = _tie_counts(game)
     if game.team_id:
-        counts |= prepared_rows("score-team-pool", _team_pool_counts, **arguments)[0]
+        counts |= _team_pool_counts(game)
     # An approved game is in the histogram itself; the pools count it once, as "you".
     own = int(game.status == Status.APPROVED)
     team_games = (

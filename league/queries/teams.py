@@ -15,8 +15,6 @@ from django.db.models import F, QuerySet
 from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
 
-from .prepared import prepared_rows
-from .prepared_lists import preparable
 from .sides import TEAMS, Profile
 
 STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
@@ -54,64 +52,36 @@ class TeamProfile(Profile):
         return [(month.month, month.best_score) for month in self.months if month.victories]
 
 
-def _team_games(team_id: int):
-    return TEAMS.games_of(team_id).select_related("ancient_one", "scenario")
-
-
-def _entries(team_id: int):
-    # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
-    return (
-        TEAMS.games_of(team_id)
-        .filter(is_entry=True)
-        .select_related("scenario", "scenario__series", "ancient_one")
-        .order_by("-scenario__closes_at", "scenario__name")
-    )
-
-
 def team_profile(team: Team, *, season=None) -> TeamProfile:
     """The team's record over its approved games (within ``season`` when given)."""
-    games = TEAMS.games(team, season)
-    if season is None:  # the dates of a season are not a prepared query's arguments
-        entries = prepared_rows("team-entries", _entries, team_id=team.pk)
-    else:
-        entries = list(
-            games.filter(is_entry=True)
-            .select_related("scenario", "scenario__series", "ancient_one")
-            .order_by("-scenario__closes_at", "scenario__name")
-        )
+    games = TEAMS.games(team, season).select_related("ancient_one", "scenario")
+    # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
+    entries = (
+        games.filter(is_entry=True)
+        .select_related("scenario__series")
+        .order_by("-scenario__closes_at", "scenario__name")
+    )
     return TeamProfile(
         members=team_roster(team),
         captain=team_captain(team),
         summary=TEAMS.summary(team, season),
         by_ancient_one=TEAMS.by_ancient_one(team, season),
-        games=(
-            preparable("team-games", _team_games, team_id=team.pk)
-            if season is None
-            else games.select_related("ancient_one", "scenario")
-        ),
+        games=games,
         months=TEAMS.months(team, season),
-        entries=entries,
+        entries=list(entries),
     )
-
-
-def _roster(team_id: int):
-    return Player.objects.listed().filter(teams=team_id).order_by("name", "pk")
 
 
 def team_roster(team: Team) -> list[Player]:
     """The members the public may see (a member with no approved game is not named)."""
-    return prepared_rows("team-roster", _roster, team_id=team.pk)
-
-
-def _captain(user_id: int):
-    return Player.objects.listed().filter(user_id=user_id).order_by("pk")[:1]
+    return list(Player.objects.listed().filter(teams=team).order_by("name", "pk"))
 
 
 def team_captain(team: Team) -> Player | None:
     """The captain as the league knows them: their player, if public; never the login."""
     if team.captain_id is None:
         return None
-    return next(iter(prepared_rows("team-captain", _captain, user_id=team.captain_id)), None)
+    return Player.objects.listed().filter(user_id=team.captain_id).order_by("pk").first()
 
 
 @dataclass
