@@ -72,7 +72,7 @@ test-redis: install-dev
 	REDIS_URL=$(REDIS_TEST_URL) $(VENV)/bin/pytest -q -rs tests/test_page_cache.py \
 	  tests/test_cache_across_processes.py tests/test_login_throttling.py \
 	  tests/test_cache_members.py tests/test_cache_retirement.py \
-	  tests/test_cache_by_subject.py tests/test_cache_stale.py tests/test_nav_facts.py
+	  tests/test_cache_by_subject.py tests/test_cache_stale.py
 
 # The result form's property test at 10,000 examples (make test runs the "ci" profile: 300).
 fuzz: install-dev
