@@ -12,9 +12,11 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F
+from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.html import format_html_join
+from django.utils.timezone import template_localtime
 
 from league.queries import players_by_game
 
@@ -63,8 +65,17 @@ class PlayersColumn(tables.Column):
         return {game_id: ", ".join(names) for game_id, names in players_by_game(game_ids).items()}
 
 
-class DateColumn(tables.DateColumn):
-    """A date shown as "10 Jan 2026" and exported as a date (a real date cell in XLSX)."""
+class DateColumn(tables.Column):
+    """A date (or a moment, in the current time zone) through the ``date`` filter in
+    ``format`` (ISO "2026-01-10" by default), exported as it is (a real date cell in XLSX).
+    django-tables2's ``DateColumn`` compiles its template once per cell."""
+
+    def __init__(self, *, format: str = "SHORT_DATE_FORMAT", **kwargs):
+        super().__init__(**kwargs)
+        self.format = format
+
+    def render(self, value):
+        return date(template_localtime(value), self.format)
 
     def value(self, value, **kwargs):
         return value
