@@ -11,9 +11,10 @@ import datetime
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
-from league.pages.date_labels import dated, labeller
+from django.utils.formats import date_format
 
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
@@ -126,7 +127,7 @@ def score_line(
     scores = [score for _, score in points]
     low, high = _y_axis(chart, min(min(scores), 0), max(scores))
     first, last = points[0][0].toordinal(), points[-1][0].toordinal()
-    label = labeller()
+    label = date_format
     chart.points = [
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
@@ -139,7 +140,7 @@ def score_line(
     chart.x_ticks = [
         Tick(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
-            dated(day, "YEAR_MONTH_FORMAT"),
+            date_format(day, "YEAR_MONTH_FORMAT"),
         )
         for day in sorted(labels)
     ]
@@ -167,7 +168,7 @@ def monthly_scores(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    label = labeller("YEAR_MONTH_FORMAT")
+    label = partial(date_format, format="YEAR_MONTH_FORMAT")
 
     chart.series = [
         Series(
@@ -229,7 +230,7 @@ def rating_line(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    label = labeller()
+    label = date_format
     best, mean = [], []
     for n, day, value, mu in shown:
         at, game = x(n), f"Game {n}, {label(day)}"

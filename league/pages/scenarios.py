@@ -14,7 +14,14 @@ from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
-from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn, link_to
+from league.pages.tables import (
+    NUMERIC,
+    DateColumn,
+    GameRowsTable,
+    LeagueTable,
+    PlayersColumn,
+    link_to,
+)
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -42,7 +49,7 @@ class ScenarioBoardTable(GameRowsTable):
     players = PlayersColumn()
     ancient_one = tables.Column(verbose_name="Ancient One", orderable=False)
     outcome = tables.Column(orderable=False)
-    created_at = tables.DateTimeColumn(
+    created_at = DateColumn(
         verbose_name="Submitted",
         format="j M Y H:i",
         linkify=link_to(),

@@ -1,50 +1,39 @@
 """What every table of the league pages shares: the base table (caption, template, CSS
-class, rows rendered from a column plan), the players and date columns, rounded numbers,
-the export-only game number and link of tables whose rows are games, numeric cells and
-sorting with empty values last.
+class), the players and date columns, rounded numbers, the export-only game number and
+link of tables whose rows are games, numeric cells and sorting with empty values last.
 
 Each subject's own tables live with its pages (``league.pages.players``, ``teams``, ...).
-Rows arrive annotated and prefetched (``league.queries``); columns only present them.
-django-tables2 stays the definition of every table (columns, headers, sorting, pages,
-exports); only the rows' cells are written by ``league.pages.cells``, planned once per
-column instead of django-tables2's machinery once per cell. A link goes to an object
-(``linkify=True``) or to one along a path from the row (``linkify=link_to("player")``),
-never through a function the plan cannot see into.
+Rows arrive annotated and prefetched (``league.queries``); columns only present them, and
+``league/includes/table.html`` writes the markup.
 """
 
 from __future__ import annotations
 
-from html import escape
-
 import django_tables2 as tables
 from django.conf import settings
-from django.db.models import F, QuerySet
-from django.template import Context
+from django.db.models import F
+from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString
-from django_tables2.data import TableQuerysetData
-from django_tables2.utils import OrderBy
+from django.utils.html import format_html_join
+from django.utils.timezone import template_localtime
 
-from league.pages.cells import ColumnPlan, Links, LinkTo
 from league.queries import players_by_game
-from league.queries.prepared_lists import prepared_order, prepared_slice
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
 def nulls_last(queryset, name, is_descending, *then):
-    """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``
-    (with SQL compiled once per process for rows of ``preparable``)."""
+    """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``."""
     key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
-    return prepared_order(queryset, key, *then), True
+    return queryset.order_by(key, *then), True
 
 
-def link_to(path: str = "") -> LinkTo:
+def link_to(path: str = ""):
     """``linkify=link_to("player")``: the cell links to the row's player (``link_to()``:
-    to the row itself), addressed from its slug or id without a ``reverse()`` per row."""
-    return LinkTo(path)
+    to the row itself), whatever the column shows."""
+    accessor = tables.A(path)
+    return lambda record: accessor.resolve(record).get_absolute_url()
 
 
 def players_of(record) -> list:
@@ -60,13 +49,11 @@ class PlayersColumn(tables.Column):
         kwargs.setdefault("attrs", {"td": {"class": "players"}})
         super().__init__(accessor="pk", orderable=False, **kwargs)
 
-    def render(self, record, table):
-        links = table.links if isinstance(table, LeagueTable) else Links()
-        return SafeString(
-            ", ".join(
-                f'<a href="{escape(links.url(player))}">{escape(player.name)}</a>'
-                for player in players_of(record)
-            )
+    def render(self, record):
+        return format_html_join(
+            ", ",
+            '<a href="{}">{}</a>',
+            ((player.get_absolute_url(), player.name) for player in players_of(record)),
         )
 
     def value(self, record):
@@ -78,8 +65,17 @@ class PlayersColumn(tables.Column):
         return {game_id: ", ".join(names) for game_id, names in players_by_game(game_ids).items()}
 
 
-class DateColumn(tables.DateColumn):
-    """A date shown as "10 Jan 2026" and exported as a date (a real date cell in XLSX)."""
+class DateColumn(tables.Column):
+    """A date (or a moment, in the current time zone) through the ``date`` filter in
+    ``format`` (ISO "2026-01-10" by default), exported as it is (a real date cell in XLSX).
+    django-tables2's ``DateColumn`` compiles its template once per cell."""
+
+    def __init__(self, *, format: str = "SHORT_DATE_FORMAT", **kwargs):
+        super().__init__(**kwargs)
+        self.format = format
+
+    def render(self, value):
+        return date(template_localtime(value), self.format)
 
     def value(self, value, **kwargs):
         return value
@@ -113,34 +109,6 @@ class RoundedColumn(tables.Column):
         return self.export_shape(value)
 
 
-class LeagueQuerysetData(TableQuerysetData):
-    """django-tables2's queryset data, sorted and paged through
-    ``league.queries.prepared_lists``: rows marked there (a player's games, say) are
-    sorted and sliced with SQL compiled once per process; any others as before."""
-
-    def __getitem__(self, key):
-        return prepared_slice(self.data, key)
-
-    def order_by(self, aliases):
-        # django-tables2's own, but its last step (a sort by the columns' accessors)
-        # through ``prepared_order``.
-        accessors, custom = [], False
-        for alias in aliases:
-            bound_column = self.table.columns[OrderBy(alias).bare]
-            if alias[0] != bound_column.order_by_alias[0]:
-                accessors += bound_column.order_by.opposite
-            else:
-                accessors += bound_column.order_by
-            if bound_column:
-                queryset, modified = bound_column.order(self.data, alias[0] == "-")
-                if modified:
-                    self.data, custom = queryset, True
-        if custom:
-            return
-        if accessors:
-            self.data = prepared_order(self.data, *(a.for_queryset() for a in accessors))
-
-
 class LeagueTable(tables.Table):
     """Shared presentation: the caption template, the CSS class.
 
@@ -152,36 +120,9 @@ class LeagueTable(tables.Table):
     caption = ""
 
     def __init__(self, *args, caption: str | None = None, **kwargs):
-        if args and isinstance(args[0], QuerySet):
-            args = (LeagueQuerysetData(args[0]), *args[1:])
-        elif isinstance(kwargs.get("data"), QuerySet):
-            kwargs["data"] = LeagueQuerysetData(kwargs["data"])
         super().__init__(*args, **kwargs)
         if caption is not None:
             self.caption = caption
-
-    @cached_property
-    def links(self) -> Links:
-        """Object addresses for this table's links: one ``reverse()`` per kind of object."""
-        return Links()
-
-    def body_html(self) -> SafeString:
-        """The ``<tbody>``'s rows (``league/includes/table.html``): each visible column
-        planned once (``cells.ColumnPlan``), then one string per row; the even/odd
-        classes, ``data-label`` and empty text as django-tables2's template wrote them."""
-        context = getattr(self, "context", None) or Context()
-        plans = [ColumnPlan(self, column, self.links) for column in self.columns]
-        rows = []
-        for row in self.paginated_rows:
-            if self.row_attrs:
-                opening = f"<tr {row.attrs.as_html()}>"
-            else:
-                opening = '<tr class="odd">' if row.row_counter % 2 else '<tr class="even">'
-            rows.append(opening + "".join(plan.cell(row, context) for plan in plans) + "</tr>")
-        if not rows and self.empty_text:
-            empty = conditional_escape(self.empty_text)
-            rows.append(f'<tr><td colspan="{len(self.columns)}">{empty}</td></tr>')
-        return SafeString("\n".join(rows))
 
     class Meta:
         template_name = "league/includes/table.html"

@@ -5,9 +5,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import Status
 from league.context_processors import nav_links
-from league.pages import list_rows, summary_rows
 from league.pages.chart_svg import chart_figure
-from league.pages.table_html import table_html
 from league.queries import score_comparison
 
 register = template.Library()
@@ -27,33 +25,6 @@ def compare_score(game):
 def chart(chart, chart_id: str, empty_text: str = ""):
     """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure."""
     return chart_figure(chart, chart_id, empty_text)
-
-
-@register.simple_tag(takes_context=True)
-def league_table(context, table):
-    """A league table whole (``league.pages.table_html``): what ``{% render_table %}``
-    renders through ``league/includes/table.html``."""
-    return table_html(table, context.get("request"))
-
-
-# The rows of the pages' small summary tables, written in Python (league.pages.summary_rows).
-register.simple_tag(summary_rows.record_rows, name="record_rows")
-register.simple_tag(summary_rows.player_month_rows, name="player_month_rows")
-register.simple_tag(summary_rows.investigator_rows, name="investigator_rows")
-register.simple_tag(summary_rows.teammate_rows, name="teammate_rows")
-register.simple_tag(summary_rows.team_month_rows, name="team_month_rows")
-# The rows of the pages' fixed lists (league.pages.list_rows).
-for _rows in (
-    list_rows.ancient_one_rows,
-    list_rows.best_game_rows,
-    list_rows.latest_game_rows,
-    list_rows.first_citizen_rows,
-    list_rows.season_leader_items,
-    list_rows.team_entry_rows,
-    list_rows.series_scenario_items,
-    list_rows.search_result_items,
-):
-    register.simple_tag(_rows, name=_rows.__name__)
 
 
 @register.filter
