@@ -6,7 +6,6 @@ from django.utils.safestring import mark_safe
 from games.models import Status
 from league.context_processors import nav_links
 from league.pages import list_rows, summary_rows
-from league.pages.chart_svg import chart_figure
 from league.pages.table_html import table_html
 from league.queries import score_comparison
 
@@ -23,10 +22,11 @@ def compare_score(game):
     }
 
 
-@register.simple_tag
+@register.inclusion_tag("league/includes/chart.html")
 def chart(chart, chart_id: str, empty_text: str = ""):
-    """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure."""
-    return chart_figure(chart, chart_id, empty_text)
+    """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure;
+    ``empty_text`` says why an empty chart has nothing to draw."""
+    return {"chart": chart, "chart_id": chart_id, "empty_text": empty_text}
 
 
 @register.simple_tag(takes_context=True)
