@@ -105,7 +105,7 @@ class CachedChoicesMixin:
     """A model choice field offering the cached list named ``choices_name``."""
 
     iterator = CachedChoiceIterator
-    lists: ChoiceLists | None = None  # its form's (``CachedChoicesForm``), else its own
+    lists: ChoiceLists | None = None  # set by its form (``CachedChoicesForm``)
 
     def __init__(self, *args, choices_name: str, changes_with_games: bool = False, **kwargs):
         self.choices_name = choices_name
@@ -113,9 +113,8 @@ class CachedChoicesMixin:
         super().__init__(*args, **kwargs)
 
     def cached_pairs(self) -> list[tuple[str, str]]:
-        if self.lists is None:
-            self.lists = ChoiceLists([self])
-        return self.lists.lists[self.choices_name]
+        """Its list: its form's batch, or (in a form of another kind) read alone."""
+        return (self.lists or ChoiceLists([self])).lists[self.choices_name]
 
 
 class CachedModelChoiceField(CachedChoicesMixin, filter_fields.ModelChoiceField):
