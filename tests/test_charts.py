@@ -8,6 +8,8 @@ from django.template import Context, Template
 
 from league.pages import charts
 
+pytestmark = pytest.mark.django_db  # a rendered chart is kept in the cache (the database's)
+
 
 def figure(chart, chart_id: str = "c", empty_text: str = "") -> str:
     template = Template("{% load league_tags %}{% chart chart chart_id empty_text=empty_text %}")
@@ -117,3 +119,16 @@ def test_rating_line_labels_each_point_with_its_game_and_date():
     assert "<title>Game 2, 3 February 2026: rating 9.0</title>" in html
     assert "<title>Game 1, 3 February 2026: μ 25.0</title>" in html
     assert ">game 1</text>" in html and ">game 2</text>" in html
+
+
+def test_a_kept_figure_is_one_of_the_same_data_id_and_language():
+    from django.utils import translation
+
+    day = datetime.date(2026, 2, 3)
+    chart = charts.score_line([(day, 10)], title="T", description="D")
+    assert "<title>3 February 2026: 10</title>" in figure(chart)
+    assert 'id="other"' in figure(chart, "other")
+    changed = charts.score_line([(day, 12)], title="T", description="D")
+    assert "<title>3 February 2026: 12</title>" in figure(changed)
+    with translation.override("de"):
+        assert "3. Februar 2026" in figure(chart)
