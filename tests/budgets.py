@@ -15,6 +15,9 @@ PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
 # they changed since, stored again: the catalog's lists in one entry, the public players'
 # in another (the lists themselves are the page's own queries).
 FILTER_CHOICES = CACHE_READ + 2 * CACHE_STORE
+# A chart's figure (league/includes/chart.html), cached under its data: read, and stored
+# when it is new.
+CHART = CACHE_READ + CACHE_STORE
 # The API's anonymous rate limit: the caller's history read, then stored.
 API_RATE_LIMIT = CACHE_READ + CACHE_STORE
 # A signed-in member's navigation: their session, their user row, and their own and their

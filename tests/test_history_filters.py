@@ -141,19 +141,22 @@ def test_teammate_choices_are_the_players_public_teammates_only(client, ann):
     assert offered == ["Bob"]
 
 
-def test_teammates_are_read_only_to_check_a_chosen_one_or_fill_the_cache(client, ann, monkeypatch):
-    from league.pages import history
+def test_teammates_are_read_once_then_offered_from_the_cache(client, ann, monkeypatch):
+    from league.pages import choices
 
-    built = []
-    real = history.teammate_choices
-    monkeypatch.setattr(history, "teammate_choices", lambda player: built.append(1) or real(player))
+    read = []
+    real = choices.choice_list
+    monkeypatch.setattr(
+        choices, "choice_list", lambda field: read.append(field.choices_name) or real(field)
+    )
+    teammates = f"teammates-{Player.objects.get(name='Ann').pk}"
     client.get(ANN)  # the choices are read (the cache has none) ...
-    assert len(built) == 1
+    assert read.count(teammates) == 1
     again = client.get(f"{ANN}?season=")  # ... and then offered from it
-    assert again["X-Cache"] == "miss" and len(built) == 1
+    assert again["X-Cache"] == "miss" and read.count(teammates) == 1
     assert '<option value="bob">Bob</option>' in again.content.decode()
     response = client.get(ANN, {"teammate": "bob"})  # a chosen one is checked
-    assert len(built) == 2 and "teammate" not in response.context["history"].errors
+    assert "teammate" not in response.context["history"].errors
 
 
 def test_the_filter_keeps_the_season_and_pages_keep_the_filters(client, ann):

@@ -1,8 +1,9 @@
 """Server-side SVG charts: geometry and labels, no JavaScript, no CDN.
 
-Each builder turns a short series into the coordinates ``league.pages.chart_svg`` draws
-(only the labels' dates use Django, for the site's date formats). The SVG carries a
-title and a description, and the page adds the numbers as a table for screen readers.
+Each builder turns a short series into plain data -- coordinates, ticks, each point's
+date and value -- that ``templates/league/includes/chart.html`` draws (``{% chart %}``),
+writing the dates through the ``date`` filter. The SVG carries a title and a description,
+and the page adds the numbers as a table for screen readers.
 """
 
 from __future__ import annotations
@@ -11,10 +12,7 @@ import datetime
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import NamedTuple
-
-from django.utils.formats import date_format
 
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
@@ -29,13 +27,18 @@ Y_TICKS = 5  # about this many horizontal grid lines
 # a frozen dataclass sets each field through ``object.__setattr__``.
 class Tick(NamedTuple):
     position: float
-    label: str
+    label: str = ""
+    month: datetime.date | None = None  # written as the month's YEAR_MONTH_FORMAT instead
 
 
 class Point(NamedTuple):
+    """A point titled "[Game {game}, ][{day}: ]{text}", the day in the chart's date format."""
+
     x: float
     y: float
-    label: str
+    text: str
+    day: datetime.date | None = None
+    game: int | None = None
 
 
 class Bar(NamedTuple):
@@ -43,8 +46,13 @@ class Bar(NamedTuple):
     y: float
     width: float
     height: float
-    label: str
-    value: int
+    score: int
+    value: int  # how many victories scored ``score``
+
+
+def polyline(points: list[Point]) -> str:
+    """An SVG ``points`` attribute: "x,y x,y ..." to a tenth of a unit."""
+    return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in points)
 
 
 @dataclass
@@ -57,7 +65,7 @@ class Series:
 
     @property
     def polyline(self) -> str:
-        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+        return polyline(self.points)
 
 
 @dataclass
@@ -66,6 +74,7 @@ class Chart:
 
     title: str
     description: str
+    date_format: str = ""  # the points' days: "" is DATE_FORMAT, as the ``date`` filter has it
     width: int = WIDTH
     height: int = HEIGHT
     left: int = MARGIN_LEFT
@@ -80,7 +89,7 @@ class Chart:
 
     @property
     def polyline(self) -> str:
-        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+        return polyline(self.points)
 
     @property
     def is_empty(self) -> bool:
@@ -127,22 +136,18 @@ def score_line(
     scores = [score for _, score in points]
     low, high = _y_axis(chart, min(min(scores), 0), max(scores))
     first, last = points[0][0].toordinal(), points[-1][0].toordinal()
-    label = date_format
     chart.points = [
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
             _scale(score, low, high, chart.bottom, chart.top),
-            f"{label(day)}: {score}",
+            str(score),
+            day,
         )
         for day, score in points
     ]
-    labels = {points[0][0], points[-1][0]}
     chart.x_ticks = [
-        Tick(
-            _scale(day.toordinal(), first, last, chart.left, chart.right),
-            date_format(day, "YEAR_MONTH_FORMAT"),
-        )
-        for day in sorted(labels)
+        Tick(_scale(day.toordinal(), first, last, chart.left, chart.right), month=day)
+        for day in sorted({points[0][0], points[-1][0]})
     ]
     return chart
 
@@ -155,7 +160,7 @@ def monthly_scores(
     ``months`` is (first day of the month, best score, mean score), oldest first; a
     player's chart stays a few dozen points however many games they have played.
     """
-    chart = Chart(title=title, description=description)
+    chart = Chart(title=title, description=description, date_format="YEAR_MONTH_FORMAT")
     if not months:
         return chart
     values = [value for _, best, mean in months for value in (best, mean)]
@@ -168,21 +173,19 @@ def monthly_scores(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    label = partial(date_format, format="YEAR_MONTH_FORMAT")
-
     chart.series = [
         Series(
             "Best score",
             "best",
-            [Point(x(day), y(best), f"{label(day)}: best {best}") for day, best, _ in months],
+            [Point(x(day), y(best), f"best {best}", day) for day, best, _ in months],
         ),
         Series(
             "Mean score",
             "mean",
-            [Point(x(day), y(mean), f"{label(day)}: mean {mean:.1f}") for day, _, mean in months],
+            [Point(x(day), y(mean), f"mean {mean:.1f}", day) for day, _, mean in months],
         ),
     ]
-    chart.x_ticks = [Tick(x(day), label(day)) for day in sorted({months[0][0], months[-1][0]})]
+    chart.x_ticks = [Tick(x(day), month=day) for day in sorted({months[0][0], months[-1][0]})]
     return chart
 
 
@@ -202,9 +205,7 @@ def score_bars(counts: Sequence[tuple[int, int]], *, title: str, description: st
         value = by_score.get(score, 0)
         y = _scale(value, 0, top, chart.bottom, chart.top)
         x = chart.left + index * slot
-        chart.bars.append(
-            Bar(x + gap / 2, y, slot - gap, chart.bottom - y, f"Score {score}: {value}", value)
-        )
+        chart.bars.append(Bar(x + gap / 2, y, slot - gap, chart.bottom - y, score, value))
         if index % every == 0:
             chart.x_ticks.append(Tick(x + slot / 2, str(score)))
     return chart
@@ -230,12 +231,10 @@ def rating_line(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
-    label = date_format
     best, mean = [], []
     for n, day, value, mu in shown:
-        at, game = x(n), f"Game {n}, {label(day)}"
-        best.append(Point(at, y(value), f"{game}: rating {value:.1f}"))
-        mean.append(Point(at, y(mu), f"{game}: μ {mu:.1f}"))
+        best.append(Point(x(n), y(value), f"rating {value:.1f}", day, n))
+        mean.append(Point(x(n), y(mu), f"μ {mu:.1f}", day, n))
     chart.series = [Series("Rating (μ − 3σ)", "best", best), Series("Mean skill μ", "mean", mean)]
     chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
     return chart

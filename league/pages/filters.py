@@ -6,24 +6,19 @@ played (the leaderboard's and a side's game history's), their options cached
 from __future__ import annotations
 
 import django_filters
+from django import forms
 
 from games.models import AncientOne
 from league.models import Season
-from league.pages.choices import (
-    CachedChoicesForm,
-    CachedModelChoiceField,
-    CachedModelChoiceFilter,
-    Deferred,
-)
-from league.pages.fast_forms import FastDateInput
+from league.pages.choices import CachedChoicesForm, CachedModelChoiceField, CachedModelChoiceFilter
 
-DATE_INPUT = FastDateInput(attrs={"type": "date"})
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="seasons",
-        queryset=Deferred.table_of(Season),
+        queryset=Season.objects.all(),
         to_field_name="slug",
         empty_label="All time",
         **kwargs,
@@ -33,7 +28,7 @@ def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
 def ancient_one_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="ancient-ones",
-        queryset=Deferred.table_of(AncientOne),
+        queryset=AncientOne.objects.all(),
         to_field_name="slug",
         label="Ancient One",
         empty_label="Any",
@@ -58,7 +53,7 @@ class SeasonForm(CachedChoicesForm):
 
     season = CachedModelChoiceField(
         choices_name="seasons",
-        queryset=Deferred.table_of(Season),
+        queryset=Season.objects.all(),
         to_field_name="slug",
         required=False,
         empty_label="All time",

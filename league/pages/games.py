@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import django_filters
 import django_tables2 as tables
+from django import forms
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
 from django_filters.views import FilterView
@@ -19,9 +20,6 @@ from league.pages.choices import (
     CachedChoicesForm,
     CachedModelChoiceFilter,
     CachedModelMultipleChoiceFilter,
-    Deferred,
-    FastCheckboxes,
-    FastChoiceFilter,
 )
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import (
@@ -58,14 +56,14 @@ class LeaderboardFilter(django_filters.FilterSet):
     ancient_one = ancient_one_filter()
     boxes = CachedModelMultipleChoiceFilter(
         choices_name="boxes",
-        queryset=Deferred.table_of(Box),
+        queryset=Box.objects.all(),
         to_field_name="slug",
         label="Boxes in play (all of)",
         method="filter_boxes",
-        widget=FastCheckboxes,
+        widget=forms.CheckboxSelectMultiple,
     )
-    outcome = FastChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
-    investigators = FastChoiceFilter(
+    outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
+    investigators = django_filters.ChoiceFilter(
         field_name="investigator_count",
         choices=INVESTIGATOR_COUNTS,
         label="Investigators",
@@ -77,7 +75,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     player = CachedModelChoiceFilter(
         choices_name="listed-players",
         changes_with_games=True,
-        queryset=Deferred(Player.objects.listed),
+        queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",
         label="Player",
@@ -86,7 +84,7 @@ class LeaderboardFilter(django_filters.FilterSet):
 
     team = CachedModelChoiceFilter(
         choices_name="teams",
-        queryset=Deferred.table_of(Team),
+        queryset=Team.objects.all(),
         to_field_name="slug",
         method="filter_team",
         label="Team",

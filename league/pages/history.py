@@ -15,12 +15,7 @@ from django.db.models import QuerySet
 
 from games import rules
 from games.models import Investigator, Outcome, Player, PlayerTeammate, Seat, Session
-from league.pages.choices import (
-    CachedChoicesForm,
-    CachedModelChoiceFilter,
-    Deferred,
-    FastChoiceFilter,
-)
+from league.pages.choices import CachedChoicesForm, CachedModelChoiceFilter
 from league.pages.filters import ancient_one_filter, played_from_filter, played_until_filter
 from league.pages.paginators import BoundedPaginator
 
@@ -49,12 +44,12 @@ class GameHistoryFilter(django_filters.FilterSet):
     """Which of a side's games its history lists (see the module's docstring)."""
 
     ancient_one = ancient_one_filter()
-    outcome = FastChoiceFilter(
+    outcome = django_filters.ChoiceFilter(
         choices=OUTCOMES, method="filter_outcome", label="Outcome", empty_label="Any"
     )
     investigator = CachedModelChoiceFilter(
         choices_name="investigators",
-        queryset=Deferred.table_of(Investigator),
+        queryset=Investigator.objects.all(),
         to_field_name="slug",
         method="filter_investigator",
         label="Investigator",
@@ -81,7 +76,7 @@ class GameHistoryFilter(django_filters.FilterSet):
         super().__init__(data, queryset, **kwargs)
         self.player = player
         teammate = self.filters["teammate"]
-        teammate.queryset = Deferred(lambda: teammate_choices(player))
+        teammate.queryset = teammate_choices(player)
         if player is not None:  # each player's own list, kept by their id
             teammate.extra["choices_name"] = f"teammates-{player.pk}"
         if player is None:

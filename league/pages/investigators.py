@@ -21,7 +21,6 @@ from games.intervals import FEW_GAMES, is_few, wilson
 from games.models import Investigator
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
-from league.pages.fast_forms import FastNumberInput
 from league.pages.filters import SeasonForm, season_filter
 from league.pages.games import LeaderboardTable
 from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
@@ -81,7 +80,6 @@ class InvestigatorFilter(django_filters.FilterSet):
     season = season_filter(method="keep", label="Season")
     min_games = django_filters.NumberFilter(
         method="keep",
-        widget=FastNumberInput,
         label="Minimum games",
         min_value=0,
         help_text=f"Rates over fewer than {FEW_GAMES} games are marked: their interval is wide.",

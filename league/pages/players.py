@@ -21,9 +21,8 @@ from django_tables2 import SingleTableMixin
 
 from games.models import PlayerStanding
 from league.pages import charts
-from league.pages.choices import CachedChoicesForm, read_together
+from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
-from league.pages.fast_forms import FastNumberInput
 from league.pages.filters import SeasonForm, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
@@ -45,7 +44,6 @@ class StandingsFilter(django_filters.FilterSet):
     season = season_filter(method="keep", label="Season")
     min_games = django_filters.NumberFilter(
         method="keep",
-        widget=FastNumberInput,
         label="Minimum games",
         min_value=1,
         help_text="Win % and averages mean little over two games.",
@@ -254,7 +252,6 @@ class PlayerView(SingleTableMixin, TemplateView):
         self.history = GameHistoryFilter(
             request.GET or None, queryset=self.profile.games, player=self.player
         )
-        read_together(self.season_form, self.history.form)
         return super().get(request, *args, **kwargs)
 
     def get_table_data(self):

@@ -5,7 +5,6 @@ from django.utils.safestring import mark_safe
 
 from games.models import Status
 from league.context_processors import nav_links
-from league.pages.chart_svg import chart_figure
 from league.queries import score_comparison
 
 register = template.Library()
@@ -21,10 +20,11 @@ def compare_score(game):
     }
 
 
-@register.simple_tag
+@register.inclusion_tag("league/includes/chart.html")
 def chart(chart, chart_id: str, empty_text: str = ""):
-    """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure."""
-    return chart_figure(chart, chart_id, empty_text)
+    """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure;
+    ``empty_text`` says why an empty chart has nothing to draw."""
+    return {"chart": chart, "chart_id": chart_id, "empty_text": empty_text}
 
 
 @register.filter
