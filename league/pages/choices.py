@@ -19,6 +19,7 @@ refused as before.
 
 from __future__ import annotations
 
+import functools
 from functools import cached_property
 from typing import Any
 
