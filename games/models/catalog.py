@@ -4,9 +4,9 @@ Filled by migration 0002 from the printed game; league staff correct it in the a
 """
 
 from django.db import models
-from django.urls import reverse
 from django.utils.text import slugify
 
+from .addresses import address
 from .searchable import Searchable
 
 
@@ -54,7 +54,7 @@ class AncientOne(Searchable):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:ancient_one", kwargs={"slug": self.slug})
+        return address("league:ancient_one", slug=self.slug)
 
 
 class Herald(models.Model):
@@ -98,4 +98,4 @@ class Investigator(Searchable):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("league:investigator", kwargs={"slug": self.slug})
+        return address("league:investigator", slug=self.slug)

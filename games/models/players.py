@@ -2,11 +2,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
-from django.urls import reverse
 from django.utils.text import slugify
 
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
+from .addresses import address
 from .choices import ALL_TIME
 from .searchable import Searchable, unique_slug
 
@@ -93,4 +93,4 @@ class Player(Searchable):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("league:player", kwargs={"slug": self.slug})
+        return address("league:player", slug=self.slug)

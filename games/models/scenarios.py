@@ -12,11 +12,11 @@ import datetime
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
 from django.utils import timezone
 
 from games import scenario_rules
 
+from .addresses import address
 from .catalog import AncientOne, Box, Herald
 from .searchable import Searchable
 
@@ -36,7 +36,7 @@ class Series(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:series", kwargs={"slug": self.slug})
+        return address("league:series", slug=self.slug)
 
 
 class ScenarioQuerySet(models.QuerySet):
@@ -118,7 +118,7 @@ class Scenario(Searchable):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:scenario", kwargs={"slug": self.slug})
+        return address("league:scenario", slug=self.slug)
 
     def clean(self) -> None:
         errors = {}

@@ -17,7 +17,6 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
@@ -25,6 +24,7 @@ from simple_history.models import HistoricalRecords
 from games import rules, validation
 from games.signals import game_write
 
+from .addresses import address
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
 from .derived import DerivedFromSeats
@@ -241,7 +241,7 @@ class Session(DerivedFromSeats, ScenarioPlay):
         return f"{self.ancient_one} on {date_format(self.played_on)}: {self.get_outcome_display()}"
 
     def get_absolute_url(self) -> str:
-        return reverse("games:detail", kwargs={"pk": self.pk})
+        return address("games:detail", pk=self.pk)
 
     @property
     def is_victory(self) -> bool:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.urls import reverse
 from django.utils.text import slugify
 
 from games.names import name_key, normalise_name
 
+from .addresses import address
 from .players import Player
 from .searchable import Searchable, unique_slug
 
@@ -52,7 +52,7 @@ class Team(Searchable):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:team", kwargs={"slug": self.slug})
+        return address("league:team", slug=self.slug)
 
     def clean(self) -> None:
         self.name = normalise_name(self.name or "")
