@@ -60,8 +60,8 @@ INSTALLED_APPS = [
     "games",
     "games.jobs",
     "league",
-    # Bench-only: the benchmark commands and the load test's bare page (league/bench/).
-    "league.bench",
+    # Bench-only: the benchmark commands and the load test's bare page (bench/).
+    "bench",
     # Last, as django-axes asks: it counts failed log-ins (site and admin) and locks them out.
     "axes",
 ]
@@ -311,7 +311,7 @@ LEAGUE_THROTTLES = {
 # Requests an anonymous caller may make to the API (per IP); signed-in members are not limited.
 LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")
 
-# A bare page for `make loadtest` to compare with (league.bench.views); off unless asked.
+# A bare page for `make loadtest` to compare with (bench.views); off unless asked.
 LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
 
 # Bounds on a results import (games/imports/limits.py): a file past them is refused at

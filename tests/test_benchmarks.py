@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 
-from league.bench.benchmarks import measure_page, measure_reference, percentile, public_pages
-from league.bench.management.commands import loadtest
+from bench.benchmarks import measure_page, measure_reference, percentile, public_pages
+from bench.management.commands import loadtest
 from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db

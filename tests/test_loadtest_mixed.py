@@ -5,9 +5,9 @@ import math
 import pytest
 from django.core.management import CommandError, call_command
 
+from bench import mixed
+from bench.writer import SteadyWriter
 from games.models import Session
-from league.bench import mixed
-from league.bench.writer import SteadyWriter
 from tests.factories import game, seat
 
 WRK_OUTPUT = """Running 10s test @ http://127.0.0.1:8765/

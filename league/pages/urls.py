@@ -86,6 +86,6 @@ urlpatterns = [
     # A big export, prepared by a background job for the member who asked (never cached).
     path("downloads/<int:pk>/", downloads.DownloadView.as_view(), name="download"),
     path("downloads/<int:pk>/file/", downloads.download_file, name="download_file"),
-    # Bench-only (league/bench/): named in this namespace, league:bench_bare.
-    path("bench/", include("league.bench.urls")),
+    # Bench-only (bench/): named in this namespace, league:bench_bare.
+    path("bench/", include("bench.urls")),
 ]

@@ -1,10 +1,10 @@
 """The bench's pages, mounted inside the league's URLs (``league:bench_bare``,
 ``league:bench_reference``) by ``league.pages.urls`` through
-``include("league.bench.urls")``: no import of bench code."""
+``include("bench.urls")``: no import of bench code."""
 
 from django.urls import path
 
-from league.bench import views
+from bench import views
 
 urlpatterns = [
     path("bare/", views.bare, name="bench_bare"),

@@ -28,7 +28,7 @@ from games.models import (
 )
 from games.models.summaries import ALL_TIME
 
-# The yardstick of a cache miss (``league.bench.views.reference``): its CPU in the same run.
+# The yardstick of a cache miss (``bench.views.reference``): its CPU in the same run.
 REFERENCE_LABEL = "reference: 50 × 8 table of links"
 LEADERBOARD_PAGE_SIZE = 25  # league.pages.games.LeaderboardView
 DEEP_PAGE = 200  # "page 200": far enough that numbering everything before it shows

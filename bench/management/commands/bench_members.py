@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from league.bench.benchmarks import PageError, public_pages
+from bench.benchmarks import PageError, public_pages
 
 PAGES = ("home", "leaderboard by score", "standings", "player (busiest)", "ancient ones")
 AUDIENCES = ("visitor", "member", "moderator")

@@ -22,7 +22,7 @@ before every request (the first render after a restart, or after a new player, t
 season replaced the choices).
 
 **× ref**: a page's CPU per request over the CPU of the reference page measured beside
-it (``league.bench.views.reference``: a Django template of a 50 × 8 table of links
+it (``bench.views.reference``: a Django template of a 50 × 8 table of links
 inside ``base.html``, through the same middleware, as a miss, requested after each timed
 request of the page; its own row is measured before and after the league's pages).
 CPU, not wall time, so a busy machine or a slow database answer moves
@@ -44,14 +44,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.urls import reverse
 
-from games.models import Session
-from league.bench.benchmarks import (
+from bench.benchmarks import (
     REFERENCE_LABEL,
     PageError,
     measure_page,
     measure_reference,
     public_pages,
 )
+from games.models import Session
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target

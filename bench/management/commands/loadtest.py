@@ -4,7 +4,7 @@
 
 Starts gunicorn (2 workers, DEBUG off, production settings with a throwaway secret key)
 on the database DATABASE_URL names, waits until it answers, runs wrk (16 connections,
-``--duration`` seconds) against the bare page (``league.bench.views``), the reference
+``--duration`` seconds) against the bare page (``bench.views``), the reference
 page (a 50 × 8 table of links, the yardstick ``bench_pages`` compares a miss with) and
 each public page, and stops gunicorn again. Twice: with the page cache warm (one request
 first), then with it off (``LEAGUE_PAGE_CACHE_SECONDS=0``: every request renders).
@@ -30,9 +30,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from league.bench import mixed
-from league.bench.benchmarks import PageError, public_pages
-from league.bench.writer import SteadyWriter
+from bench import mixed
+from bench.benchmarks import PageError, public_pages
+from bench.writer import SteadyWriter
 
 READY_SECONDS = 60  # gunicorn's workers import Django and connect before answering
 REQUESTS_PER_SECOND = re.compile(r"Requests/sec:\s+([\d.]+)")

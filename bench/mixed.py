@@ -3,7 +3,7 @@
 ``loadtest --writes 1,5`` runs wrk once per rate (0 games a second first, the baseline):
 each request picks one of the mix's pages at random, and a Lua script counts the answers'
 ``X-Cache`` headers, so the hit ratio is the server's own. The writer
-(``league.bench.writer``) runs beside wrk for exactly as long, in threads of this process
+(``bench.writer``) runs beside wrk for exactly as long, in threads of this process
 (one per half a game a second: a game takes a few hundred ms to write on a busy machine).
 """
 
@@ -14,7 +14,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from league.bench.writer import SteadyWriter
+from bench.writer import SteadyWriter
 
 # Labels of ``public_pages()`` the readers pick from, uniformly.
 MIXED_LABELS = (
