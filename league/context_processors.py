@@ -2,6 +2,7 @@
 
 from functools import lru_cache
 
+from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import SimpleLazyObject
 
@@ -72,3 +73,17 @@ def nav(request):
 def page_url(request):
     """The page's absolute address, for ``og:url``: under ``LEAGUE_SITE_URL`` when set."""
     return {"page_url": absolute_url(request.path, request)}
+
+
+def fragments(request):
+    """What ``{% cache %}`` keys a page's fragments with: the versions of what the page
+    shows, as the page cache read them (``request.page_versions``), and how long to keep
+    them. A page read without versions (the page cache off, a page it does not keep)
+    keeps no fragment: ``fragment_seconds`` is 0."""
+    versions = getattr(request, "page_versions", None)
+    if not versions:
+        return {"fragment_seconds": 0, "page_versions": ""}
+    return {
+        "fragment_seconds": settings.LEAGUE_PAGE_CACHE_SECONDS,
+        "page_versions": "|".join(versions),
+    }

@@ -109,6 +109,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.nav",
                 "league.context_processors.page_url",
+                "league.context_processors.fragments",
             ],
         },
     },
@@ -174,6 +175,14 @@ CACHES = {
         + ("locmem.LocMemCache" if LEAGUE_PAGE_MEMORY_ENTRIES else "dummy.DummyCache"),
         "LOCATION": "league-pages",
         "OPTIONS": {"MAX_ENTRIES": LEAGUE_PAGE_MEMORY_ENTRIES},
+    },
+    # Parts of a page kept in each process under the versions the page was read with
+    # ({% cache fragment_seconds "name" page_versions ... using="fragments" %}): a player's
+    # summaries are rendered once for every page, sort and filter of their games.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "league-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
 # Background jobs (games.jobs) through Django's tasks API (the django-tasks backport, so

@@ -150,6 +150,8 @@ class PageCacheMiddleware:
         if guarded(lambda: copies.serve_stale(key, found, stores=stores), False):
             return _served(request, found.stale, "stale")
         request.page_cache_pending = (key, found.current)
+        # The page's fragments are kept under the same versions (``{% cache %}``).
+        request.page_versions = found.current
         return None
 
 

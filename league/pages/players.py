@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db.models import F, QuerySet
 from django.http import Http404
 from django.template.defaultfilters import pluralize
+from django.utils.functional import SimpleLazyObject, cached_property
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
@@ -279,22 +280,8 @@ class PlayerView(SingleTableMixin, TemplateView):
         }
 
     def get_context_data(self, **kwargs):
-        months = self.profile.months
-        chart = charts.monthly_scores(
-            months,
-            title=f"{self.player}: victory scores by month",
-            description=f"Best and mean score of the approved victories in each month "
-            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
-            "oldest first; higher is better.",
-        )
-        rating = player_rating(self.player)
-        rating_chart = charts.rating_line(
-            rating.points,
-            title=f"{self.player}: rating after each game",
-            description=f"The rating (μ − 3σ) and its mean μ after each of {self.player}'s "
-            f"rated games, {len(rating.points)} points from the first game to the latest; "
-            "higher is stronger.",
-        )
+        # The charts and the rating are read where the page's summaries render: not at all
+        # when those come from the fragment cache.
         return super().get_context_data(
             **kwargs,
             player=self.player,
@@ -304,8 +291,32 @@ class PlayerView(SingleTableMixin, TemplateView):
             season=self.season,
             history_clear_url=self.player.get_absolute_url()
             + (f"?{urlencode({'season': self.season.slug})}" if self.season else ""),
-            chart=chart,
-            rating=rating.current,
-            rating_chart=rating_chart,
+            chart=SimpleLazyObject(self.score_chart),
+            rating=SimpleLazyObject(lambda: self.rating.current),
+            rating_chart=SimpleLazyObject(self.rating_chart),
             ratings_as_of=self.player.ratings_as_of,
+        )
+
+    @cached_property
+    def rating(self):
+        return player_rating(self.player)
+
+    def score_chart(self):
+        months = self.profile.months
+        return charts.monthly_scores(
+            months,
+            title=f"{self.player}: victory scores by month",
+            description=f"Best and mean score of the approved victories in each month "
+            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
+            "oldest first; higher is better.",
+        )
+
+    def rating_chart(self):
+        points = self.rating.points
+        return charts.rating_line(
+            points,
+            title=f"{self.player}: rating after each game",
+            description=f"The rating (μ − 3σ) and its mean μ after each of {self.player}'s "
+            f"rated games, {len(points)} points from the first game to the latest; "
+            "higher is stronger.",
         )
