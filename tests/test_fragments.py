@@ -39,7 +39,7 @@ def ann_wins(count: int, month: int = 1) -> None:
 
 
 def summary_of(response) -> str:
-    return response.content.decode().split('id="game-history"')[0].split("<h1>")[1]
+    return response.content.decode().split("Game history</h2>")[0].split("<h1>")[1]
 
 
 def test_a_players_summaries_render_once_for_every_page_of_their_games(client, charts_built):
@@ -74,3 +74,29 @@ def test_without_the_page_cache_no_fragment_is_kept(client, settings, charts_bui
     client.get(url)
     client.get(url, {"page": 1})
     assert len(charts_built) == 2
+
+
+def test_a_teams_summaries_render_once_for_every_page_of_their_games(client, monkeypatch):
+    from league.pages import teams
+    from tests.factories import TeamFactory
+
+    built = []
+    original = teams.charts.score_line
+    monkeypatch.setattr(
+        teams.charts, "score_line", lambda *a, **k: built.append(1) or original(*a, **k)
+    )
+    caches["fragments"].clear()
+    owls = TeamFactory(name="Night Owls", members=["Ann"])
+    for day in range(1, 4):
+        game(
+            seats=[seat("Ann", "Amanda Sharpe", gate_trophies=1)],
+            team=owls,
+            played_on=datetime.date(2026, 1, day),
+        )
+    url = reverse("league:team", kwargs={"slug": owls.slug})
+
+    pages = [client.get(url), client.get(url, {"page": 1}), client.get(url, {"sort": "score"})]
+
+    assert [page.status_code for page in pages] == [200, 200, 200]
+    assert len(built) == 1
+    assert summary_of(pages[2]) == summary_of(pages[0])

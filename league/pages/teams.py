@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
@@ -113,21 +114,24 @@ class TeamView(SingleTableMixin, TemplateView):
         }
 
     def get_context_data(self, **kwargs):
-        points = self.profile.score_points
-        chart = charts.score_line(
-            points,
-            title=f"{self.team}: best victory score by month",
-            description=f"One point per month with an approved victory played as the team, "
-            f"{len(points)} in all: the month's best victory score; higher is better. "
-            f"The table below gives each month's games, victories and mean victory score.",
-        )
         return super().get_context_data(
             **kwargs,
             team=self.team,
             can_manage=self.team.managed_by(self.request.user),
             profile=self.profile,
             season_form=self.season_form,
-            chart=chart,
+            # Built where the summaries render: not when they come from the fragment cache.
+            chart=SimpleLazyObject(self.score_chart),
+        )
+
+    def score_chart(self):
+        points = self.profile.score_points
+        return charts.score_line(
+            points,
+            title=f"{self.team}: best victory score by month",
+            description=f"One point per month with an approved victory played as the team, "
+            f"{len(points)} in all: the month's best victory score; higher is better. "
+            f"The table below gives each month's games, victories and mean victory score.",
         )
 
 
