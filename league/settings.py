@@ -75,7 +75,7 @@ MIDDLEWARE = [
     # Compresses what a client accepts gzip for, below whitenoise (static files come
     # compressed at collectstatic, and images are not worth it) and above the page cache
     # (which so keeps plain bodies, and hits are compressed too). Against BREACH: Django's
-    # random padding of each gzip answer, masked CSRF tokens, SameSite cookies (README).
+    # random padding of each gzip answer, masked CSRF tokens, SameSite cookies (docs/caching.md).
     "django.middleware.gzip.GZipMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
@@ -121,7 +121,7 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
         # A kept connection is checked (one SELECT 1) before each request's first query,
         # so a restarted database costs no error page; off, a cached page's hit on the
-        # database cache is one round trip instead of two (README, "Performance").
+        # database cache is one round trip instead of two (docs/performance.md).
         conn_health_checks=env_bool("DJANGO_CONN_HEALTH_CHECKS", True),
     )
 }
