@@ -77,6 +77,10 @@ MIDDLEWARE = [
     # (which so keeps plain bodies, and hits are compressed too). Against BREACH: Django's
     # random padding of each gzip answer, masked CSRF tokens, SameSite cookies (docs/caching.md).
     "django.middleware.gzip.GZipMiddleware",
+    # Below gzip (an ETag of the plain body), above the page cache: a page, a feed or a
+    # download unchanged since the client's copy (its ETag, or a feed's Last-Modified)
+    # answers 304 with no body.
+    "django.middleware.http.ConditionalGetMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
