@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from games.numbers import shown
+
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
 MARGIN_LEFT = 40  # room for the y-axis labels
@@ -182,7 +184,7 @@ def monthly_scores(
         Series(
             "Mean score",
             "mean",
-            [Point(x(day), y(mean), f"mean {mean:.1f}", day) for day, _, mean in months],
+            [Point(x(day), y(mean), f"mean {shown(mean, 1)}", day) for day, _, mean in months],
         ),
     ]
     chart.x_ticks = [Tick(x(day), month=day) for day in sorted({months[0][0], months[-1][0]})]
@@ -220,10 +222,10 @@ def rating_line(
     chart = Chart(title=title, description=description)
     if not points:
         return chart
-    shown = [(n, day, mu - 3 * sigma, mu) for n, day, mu, sigma in points]
-    values = [value for _, _, low, mu in shown for value in (low, mu)]
+    rated = [(n, day, mu - 3 * sigma, mu) for n, day, mu, sigma in points]
+    values = [value for _, _, low, mu in rated for value in (low, mu)]
     low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
-    first, last = shown[0][0], shown[-1][0]
+    first, last = rated[0][0], rated[-1][0]
 
     def x(n: int) -> float:
         return _scale(n, first, last, chart.left, chart.right)
@@ -232,9 +234,9 @@ def rating_line(
         return _scale(value, low, high, chart.bottom, chart.top)
 
     best, mean = [], []
-    for n, day, value, mu in shown:
-        best.append(Point(x(n), y(value), f"rating {value:.1f}", day, n))
-        mean.append(Point(x(n), y(mu), f"μ {mu:.1f}", day, n))
+    for n, day, value, mu in rated:
+        best.append(Point(x(n), y(value), f"rating {shown(value, 1)}", day, n))
+        mean.append(Point(x(n), y(mu), f"μ {shown(mu, 1)}", day, n))
     chart.series = [Series("Rating (μ − 3σ)", "best", best), Series("Mean skill μ", "mean", mean)]
     chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
     return chart

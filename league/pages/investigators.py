@@ -19,6 +19,7 @@ from django_tables2 import SingleTableMixin
 
 from games.intervals import FEW_GAMES, is_few, wilson
 from games.models import Investigator
+from games.numbers import shown
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, season_filter
@@ -39,8 +40,8 @@ def rate_cell(part: int, games: int):
     few = FEW_MARK if is_few(games) else ""
     # Numbers only (and the safe mark): no escaping to do, a cell per row of every rate.
     return mark_safe(
-        f'{100 * part / games:.0f}% <span class="interval">'
-        f"({100 * low:.0f}–{100 * high:.0f}%)</span>{few}"
+        f'{shown(100 * part / games)}% <span class="interval">'
+        f"({shown(100 * low)}–{shown(100 * high)}%)</span>{few}"
     )
 
 

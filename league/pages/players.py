@@ -21,6 +21,7 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from games.models import PlayerStanding
+from games.numbers import shown
 from league.pages import charts
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
@@ -81,8 +82,8 @@ class RatingColumn(RoundedColumn):
         provisional = record.rating_games < settings.LEAGUE_RATING_PROVISIONAL_GAMES
         return format_html(
             '{} <small class="muted">± {}</small>{}',
-            f"{value:.1f}",
-            f"{record.rating_sigma:.1f}",
+            shown(value, 1),
+            shown(record.rating_sigma, 1),
             mark_safe(' <small class="provisional">provisional</small>') if provisional else "",
         )
 

@@ -18,6 +18,7 @@ from django.utils.functional import cached_property
 from django.utils.html import format_html_join
 from django.utils.timezone import template_localtime
 
+from games.numbers import rounded, shown
 from league.queries import players_by_game
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -99,11 +100,10 @@ class RoundedColumn(tables.Column):
         """The number as the page shows it (an int when it shows no decimals)."""
         if value is None:
             return None
-        number = round(value, self.places)
-        return number if self.places else int(number)
+        return rounded(value, self.places)
 
     def render(self, value):
-        return f"{self.export_shape(value):.{self.places}f}{self.suffix}"
+        return shown(value, self.places, self.suffix)
 
     def value(self, value, **kwargs):
         return self.export_shape(value)
