@@ -89,18 +89,29 @@ def test_minimum_games_and_season_filters(client, played):
     assert set(found) == {"Amanda Sharpe"}
 
 
-def test_a_fractional_or_huge_minimum_is_read_as_whole_games(client, played):
-    assert by_name(client.get(URL, {"min_games": "2.5"})) == by_name(
-        client.get(URL, {"min_games": 3})
-    )
-    response = client.get(URL, {"min_games": "1e30"})
-    assert response.status_code == 200 and by_name(response) == {}
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("2.5", "Enter a whole number."),
+        ("0", "Ensure this value is greater than or equal to 1."),
+        ("1e30", "Enter a whole number."),
+        ("1000001", "Ensure this value is less than or equal to 1000000."),
+    ],
+)
+def test_a_minimum_that_is_not_a_whole_number_from_1_is_refused_next_to_the_field(
+    client, played, given, message
+):
+    response = client.get(URL, {"min_games": given})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert message in html
+    assert f'value="{given}"' in html  # what was typed comes back
 
 
 def test_bad_filter_input_is_a_message_not_a_crash(client, played):
     response = client.get(URL, {"min_games": "lots", "season": "nope"})
     assert response.status_code == 200
-    assert "Enter a number" in response.content.decode()
+    assert "Enter a whole number" in response.content.decode()
 
 
 def test_export_carries_counts_and_interval(client, played):

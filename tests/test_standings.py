@@ -185,3 +185,15 @@ def test_team_standings_still_sort_on_the_shared_columns(client, sort):
     """The team table reuses these columns over its own rows."""
     response = client.get(reverse("league:teams"), {"sort": sort})
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("given", ["82.5", "0", "-3", "lots"])
+def test_a_minimum_that_is_not_a_whole_number_from_1_is_refused_as_the_api_refuses_it(
+    client, league_games, given
+):
+    page = client.get(URL, {"min_games": given})
+    api = client.get("/api/standings", {"min_games": given})
+    assert page.status_code == 200 and api.status_code == 422
+    html = page.content.decode()
+    assert "Enter a whole number." in html or "greater than or equal to 1" in html
+    assert f'value="{given}"' in html

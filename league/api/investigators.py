@@ -46,14 +46,14 @@ class InvestigatorsPagination(BoundedPagination):
 @paginate(InvestigatorsPagination, page_size=100)
 @conditional
 def list_investigators(
-    request, season: str | None = None, min_games: int = Query(0, ge=0, le=MAX_MIN_GAMES)
+    request, season: str | None = None, min_games: int | None = Query(None, ge=1, le=MAX_MIN_GAMES)
 ):
     """The investigators page's rows and default order: the win rate's lower bound first
     (never played last), then by name."""
     chosen = season_by_slug(season)
     return (
         investigator_standings(season=chosen)
-        .filter(games__gte=min_games)
+        .filter(games__gte=min_games or 0)
         .order_by(F("win_low").desc(nulls_last=True), "name", "pk")
     )
 

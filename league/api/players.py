@@ -7,6 +7,7 @@ from ninja.pagination import paginate
 
 from games.models import Player
 from league.models import Season
+from league.pages.filters import MOST_GAMES
 from league.pages.players import StandingsFilter
 from league.queries import player_profile, with_rating
 from league.queries.ratings import rating_of
@@ -17,7 +18,7 @@ from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
 router = Router(tags=["players"])
 # More games than any player could play: the bound keeps the number inside SQL integers.
-MAX_MIN_GAMES = 1_000_000
+MAX_MIN_GAMES = MOST_GAMES
 
 
 def player_out(player: Player) -> dict:

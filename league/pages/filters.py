@@ -13,6 +13,25 @@ from league.models import Season
 from league.pages.choices import CachedChoicesForm, CachedModelChoiceField, CachedModelChoiceFilter
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+# The most games a "minimum games" filter takes (the API's bound too): past any league.
+MOST_GAMES = 1_000_000
+
+
+class WholeNumberFilter(django_filters.NumberFilter):
+    """A count: a whole number ("82.5 games" is refused next to the field, not truncated)."""
+
+    field_class = forms.IntegerField
+
+
+def min_games_filter(help_text: str) -> WholeNumberFilter:
+    """The fewest approved games a row needs: a whole number from 1 (pages and API alike)."""
+    return WholeNumberFilter(
+        method="keep",
+        label="Minimum games",
+        min_value=1,
+        max_value=MOST_GAMES,
+        help_text=help_text,
+    )
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:

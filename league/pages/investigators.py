@@ -7,8 +7,6 @@ interval's lower bound, so two lucky games do not top the list.
 
 from __future__ import annotations
 
-import math
-
 import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
@@ -22,7 +20,7 @@ from games.models import Investigator
 from games.numbers import shown
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
-from league.pages.filters import SeasonForm, season_filter
+from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.games import LeaderboardTable
 from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
 from league.queries import investigator_profile, investigator_standings
@@ -73,17 +71,10 @@ class WinRateColumn(RateColumn, RoundedColumn):
         return RateColumn.render(self, record)
 
 
-# More games than any investigator has: a larger minimum lists the same (no) rows.
-MOST_GAMES = 2**31 - 1
-
-
 class InvestigatorFilter(django_filters.FilterSet):
     season = season_filter(method="keep", label="Season")
-    min_games = django_filters.NumberFilter(
-        method="keep",
-        label="Minimum games",
-        min_value=0,
-        help_text=f"Rates over fewer than {FEW_GAMES} games are marked: their interval is wide.",
+    min_games = min_games_filter(
+        f"Rates over fewer than {FEW_GAMES} games are marked: their interval is wide."
     )
 
     class Meta:
@@ -97,8 +88,6 @@ class InvestigatorFilter(django_filters.FilterSet):
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 0
-        # Games are whole: "at least 2.5" is at least 3; past any count, one bound.
-        minimum = min(math.ceil(minimum), MOST_GAMES)
         return investigator_standings(season=season, min_games=minimum)
 
 

@@ -25,7 +25,7 @@ from games.numbers import shown
 from league.pages import charts
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
-from league.pages.filters import SeasonForm, season_filter
+from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
 from league.pages.tables import (
@@ -44,12 +44,7 @@ class StandingsFilter(django_filters.FilterSet):
     standings' filter differs only in its ``rows``)."""
 
     season = season_filter(method="keep", label="Season")
-    min_games = django_filters.NumberFilter(
-        method="keep",
-        label="Minimum games",
-        min_value=1,
-        help_text="Win % and averages mean little over two games.",
-    )
+    min_games = min_games_filter("Win % and averages mean little over two games.")
 
     class Meta:
         model = PlayerStanding
