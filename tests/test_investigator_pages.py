@@ -119,7 +119,8 @@ def test_export_carries_counts_and_interval(client, played):
     header, *lines = response.getvalue().decode().splitlines()
     assert header == (
         "Investigator,Box,Games,Victories,Win % (95% interval),Win % low,Win % high,"
-        "Mean victory score,Best score,Devoured,Lost in time and space,Retired"
+        "Mean victory score,Best score,Devoured,Devoured %,Lost in time and space,Lost %,"
+        "Retired,Retired %"
     )
     assert lines[0].startswith("Bob Jenkins,Arkham Horror,10,6,60,31.3,83.2,")
     workbook = client.get(URL, {"_export": "xlsx"})

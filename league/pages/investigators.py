@@ -56,19 +56,25 @@ class RateColumn(tables.Column):
         return rate_cell(getattr(record, self.part), getattr(record, self.games))
 
 
-class WinRateColumn(RateColumn, RoundedColumn):
+class ShareColumn(RateColumn, RoundedColumn):
+    """A share with its interval on the page; downloaded as the per cent (the row's
+    ``accessor``) rounded as the page shows it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(places=0, **kwargs)
+
+    def render(self, record):
+        return RateColumn.render(self, record)
+
+
+class WinRateColumn(ShareColumn):
     """The win rate: sorted by its interval's lower bound, exported rounded like the page.
     ``games_suffix`` picks other counts of the row (``"_without"``: the games without a
     herald or a box, whose rate is the ``accessor`` given)."""
 
     def __init__(self, *, games_suffix: str = "", **kwargs):
         kwargs.setdefault("accessor", "win_pct_value")
-        super().__init__(
-            part=f"victories{games_suffix}", games=f"games{games_suffix}", places=0, **kwargs
-        )
-
-    def render(self, record):
-        return RateColumn.render(self, record)
+        super().__init__(part=f"victories{games_suffix}", games=f"games{games_suffix}", **kwargs)
 
 
 class InvestigatorFilter(django_filters.FilterSet):
@@ -107,21 +113,19 @@ class InvestigatorTable(LeagueTable):
     avg_victory_score = RoundedColumn(verbose_name="Mean victory score", places=1)
     best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
     devoured = tables.Column(attrs=NUMERIC)
-    devoured_pct = RateColumn(part="devoured", verbose_name="Devoured %", accessor="pk")
+    devoured_pct = ShareColumn(
+        part="devoured", verbose_name="Devoured %", accessor="devoured_pct_value"
+    )
     lost = tables.Column(verbose_name="Lost in time and space", attrs=NUMERIC)
-    lost_pct = RateColumn(part="lost", verbose_name="Lost %", accessor="pk")
+    lost_pct = ShareColumn(part="lost", verbose_name="Lost %", accessor="lost_pct_value")
     retired = tables.Column(attrs=NUMERIC)
-    retired_pct = RateColumn(part="retired", verbose_name="Retired %", accessor="pk")
+    retired_pct = ShareColumn(
+        part="retired", verbose_name="Retired %", accessor="retired_pct_value"
+    )
 
     class Meta(LeagueTable.Meta):
         order_by = ("-win_pct",)
         empty_text = "No investigator has enough approved games for these filters."
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # The shares are the page's reading of the counts; the file has the counts.
-        for name in ("devoured_pct", "lost_pct", "retired_pct"):
-            self.columns[name].column.exclude_from_export = True
 
     def _nulls_last(self, queryset, name, is_descending):
         return nulls_last(queryset, name, is_descending, "name", "pk")

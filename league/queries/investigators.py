@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, FilteredRelation, Q, QuerySet
-from django.db.models.functions import Cast, Coalesce
+from django.db.models import F, FilteredRelation, FloatField, Q, QuerySet
+from django.db.models.functions import Cast, Coalesce, NullIf
 
 from games.models import (
     Investigator,
@@ -50,10 +50,15 @@ def _standings(scope: int) -> QuerySet[Investigator]:
         name: Coalesce(F(f"row__{name}"), 0)
         for name in ("games", "victories", "score_sum", *ENDINGS)
     }
+    # How often a seat ended each way, in per cent (what the page shows and downloads).
+    shares = {
+        f"{ending}_pct_value": Cast(F(ending) * 100.0 / NullIf(F("games"), 0), FloatField())
+        for ending in ENDINGS
+    }
     return (
         Investigator.objects.annotate(row=row)
         .annotate(**numbers, best_score=F("row__best_score"))
-        .annotate(**tally_rates())
+        .annotate(**tally_rates(), **shares)
         .select_related("box")
     )
 
