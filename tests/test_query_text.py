@@ -1,0 +1,38 @@
+"""A control character in a query string (NUL, escape, a line break) is never written
+back into a page: dropped from ``request.GET`` before any view, form or link reads it."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import game, seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league():
+    return game(seats=[seat("Ann", "Amanda Sharpe", gate_trophies=1)])
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("league:search", {"q": "an\x00n\x1b"}),
+        ("league:leaderboard", {"played_after": "2026\x00-01-01", "sort": "-score\x00"}),
+        ("league:standings", {"min_games": "2\x00", "season": "x\x7f"}),
+        ("league:investigators", {"min_games": "\x001"}),
+    ],
+)
+def test_control_characters_never_come_back(client, league, name, params):
+    response = client.get(reverse(name), params)
+    assert response.status_code == 200
+    html = response.content.decode()
+    for character in ("\x00", "\x1b", "\x7f"):
+        assert character not in html
+    assert "%00" not in html
+
+
+def test_the_cleaned_text_is_what_the_page_reads(client, league):
+    html = client.get(reverse("league:search"), {"q": "a\x00nn"}).content.decode()
+    assert 'value="ann"' in html
+    assert "Ann" in html
