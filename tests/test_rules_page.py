@@ -72,3 +72,10 @@ def test_no_file_points_at_a_rules_folder_outside_the_project():
         and marker in (root / name).read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+def test_the_rules_page_says_what_the_site_counts_and_how_sure_a_rating_is(client):
+    html = client.get(reverse("league:rules")).content.decode()
+    assert "number of seats recorded for the game" in html
+    assert "markers at the end" not in html
+    assert "99.87 %, one-sided" in html and "99.7 %" not in html
