@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from games.views import SignupView
 from league.api import api
@@ -18,6 +19,8 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("games/", include("games.urls")),
+    # The docs live at /api/docs; the address with a slash, as people type it, leads there.
+    path("api/docs/", RedirectView.as_view(url="/api/docs", permanent=True)),
     path("api/", api.urls),
     path("feeds/", include((feed_urls, "feeds"))),
     path("", include("league.pages.urls")),

@@ -254,3 +254,9 @@ def test_openapi_schema_lists_every_endpoint(client):
         "/api/players/{slug}/rating",
         "/api/ratings",
     }
+
+
+def test_the_docs_address_with_a_slash_leads_to_the_docs(client):
+    response = client.get("/api/docs/")
+    assert response.status_code == 301 and response["Location"] == "/api/docs"
+    assert client.get("/api/docs", follow=True).status_code == 200
