@@ -127,6 +127,8 @@ def test_not_found_and_invalid_answers_match_the_schema(client, league):
         ("/api/players", "/api/players?page=2", 404),
         ("/api/games", "/api/games?player=nobody", 404),
         ("/api/games", "/api/games?investigators=9", 422),
+        ("/api/games", "/api/games?played_before=0", 422),
+        ("/api/games", "/api/games?played_after=1700000000", 422),
         ("/api/standings", "/api/standings?min_games=0", 422),
         ("/api/standings", "/api/standings?min_games=82.5", 422),
         ("/api/investigators", "/api/investigators?min_games=0", 422),

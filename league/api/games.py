@@ -1,8 +1,9 @@
 """Games: the leaderboard's filters and sorting over every game the caller may see."""
 
 import datetime
+import re
 from dataclasses import asdict
-from typing import Literal
+from typing import Annotated, Literal
 
 import django_filters
 from django.db.models import F, Prefetch
@@ -10,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
 from ninja.pagination import paginate
+from pydantic import BeforeValidator
 
 from games import rules
 from games.models import Outcome, Seat, Session
@@ -36,13 +38,24 @@ class GamesFilter(LeaderboardFilter):
     outcome = django_filters.ChoiceFilter(choices=Outcome.choices)
 
 
+def _iso_date(value):
+    # A date is a date: pydantic would also read "0" or "1700000000" as a Unix time.
+    if isinstance(value, str) and not ISO_DATE.fullmatch(value):
+        raise ValueError("Enter a date as YYYY-MM-DD.")
+    return value
+
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+IsoDate = Annotated[datetime.date, BeforeValidator(_iso_date)]
+
+
 class GameQuery(Schema):
     ancient_one: str | None = None
     outcome: Literal["closed", "sealed", "banished", "defeat"] | None = None
     investigators: int | None = Field(None, ge=rules.MIN_INVESTIGATORS, le=rules.MAX_INVESTIGATORS)
     season: str | None = None
-    played_after: datetime.date | None = None
-    played_before: datetime.date | None = None
+    played_after: IsoDate | None = None
+    played_before: IsoDate | None = None
     player: str | None = Field(None, description="A listed player's slug (404 if none).")
     boxes: list[str] = []
     sort: Literal["-score", "score", "-played_on", "played_on"] = "-played_on"
