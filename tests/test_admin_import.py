@@ -100,7 +100,7 @@ def test_skip_invalid_imports_the_valid_games_only(
     run_jobs()
     assert Session.objects.count() == 1
     job = Job.objects.get(kind=Kind.IMPORT_RESULTS)
-    assert job.result.startswith("1 games imported; 0 duplicates and 1 invalid")
+    assert job.result.startswith("1 game imported; 0 duplicates and 1 invalid game")
 
 
 @pytest.mark.django_db

@@ -137,8 +137,8 @@ def test_whoever_started_an_import_follows_it_on_its_page(
     run_jobs()
     html = client.get(page).content.decode()
     assert 'http-equiv="refresh"' not in html
-    assert "1 of 1 rows" in html
-    assert "1 games imported" in html
+    assert "1 of 1 games" in html
+    assert "1 game imported" in html
 
     other = UserFactory(username="other", is_staff=True)
     client.force_login(other)

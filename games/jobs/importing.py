@@ -11,6 +11,7 @@ job with its problems as the reason, and writes nothing.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.template.defaultfilters import pluralize
 from django_tasks import task
 
 from games.imports.importer import results_import
@@ -65,9 +66,12 @@ def _total(fraction: float | None, games: int) -> int:
 
 
 def import_summary(report: ImportReport) -> str:
+    created, duplicates = report.created, report.duplicates.total
+    invalid = report.invalid_games.total
     return (
-        f"{report.created} games imported; {report.duplicates.total} duplicates and "
-        f"{report.invalid_games.total} invalid games skipped"
+        f"{created} game{pluralize(created)} imported; "
+        f"{duplicates} duplicate{pluralize(duplicates)} and "
+        f"{invalid} invalid game{pluralize(invalid)} skipped"
     )
 
 

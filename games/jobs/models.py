@@ -54,6 +54,13 @@ class Job(models.Model):
         indexes = [models.Index(fields=["status"])]
 
     @property
+    def counts(self) -> str:
+        """What ``done`` and ``total`` count, as its page says it."""
+        return {Kind.EXPORT: "rows", Kind.REBUILD_SUMMARIES: "summary tables"}.get(
+            self.kind, "games"
+        )
+
+    @property
     def finished(self) -> bool:
         return self.status in (JobStatus.DONE, JobStatus.FAILED)
 

@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.files import File
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.template.defaultfilters import pluralize
 
 from games.imports.importer import results_import
 from games.imports.limits import size_problem
@@ -138,4 +139,6 @@ class Command(BaseCommand):
         if dry_run:
             self.stdout.write("Dry run: nothing was written.")
         elif report.written:
-            self.stdout.write(self.style.SUCCESS(f"{report.created} games imported."))
+            self.stdout.write(
+                self.style.SUCCESS(f"{report.created} game{pluralize(report.created)} imported.")
+            )
