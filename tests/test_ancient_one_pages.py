@@ -112,3 +112,10 @@ def test_an_ending_with_games_is_shown_even_if_the_rules_say_it_cannot_happen(cl
     summaries_rebuild()
     shares = {row.label: row.pct for row in client.get(detail()).context["profile"].outcomes}
     assert shares["Defeat — Azathoth awoke"] == 100
+
+
+def test_no_editors_note_on_an_ancient_ones_page(client):
+    yig = AncientOne.objects.get(name="Yig")
+    assert yig.note == ""
+    html = client.get(yig.get_absolute_url()).content.decode()
+    assert "fan tool" not in html
