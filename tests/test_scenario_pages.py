@@ -87,6 +87,20 @@ def test_the_board_ranks_entries_by_scenario_score(client, board):
     assert "Cthulhu" in html and "2 to 8" in html  # what is allowed
 
 
+def test_equal_scenario_scores_share_a_rank_as_on_the_leaderboard(client, board):
+    stars, owls_entry, cats_entry, loners = board
+    # A third table with the Cats' 16: it shares their rank, and the defeat is 4th.
+    tied = game(
+        scenario=stars,
+        terror_level=0,
+        seats=[seat("Fay", "Amanda Sharpe", gate_trophies=1), seat("Gus", "Bob Jenkins")],
+    )
+    response = client.get(reverse("league:scenario", args=[stars.slug]))
+    rows = [row.record for row in response.context["table"].paginated_rows]
+    assert [r.pk for r in rows] == [owls_entry.pk, cats_entry.pk, tied.pk, loners.pk]
+    assert [r.rank for r in rows] == [1, 2, 2, 4]
+
+
 def test_the_briefing_keeps_its_line_breaks(client):
     stars = scenario("Briefed", briefing="First line.\nSecond line.")
     html = client.get(reverse("league:scenario", args=[stars.slug])).content.decode()

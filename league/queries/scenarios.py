@@ -13,7 +13,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import F, QuerySet, Window
-from django.db.models.functions import Coalesce, RowNumber
+from django.db.models.functions import Coalesce, Rank
 from django.utils import timezone
 
 from games.models import Scenario, Series, SeriesPlayerStanding, SeriesTeamStanding
@@ -67,14 +67,16 @@ def scenario_detail(slug: str) -> Scenario | None:
 
 
 def scenario_board(scenario: Scenario | int) -> LeagueGames:
-    """The scenario's entries, best scenario score first (defeats last); ties go to the
-    earlier submission. Annotated with ``rank``; Ancient One and team loaded (the page
-    adds its players with ``for_table_pages()``, the API its seats with ``for_tables()``)."""
-    order = [F("scenario_score").desc(nulls_last=True), F("created_at").asc(), F("pk").asc()]
+    """The scenario's entries, best scenario score first (defeats last); ties listed by the
+    earlier submission. Annotated with ``rank``, shared by equal scores (5, 5, 7), as on
+    the leaderboard; Ancient One and team loaded (the page adds its players with
+    ``for_table_pages()``, the API its seats with ``for_tables()``)."""
+    by_score = F("scenario_score").desc(nulls_last=True)
+    order = [by_score, F("created_at").asc(), F("pk").asc()]
     return (
         league_games()
         .filter(scenario=scenario, is_entry=True)
-        .annotate(rank=Window(RowNumber(), order_by=order))
+        .annotate(rank=Window(Rank(), order_by=[by_score]))
         .select_related("ancient_one", "team")
         .order_by(*order)
     )
