@@ -50,7 +50,9 @@ League rulings on the terms the rulebook leaves open:
 
 An Ancient One's page lists the endings possible against it (``possible_endings``): every
 outcome and defeat cause the checks above allow with some boxes in play, so Azathoth's
-lists neither a banishment nor the devoured defeat, and no other lists "Azathoth awoke".
+lists neither a banishment nor the devoured defeat, no other lists "Azathoth awoke", and
+only an Ancient One with an immediate-defeat rule of its own (Glaaki, Shudde M'ell,
+Bokrug) lists a defeat by that rule.
 
 First Citizen of Arkham (victories only): the *player* -- summing all of a person's
 investigators -- with the most unspent gate trophies; a tie goes to the most unspent
@@ -76,6 +78,9 @@ ACT_III = "act-iii"
 ANCIENT_ONE_SPECIAL = "ancient-one-special"
 OTHER = "other"
 DEFEAT_CAUSES = (DEVOURED, AZATHOTH_AWAKENED, ACT_III, ANCIENT_ONE_SPECIAL, OTHER)
+# The Ancient Ones whose sheet has an immediate-defeat rule of their own (Glaaki at terror
+# 10, Shudde M'ell's rubble running out, Bokrug's clues and Beings of Ib reaching 8).
+OWN_DEFEAT_RULE = frozenset({"Glaaki", "Shudde M'ell", "Bokrug"})
 
 # Azathoth's awakening ends the game, so he is never banished and "azathoth" is his only.
 AZATHOTH = "Azathoth"
@@ -253,6 +258,8 @@ def defeat_cause_problems(*, cause: str, ancient_one: str, boxes: set[str]) -> l
         return ["Azathoth is never fought: his awakening ends the game at once."]
     if cause == ACT_III and not boxes & ACT_DECK_BOXES:
         return ["Act III needs the Act deck of The King in Yellow or Miskatonic Horror in play."]
+    if cause == ANCIENT_ONE_SPECIAL and ancient_one not in OWN_DEFEAT_RULE:
+        return [f"{ancient_one} has no defeat rule of its own: choose how the game was lost."]
     return []
 
 

@@ -99,9 +99,11 @@ def test_an_ancient_ones_page_lists_only_the_endings_possible_against_it(client)
         "Sealed the gates",
         "Defeat — Azathoth awoke",
         "Defeat — Act III entered play",
-        "Defeat — The Ancient One's own defeat rule",
         "Defeat — Another loss (say which in the notes)",
     ]
+    # Only an Ancient One with an immediate-defeat rule of its own lists a defeat by it.
+    assert "Defeat — The Ancient One's own defeat rule" not in ending_labels(client, "yig")
+    assert "Defeat — The Ancient One's own defeat rule" in ending_labels(client, "glaaki")
     html = client.get(detail("azathoth")).content.decode()
     assert "Banished the Ancient One" not in html and "Devoured: the Ancient" not in html
 

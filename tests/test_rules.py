@@ -193,6 +193,9 @@ def test_victory_problems(kwargs, expected):
         ("act-iii", "Hastur", {"Arkham Horror", "The King in Yellow"}, True),
         ("act-iii", "Hastur", {"Miskatonic Horror"}, True),
         ("ancient-one-special", "Glaaki", set(), True),
+        ("ancient-one-special", "Bokrug", set(), True),
+        ("ancient-one-special", "Yig", set(), False),
+        ("ancient-one-special", "Azathoth", set(), False),
         ("other", "Yig", set(), True),
         ("meteor", "Yig", set(), False),
     ],
@@ -292,12 +295,7 @@ def test_a_lost_seat_adds_a_survivor_point_to_a_sealed_victory():
     assert rules.victory_score(**{**BASE, "survivors": survivors}) == 13 + 2
 
 
-DEFEATS_AGAINST_MOST = [
-    ("defeat", "devoured"),
-    ("defeat", "act-iii"),
-    ("defeat", "ancient-one-special"),
-    ("defeat", "other"),
-]
+DEFEATS_AGAINST_MOST = [("defeat", "devoured"), ("defeat", "act-iii"), ("defeat", "other")]
 
 
 @pytest.mark.parametrize(
@@ -307,10 +305,20 @@ DEFEATS_AGAINST_MOST = [
             "Cthulhu",
             [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST],
         ),
+        # A defeat by its own rule only where its sheet has one.
         (
             "Glaaki",
-            [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST],
+            [
+                ("closed", ""),
+                ("sealed", ""),
+                ("banished", ""),
+                ("defeat", "devoured"),
+                ("defeat", "act-iii"),
+                ("defeat", "ancient-one-special"),
+                ("defeat", "other"),
+            ],
         ),
+        ("Yig", [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST]),
         # Never banished nor devoured; his awakening is his own way to end the game.
         (
             "Azathoth",
@@ -319,7 +327,6 @@ DEFEATS_AGAINST_MOST = [
                 ("sealed", ""),
                 ("defeat", "azathoth"),
                 ("defeat", "act-iii"),
-                ("defeat", "ancient-one-special"),
                 ("defeat", "other"),
             ],
         ),

@@ -79,3 +79,8 @@ def test_the_rules_page_says_what_the_site_counts_and_how_sure_a_rating_is(clien
     assert "number of seats recorded for the game" in html
     assert "markers at the end" not in html
     assert "99.87 %, one-sided" in html and "99.7 %" not in html
+
+
+def test_the_rules_page_names_the_ancient_ones_with_a_defeat_rule_of_their_own(client):
+    html = client.get(reverse("league:rules")).content.decode()
+    assert "Only Glaaki, Shudde M'ell and Bokrug have an immediate-defeat rule" in html

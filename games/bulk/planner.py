@@ -31,7 +31,6 @@ OTHER_LOSSES = (
     "We ran out of time at the club and called it a loss.",
     "Too many monsters in Arkham: the town fell.",
 )
-SPECIAL_DEFEAT = {"Glaaki", "Shudde M'ell", "Bokrug"}
 TEAM_SHARE = 0.75  # most demo games are played as a team
 SCENARIO_SHARE = 0.08  # and some of them for a league scenario
 HISTORY_DAYS = 3 * 365  # games spread over the last three years
@@ -315,7 +314,7 @@ class Planner:
             return rules.AZATHOTH_AWAKENED
         if box_names & rules.ACT_DECK_BOXES and rng.random() < 0.25:
             return rules.ACT_III
-        if ancient_one in SPECIAL_DEFEAT and rng.random() < 0.4:
+        if ancient_one in rules.OWN_DEFEAT_RULE and rng.random() < 0.4:
             return rules.ANCIENT_ONE_SPECIAL
         return rules.DEVOURED if rng.random() < 0.92 else rules.OTHER
 
