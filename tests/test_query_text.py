@@ -36,3 +36,22 @@ def test_the_cleaned_text_is_what_the_page_reads(client, league):
     html = client.get(reverse("league:search"), {"q": "a\x00nn"}).content.decode()
     assert 'value="ann"' in html
     assert "Ann" in html
+
+
+def test_a_parameter_no_page_reads_is_not_copied_into_links_nor_cached_apart(client, league):
+    url = reverse("league:leaderboard")
+    plain = client.get(url, {"sort": "score"})
+    padded = client.get(url, {"sort": "score", "junk": "x" * 5000, "utm_source": "feed"})
+
+    assert padded.status_code == 200
+    html = padded.content.decode()
+    assert "junk" not in html and "utm_source" not in html
+    assert len(padded.content) < len(plain.content) + 500
+    assert (plain["X-Cache"], padded["X-Cache"]) == ("miss", "hit")
+
+
+def test_the_parameters_a_page_reads_are_kept_in_its_links(client, league):
+    html = client.get(
+        reverse("league:standings"), {"season": "", "min_games": "1", "sort": "-games"}
+    ).content.decode()
+    assert "min_games=1" in html

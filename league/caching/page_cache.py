@@ -39,6 +39,7 @@ from league.caching import copies
 from league.caching.fills import cut, fill, unmark
 from league.caching.outage import guarded
 from league.caching.subjects import LISTS, page_keys
+from league.ops.query_text import known_query
 
 EXPORT_PARAMETER = "_export"
 # Vary values the cache key (audience, htmx) and the filled parts already cover.
@@ -133,7 +134,12 @@ class PageCacheMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         allowed = getattr(view_func, "league_page_cache", None)
-        if not settings.LEAGUE_PAGE_CACHE_SECONDS or allowed is None:
+        if allowed is None:
+            return None
+        # A public page reads only its own parameters: no other is copied into its links
+        # or makes a cache entry of its own.
+        request.GET = known_query(request.GET)
+        if not settings.LEAGUE_PAGE_CACHE_SECONDS:
             return None
         whose = audience(request, allowed)
         if whose is None:

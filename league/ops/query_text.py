@@ -1,10 +1,18 @@
-"""Control characters never come back from a query string.
+"""What a query string may bring: no control character, and to a public page only the
+parameters it reads.
 
-A NUL or another C0/C1 control character in ``?q=`` or a filter has no meaning to any page,
-and a page that writes it back (a search box, a filter form, a sort link) writes invalid
-HTML. They are dropped from every name and value before a view reads ``request.GET``, so
-every page, form and link sees the same cleaned text; tabs and line breaks go too (no
-query parameter of the site is multi-line).
+**Control characters.** A NUL or another C0/C1 control character in ``?q=`` or a filter
+has no meaning to any page, and a page that writes it back (a search box, a filter form, a
+sort link) writes invalid HTML. They are dropped from every name and value before a view
+reads ``request.GET``, so every page, form and link sees the same cleaned text; tabs and
+line breaks go too (no query parameter of the site is multi-line).
+
+**Known parameters.** A public page reads its filters, its season, the search box's ``q``
+and its tables' sort and page (``sort``, ``page``, or ``<table>-sort``, ``<table>-page``
+where a page has several tables). A parameter none of them reads would only be copied into
+every sort and page link (a 10 KB address made a 189 KB page) and make a cache entry of its
+own: the page cache keeps a marked page's ``request.GET`` to these names (``known_query``)
+before the view reads it.
 """
 
 from __future__ import annotations
@@ -39,3 +47,38 @@ class QueryTextMiddleware:
             ]
             request.GET = QueryDict(urlencode(pairs))
         return self.get_response(request)
+
+
+KNOWN = frozenset(
+    {
+        # Filters (league.pages.*, django-filter) and pickers.
+        "ancient_one",
+        "boxes",
+        "investigator",
+        "investigators",
+        "min_games",
+        "outcome",
+        "played_after",
+        "played_before",
+        "player",
+        "season",
+        "team",
+        "teammate",
+        # The search box, downloads and the series' choice of table to download.
+        "q",
+        "_export",
+        "table",
+    }
+)
+TABLE_PARAMETER = re.compile(r"(?:[a-z]+-)?(?:sort|page)")
+
+
+def known(name: str) -> bool:
+    return name in KNOWN or TABLE_PARAMETER.fullmatch(name) is not None
+
+
+def known_query(query: QueryDict) -> QueryDict:
+    """``query`` with only the parameters a public page reads (itself when that is all)."""
+    if all(known(name) for name in query):
+        return query
+    return QueryDict(urlencode([(n, v) for n, values in query.lists() if known(n) for v in values]))
