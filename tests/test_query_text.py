@@ -55,3 +55,7 @@ def test_the_parameters_a_page_reads_are_kept_in_its_links(client, league):
         reverse("league:standings"), {"season": "", "min_games": "1", "sort": "-games"}
     ).content.decode()
     assert "min_games=1" in html
+
+
+def test_the_api_refuses_a_control_character_instead(client, league):
+    assert client.get("/api/heralds", {"season": "\x13"}).status_code == 422

@@ -32,14 +32,19 @@ def _has_control(query: QueryDict) -> bool:
     )
 
 
+# The JSON API checks every parameter against its schema and refuses a bad one (422).
+API_PREFIX = "/api/"
+
+
 class QueryTextMiddleware:
-    """Replaces ``request.GET`` with a copy without control characters, when it has any."""
+    """Replaces ``request.GET`` with a copy without control characters, when it has any
+    (on the pages: the API refuses such a value instead)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if _has_control(request.GET):
+        if not request.path_info.startswith(API_PREFIX) and _has_control(request.GET):
             pairs = [
                 (CONTROL.sub("", name), CONTROL.sub("", value))
                 for name, values in request.GET.lists()
