@@ -24,7 +24,10 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from games.jobs.models import Job, JobStatus
+from games.jobs.stale import jobs_sweep
 from games.models import Session
 from league.caching import outage, versions
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data, seat
@@ -330,3 +333,45 @@ def test_only_an_unreachable_server_is_absorbed_a_bug_still_raises(redis_server)
     cache.set("league:probe", "text")
     with pytest.raises(redis.ResponseError):
         cache.incr("league:probe")
+
+
+@needs_redis
+def test_writes_while_the_job_queue_is_down_answer_and_their_jobs_are_queued_again(
+    client, redis_server, settings
+):
+    """Redis holds the job queue too (RQ, as with ``REDIS_URL``): an approval whose ratings
+    job cannot be enqueued is saved and answers as usual; once Redis is back, the sweep
+    hands every such job to the queue, and none is left queued without it."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    settings.RQ_QUEUES = {"default": {"URL": redis_server.url}}
+    submitter = UserFactory(username="sub", email="sub@example.com")
+    pending = [
+        game(
+            status="pending",
+            submitted_by=submitter,
+            seats=[seat("Sub", "Amanda Sharpe")],
+            played_on=datetime.date(2025, 3, day),
+        )
+        for day in range(1, 4)
+    ]
+    client.force_login(moderator())
+    redis_server.kill()
+
+    answers = [
+        client.post(
+            reverse("games:moderate", kwargs={"pk": session.pk}),
+            {"version": session.version, "status": "approved"},
+        ).status_code
+        for session in pending
+    ]
+
+    assert answers == [302, 302, 302]
+    assert set(Session.objects.values_list("status", flat=True)) == {"approved"}
+    stranded = Job.objects.filter(status=JobStatus.QUEUED, task_id="")
+    assert stranded.count() == 3
+
+    redis_server.start()
+    Job.objects.update(created_at=timezone.now() - datetime.timedelta(minutes=1))
+    assert jobs_sweep() == 3
+    assert not Job.objects.filter(status=JobStatus.QUEUED, task_id="").exists()
+    assert redis.Redis(port=redis_server.port).llen("rq:queue:default") == 3
