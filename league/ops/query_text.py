@@ -8,11 +8,11 @@ reads ``request.GET``, so every page, form and link sees the same cleaned text; 
 line breaks go too (no query parameter of the site is multi-line).
 
 **Known parameters.** A public page reads its filters, its season, the search box's ``q``
-and its tables' sort and page (``sort``, ``page``, or ``<table>-sort``, ``<table>-page``
-where a page has several tables). A parameter none of them reads would only be copied into
-every sort and page link (a 10 KB address made a 189 KB page) and make a cache entry of its
-own: the page cache keeps a marked page's ``request.GET`` to these names (``known_query``)
-before the view reads it.
+and its tables' sort, page and page size (``sort``, ``page``, ``per_page``, each with a
+``<table>-`` prefix where a page has several tables). A parameter none of them reads would
+only be copied into every sort and page link (a 10 KB address made a 189 KB page) and make
+a cache entry of its own: the page cache keeps a marked page's ``request.GET`` to these
+names (``known_query``) before the view reads it.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ KNOWN = frozenset(
         "table",
     }
 )
-TABLE_PARAMETER = re.compile(r"(?:[a-z]+-)?(?:sort|page)")
+TABLE_PARAMETER = re.compile(r"(?:[a-z]+-)?(?:sort|page|per_page)")
 
 
 def known(name: str) -> bool:
