@@ -46,6 +46,10 @@ PAGES = [
     reverse("league:standings"),
     reverse("league:ancient_ones"),
     reverse("league:rules"),
+    # Pages with charts and fragments, which keep parts of themselves in caches too.
+    reverse("league:player", kwargs={"slug": "ann"}),
+    reverse("league:ancient_one", kwargs={"slug": "cthulhu"}),
+    reverse("league:investigators"),
 ]
 
 
