@@ -293,3 +293,32 @@ def test_the_same_tables_are_ordinary_tables_at_1280(browser, live_server, leagu
     for table in seen["tables"]:
         assert table["display"] == "table", table["caption"]
         assert set(table["cellDisplay"]) == {"table-cell"}, table["caption"]
+
+
+def test_at_1280_dates_and_names_stay_whole_and_row_links_look_like_links(
+    browser, live_server, league
+):
+    url, username = pages(league)["leaderboard"]
+    context, page = visit(browser, live_server.url, DESKTOP, username, url)
+    seen = page.evaluate(
+        """() => {
+        const oneLine = (el) => el.getClientRects().length === 1;
+        const dates = [...document.querySelectorAll("td.date a")];
+        const names = [...document.querySelectorAll("td.players a")];
+        return {
+            dates: dates.length, datesOnOneLine: dates.every(oneLine),
+            names: names.length, namesOnOneLine: names.every(oneLine),
+        };
+    }"""
+    )
+    context.close()
+    assert seen["dates"] and seen["datesOnOneLine"]
+    assert seen["names"] and seen["namesOnOneLine"]
+    ancient_ones, username = pages(league)["ancient-ones"]
+    context, page = visit(browser, live_server.url, DESKTOP, username, ancient_ones)
+    decoration = page.evaluate(
+        """() => getComputedStyle(document.querySelector('tbody th[scope="row"] a'))
+        .textDecorationLine"""
+    )
+    context.close()
+    assert decoration == "underline"

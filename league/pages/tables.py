@@ -72,6 +72,7 @@ class DateColumn(tables.Column):
     django-tables2's ``DateColumn`` compiles its template once per cell."""
 
     def __init__(self, *, format: str = "SHORT_DATE_FORMAT", **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "date"}})
         super().__init__(**kwargs)
         self.format = format
 
