@@ -8,6 +8,7 @@ from django.utils.functional import SimpleLazyObject
 
 from games.models import Session
 from games.permissions import can_moderate
+from league.caching.page_cache import signed_in
 from league.site import absolute_url
 
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
@@ -34,14 +35,9 @@ def _addresses(prefix: str, urlconf) -> dict[str, str]:
     return {name: reverse(name) for name, _, _ in NAV}
 
 
-def _signed_in(request) -> bool:
-    user = getattr(request, "user", None)
-    return user is not None and user.is_authenticated
-
-
 def nav_links(request=None) -> list[dict]:
     """The links for this request; without one (the 500 page) those anyone may follow."""
-    logged_in = request is not None and _signed_in(request)
+    logged_in = request is not None and signed_in(request)
     path = request.path if request is not None else ""
     addresses = _addresses(get_script_prefix(), get_urlconf())
     links = []
@@ -65,7 +61,7 @@ def nav(request):
     the request too, each running the context processors again."""
     return {
         "nav_links": SimpleLazyObject(lambda: nav_links(request)),
-        "moderates": lambda: _signed_in(request) and can_moderate(request.user),
+        "moderates": lambda: signed_in(request) and can_moderate(request.user),
         "pending_count": lambda: pending_count(request),
     }
 

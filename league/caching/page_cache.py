@@ -69,7 +69,9 @@ def page_key(request, audience: str = VISITOR) -> str:
     return "league:page:" + hashlib.sha256(address.encode()).hexdigest()
 
 
-def _signed_in(request) -> bool:
+def signed_in(request) -> bool:
+    """Whether a member is signed in (no user at all on a request the authentication
+    middleware has not reached, such as Django's 500 page's)."""
     user = getattr(request, "user", None)
     return user is not None and user.is_authenticated
 
@@ -78,7 +80,7 @@ def audience(request, allowed: str) -> str | None:
     """Whose shared copy of the page this request gets (and fills); ``None``: none."""
     if request.method not in ("GET", "HEAD") or EXPORT_PARAMETER in request.GET:
         return None
-    if not _signed_in(request):
+    if not signed_in(request):
         return VISITOR
     return MEMBER if allowed == MEMBER else None
 
@@ -96,7 +98,7 @@ def storable(response) -> bool:
 
 def _private(request, response) -> None:
     """A member's answer, or one that showed a visitor a message, is theirs alone."""
-    if _signed_in(request) or b'class="messages"' in response.content:
+    if signed_in(request) or b'class="messages"' in response.content:
         patch_cache_control(response, private=True)
 
 
