@@ -16,7 +16,6 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_tasks.base import TaskResultStatus
-from django_tasks.exceptions import TaskResultDoesNotExist
 
 from .models import Job, JobStatus
 
@@ -46,9 +45,7 @@ def _queue_state(job: Job, task) -> str:
         return "lost"
     try:
         result = task.get_result(job.task_id)
-    except TaskResultDoesNotExist:
-        return "lost"
-    except Exception:  # an unreachable queue holds nothing we can see
+    except Exception:  # TaskResultDoesNotExist, or a queue out of reach: nothing we can see
         return "lost"
     return "failed" if result.status == TaskResultStatus.FAILED else "held"
 
