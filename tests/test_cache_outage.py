@@ -26,7 +26,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.jobs.models import Job, JobStatus
+from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.stale import jobs_sweep
 from games.models import Session
 from league.caching import outage, versions
@@ -379,3 +379,65 @@ def test_writes_while_the_job_queue_is_down_answer_and_their_jobs_are_queued_aga
     assert jobs_sweep() == 3
     assert not Job.objects.filter(status=JobStatus.QUEUED, task_id="").exists()
     assert redis.Redis(port=redis_server.port).llen("rq:queue:default") == 3
+
+
+@needs_redis
+def test_an_outage_during_submissions_approvals_and_an_export_strands_nothing(
+    client, redis_server, settings, tmp_path
+):
+    """Redis (cache and job queue) stops while members submit, a moderator approves and an
+    organiser asks for an export job, then comes back empty: every stored write answered
+    below 500, and after the sweep no job is left queued that the queue does not hold."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    settings.RQ_QUEUES = {"default": {"URL": redis_server.url}}
+    settings.LEAGUE_EXPORT_STREAM_ROWS = 2
+    settings.LEAGUE_EXPORT_DIR = tmp_path / "exports"
+    for day in (1, 2, 3):
+        game(played_on=datetime.date(2024, 6, day), seats=[seat(f"Player {day}")])
+    submitter = UserFactory(username="sub", email="sub@example.com")
+    pending = [
+        game(
+            status="pending",
+            submitted_by=submitter,
+            seats=[seat("Sub", "Amanda Sharpe")],
+            played_on=datetime.date(2025, 3, day),
+        )
+        for day in range(1, 5)
+    ]
+    boss = Client()
+    boss.force_login(moderator())
+    # One approval while Redis is up: its job's queue entry vanishes with the restart.
+    first = pending.pop()
+    answers = [
+        boss.post(
+            reverse("games:moderate", kwargs={"pk": first.pk}),
+            {"version": first.version, "status": "approved"},
+        ).status_code
+    ]
+    stored_before = Session.objects.count()
+    submitter_client(client, "ann")
+    redis_server.kill()
+
+    answers += [client.post(reverse("games:new"), submission(day)).status_code for day in (1, 2)]
+    answers += [
+        boss.post(
+            reverse("games:moderate", kwargs={"pk": session.pk}),
+            {"version": session.version, "status": "approved"},
+        ).status_code
+        for session in pending
+    ]
+    answers.append(boss.get(reverse("league:leaderboard"), {"_export": "csv"}).status_code)
+
+    assert [code for code in answers if code >= 500] == []
+    assert Session.objects.count() == stored_before + 2
+    assert not Session.objects.filter(pk__in=[s.pk for s in pending], status="pending").exists()
+    assert Job.objects.filter(kind=Kind.EXPORT).count() == 1
+
+    redis_server.start()  # back, and empty: the entry enqueued before the outage is gone
+    Job.objects.update(created_at=timezone.now() - datetime.timedelta(minutes=1))
+    jobs_sweep()
+    queued = Job.objects.filter(status=JobStatus.QUEUED)
+    held = redis.Redis(port=redis_server.port).llen("rq:queue:default")
+    assert queued.filter(task_id="").count() == 0
+    assert held == queued.count() > 0
+    assert queued.filter(kind=Kind.EXPORT).exists()
