@@ -5,6 +5,8 @@ from django.urls import reverse
 
 from games.models import AncientOne, Session
 from games.summaries import summaries_rebuild
+from league.queries.games import league_games
+from league.queries.stats import top_games
 from tests.budgets import CHART, PAGE_CACHE_FIRST_MISS
 from tests.factories import demo_league, game
 
@@ -121,3 +123,10 @@ def test_no_editors_note_on_an_ancient_ones_page(client):
     assert yig.note == ""
     html = client.get(yig.get_absolute_url()).content.decode()
     assert "fan tool" not in html
+
+
+def test_equal_scores_share_a_rank_among_the_best_games(cthulhu_games):
+    """Scores 14, 12, 10, 10 are ranked 1, 2, 3, 3, as on every board."""
+    ranks = [(g.score, g.rank) for g in top_games(league_games())]
+    assert [rank for _, rank in ranks] == [1, 2, 3, 3]
+    assert ranks[2][0] == ranks[3][0]

@@ -102,14 +102,16 @@ class AncientOneProfile:
 
 
 def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
-    """The best ``limit`` victories of ``games``, each with its ``rank`` (1, 2, ...).
+    """The best ``limit`` victories of ``games``, each with its ``rank`` (1, 2, 2, 4...).
 
-    A slice of the score index; the rank is the position in the slice, so nothing numbers
-    every victory to show the first few.
+    A slice from the top of the score index: equal scores share the rank of the first of
+    them (competition ranking, as on every board), and nothing numbers every victory to
+    show the first few.
     """
     top = list(games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit])
-    for rank, game in enumerate(top, start=1):
-        game.rank = rank
+    for position, game in enumerate(top, start=1):
+        tied = position > 1 and game.score == top[position - 2].score
+        game.rank = top[position - 2].rank if tied else position
     return top
 
 
