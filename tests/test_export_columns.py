@@ -51,3 +51,15 @@ def test_every_download_holds_the_columns_its_page_shows(client):
         header = next(csv.reader(io.StringIO(body)))
         missing = [column for column in shown if column not in header]
         assert missing == [], f"{url}: the download lacks {missing}"
+
+
+def test_both_series_downloads_hold_their_tables_columns(client):
+    demo_league(60)
+    url = address("league:series")
+    page = client.get(url)
+    for which, table in (("teams", "team_table"), ("players", "player_table")):
+        shown = [str(column.header) for column in page.context[table].columns]
+        download = client.get(url, {"_export": "csv", "table": which})
+        content = download.streaming_content if download.streaming else [download.content]
+        header = next(csv.reader(io.StringIO(b"".join(content).decode("utf-8-sig"))))
+        assert [column for column in shown if column not in header] == [], which
