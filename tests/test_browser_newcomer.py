@@ -1,6 +1,7 @@
 """What a newcomer meets, in a real Chromium: the summary bar, focus, console, phone tables."""
 
 import contextlib
+import datetime
 import re
 from urllib.parse import urlsplit
 
@@ -148,6 +149,8 @@ def league(catalog_rows):
             ancient_one="Quachil Uttaus",
             boxes=("Arkham Horror", "Innsmouth Horror"),
             terror_level=terror,
+            # Months apart, December first: a chart's edge labels are its longest.
+            played_on=datetime.date(2023, 12, 1) + datetime.timedelta(days=200 * terror),
             seats=[
                 seat(ann, "Amanda Sharpe"),
                 seat("Bartholomew Featherstonehaugh", "Bob Jenkins"),
@@ -192,3 +195,25 @@ def test_the_player_page_tables_fit_their_boxes_at_1280(page, live_server, leagu
     )
     assert len(widths) >= 4
     assert [label for label, overflow in widths if overflow > 0] == []
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_chart_labels_are_readable_and_none_is_clipped(page, live_server, league, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    for url in (league.get_absolute_url(), reverse("league:ancient_one", args=["quachil-uttaus"])):
+        page.goto(live_server.url + url)
+        labels = page.eval_on_selector_all(
+            ".chart-svg",
+            """svgs => svgs.flatMap(svg => {
+                const box = svg.getBoundingClientRect();
+                return [...svg.querySelectorAll('text')].map(text => {
+                    const own = text.getBoundingClientRect();
+                    return {text: text.textContent, height: own.height,
+                            inside: own.left >= box.left - 0.5 && own.right <= box.right + 0.5
+                                && own.top >= box.top - 0.5 && own.bottom <= box.bottom + 0.5};
+                });
+            })""",
+        )
+        assert len(labels) >= 4, url
+        assert [label["text"] for label in labels if not label["inside"]] == [], url
+        assert min(label["height"] for label in labels) >= 9, (url, labels)
