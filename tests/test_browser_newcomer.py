@@ -217,3 +217,22 @@ def test_chart_labels_are_readable_and_none_is_clipped(page, live_server, league
         assert len(labels) >= 4, url
         assert [label["text"] for label in labels if not label["inside"]] == [], url
         assert min(label["height"] for label in labels) >= 9, (url, labels)
+
+
+def test_the_ten_best_scores_keep_their_rows_short_at_1280(page, live_server, league):
+    """Three players, one long-named, at each table: names whole, a row a line or two."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server.url + reverse("league:home"))
+    table = page.get_by_role("region", name="Best approved victories")
+    line = table.locator("tbody td").first.evaluate(
+        "td => parseFloat(getComputedStyle(td).lineHeight)"
+    )
+    heights = table.locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => r.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 3
+    assert max(heights) <= 3 * line, (heights, line)
+    names = table.locator("td.players a").evaluate_all(
+        "links => links.map(a => a.getClientRects().length)"
+    )
+    assert set(names) == {1}  # no name broken over two lines
