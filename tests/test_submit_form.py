@@ -4,6 +4,7 @@ import datetime
 import re
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
@@ -82,16 +83,27 @@ def test_a_valid_sealed_victory_is_saved_and_shown(client, user):
     assert session.seats.get(first_citizen=True).player.name == "Ann"
 
 
-def test_moderators_submissions_are_approved_at_once(client):
+def said(response) -> list[str]:
+    return [str(message) for message in get_messages(response.wsgi_request)]
+
+
+def test_moderators_submissions_are_approved_at_once_and_they_are_told(client):
     client.force_login(moderator())
-    post(client)
+    response = post(client)
     assert Session.objects.get().status == "approved"
+    assert said(response) == ["Game saved and approved: a moderator's own results count at once."]
 
 
-def test_auto_approve_setting_approves_everyone(client, user, settings):
+def test_auto_approve_setting_approves_everyone_and_says_so(client, user, settings):
     settings.LEAGUE_AUTO_APPROVE = True
-    post(client)
+    response = post(client)
     assert Session.objects.get().status == "approved"
+    assert said(response) == ["Game saved and approved: this league counts every result at once."]
+
+
+def test_a_members_game_waits_for_a_moderator_and_the_message_says_so(client, user):
+    response = post(client)
+    assert said(response) == ["Game saved. It counts in the league once a moderator approves it."]
 
 
 def test_status_and_submitter_cannot_be_forged(client, user):

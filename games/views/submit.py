@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -71,6 +72,14 @@ class ResultFormView(LoginRequiredMixin, View):
 
 class SessionCreateView(ResultFormView):
     """``/games/new/``: record a finished game."""
+
+    def success_message(self, session: Session) -> str:
+        # Approved on save: say so, or a moderator waits for an approval that never comes.
+        if session.status != Status.APPROVED:
+            return super().success_message(session)
+        if settings.LEAGUE_AUTO_APPROVE:
+            return "Game saved and approved: this league counts every result at once."
+        return "Game saved and approved: a moderator's own results count at once."
 
 
 class SessionUpdateView(ResultFormView):
