@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games import rules
 from games.models import Session
-from tests.factories import UserFactory, result_form_data
+from tests.factories import UserFactory, game, result_form_data, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +144,16 @@ def test_the_preview_does_not_warn_about_duplicates_or_save(logged_in):
     result, _ = preview(logged_in)
     assert result.ready and result.problems == []
     assert Session.objects.count() == 1
+
+
+def test_the_first_citizen_is_named_as_the_league_spells_a_public_player(logged_in):
+    game(seats=[seat("Cleo Ward", "Amanda Sharpe")])
+    game(status="pending", seats=[seat("Zed Hidden", "Amanda Sharpe")])
+    seats = [
+        {"player_name": "cleo  WARD", "investigator": "Amanda Sharpe", "gate_trophies": 2},
+        {"player_name": "Bob", "investigator": "Bob Jenkins"},
+    ]
+    assert preview(logged_in, seats=seats)[0].first_citizens == ["Cleo Ward"]
+    # A private player's stored spelling is never shown: the name stays as typed.
+    seats[0]["player_name"] = "zed hidden"
+    assert preview(logged_in, seats=seats)[0].first_citizens == ["zed hidden"]

@@ -243,6 +243,10 @@ class ResultSubmission:
             names: dict[str, str] = {}
             for key, form in keyed:
                 names.setdefault(key, form.cleaned_data["player_name"])
+            # A player the public sees is named as the league spells them; any other name
+            # stays as typed, so the preview never tells how a private name is spelt.
+            listed = Player.objects.listed().filter(name_key__in=names)
+            names.update(listed.values_list("name_key", "name"))
             results = [
                 dataclasses.replace(form.instance.as_result(session.outcome), player=key)
                 for key, form in keyed
