@@ -45,7 +45,10 @@ def test_the_demo_login_plays_as_a_team_it_captains(demo_database, games):
     assert team.members.filter(pk=player.pk).exists()
     played = played_as_team(player, team)
     assert played.exists()
-    assert f"It plays as {player}, captain of {team} ({played.distinct().count()} approved" in text
+    assert (
+        f"It plays as {player}, captain of {team}, who played {played.distinct().count()} of"
+        in text
+    )
     # Its games are valid by the rules, as every demo game is.
     for session in played.distinct():
         session.full_clean()

@@ -73,6 +73,6 @@ class Command(BaseCommand):
             )
             playing = demo_player(user)
             self.stdout.write(
-                f"It plays as {playing.player}, captain of {playing.team} "
-                f"({playing.games} approved game{'s' if playing.games != 1 else ''} as the team)."
+                f"It plays as {playing.player}, captain of {playing.team}, who played "
+                f"{playing.games} of the team's approved games."
             )
