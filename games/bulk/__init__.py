@@ -7,6 +7,6 @@
 - ``planner``: plans realistic, rule-valid games at random, as plain tuples.
 - ``load``: writes planned games in bulk (PostgreSQL's COPY), then rebuilds the scenario
   entries and the summaries once.
-- ``rows``: new model rows and their history by COPY (PostgreSQL), for writes that still
-  run every rule and upkeep (an import).
+- ``rows``: new model rows and their history in bulk, for writes that still run every rule
+  and upkeep (an import).
 """
