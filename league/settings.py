@@ -69,7 +69,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "league.ops.query_text.QueryTextMiddleware",  # no control character comes back
-    "league.ops.csp.CSPMiddleware",  # django-csp's, the policy written once (league.ops.csp)
+    "csp.middleware.CSPMiddleware",
     "league.ops.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
