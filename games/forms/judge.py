@@ -1,20 +1,10 @@
 """Judging many results at once (an import) with the result form's own fields and rules.
 
-The result form builds its fields for every game and asks the database for each row
-picked in it, each check constraint and each foreign key: about thirty queries a game.
-``ResultJudge`` runs the same cleaning on the same form data, in the same order, with the
-same field objects (the form classes' ``base_fields``, carrying the messages the form
-shows) and the same rule steps (``game_form_rules``, ``Session.clean``,
-``scenario_rule_errors``, ``box_rule_errors``, ``seat_form_rules``, ``table_rules``, the
-task conditions), but picks rows from the catalog, teams, scenarios and tasks loaded once
-per import.
-
-Two of the form's checks are not asked of the database per game, because their answer is
-already known: that a picked row exists (it was found among the loaded rows), and the
-models' check constraints (each is also a rule of ``games.validation`` or of the form,
-with a sentence, which Django checks first and which then keeps the constraint from being
-asked; the database still enforces them when the games are written).
-``tests/test_import_parity.py`` runs a table of bad games through the form and the import.
+The result form asks the database about thirty queries a game. ``ResultJudge`` runs the
+same cleaning on the same form data, in the same order, with the same field objects and
+rule steps, but picks rows from the catalog, teams, scenarios and tasks loaded once per
+import; a picked row's existence and the models' check constraints (each also a rule
+with a sentence) are not asked per game. ``tests/test_import_parity.py`` holds them equal.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
-"""Importing a results file: every game judged as the result form judges it, then written
-in bulk.
-
-Each game's rows become the POST data the result form would receive, and
-``games.forms.judge.ResultJudge`` cleans it with the form's own fields and rule steps (the
-rows it picks loaded once per import, not asked for game by game), so no rule has a
-second copy here; its errors are mapped back to the file's lines and columns. The import
-is all-or-nothing unless told to skip invalid games; games already in the league and
-repeats inside the file are skipped and reported.
+"""Importing a results file: every game judged as the result form judges it
+(``games.forms.judge``), its errors mapped back to the file's lines and columns, then
+written in bulk. All or nothing unless told to skip invalid games; games already in the
+league and repeats inside the file are skipped and reported.
 """
 
 from __future__ import annotations
