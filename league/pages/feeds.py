@@ -4,8 +4,10 @@ a team's and a scenario's."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
 from django.contrib.syndication.views import Feed
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.feedgenerator import Atom1Feed
@@ -69,80 +71,59 @@ class ResultsFeed(Feed):
         return item.updated_at
 
 
-class PlayerFeed(ResultsFeed):
+class SubjectFeed(ResultsFeed):
+    """The latest approved games of one subject, found by its slug."""
+
+    subjects: Callable[[], QuerySet]  # where the slug is looked up
+    title_text = subtitle_text = ""  # "{}" is the subject
+    played = ""  # the ``LeagueGames`` filter to the subject's games
+
+    def get_object(self, request, slug):
+        return get_object_or_404(self.subjects(), slug=slug)
+
+    def title(self, obj) -> str:
+        return "Arkham League: " + self.title_text.format(obj)
+
+    def subtitle(self, obj) -> str:
+        return self.subtitle_text.format(obj)
+
+    def link(self, obj) -> str:
+        return obj.get_absolute_url()
+
+    def games(self, obj) -> LeagueGames:
+        return getattr(league_games(), self.played)(obj)
+
+
+class PlayerFeed(SubjectFeed):
     url_name = "feeds:player"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(Player.objects.listed(), slug=slug)
-
-    def title(self, obj: Player) -> str:
-        return f"Arkham League: results of {obj}"
-
-    def subtitle(self, obj: Player) -> str:
-        return f"Approved games {obj} played, newest first."
-
-    def link(self, obj: Player) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: Player) -> LeagueGames:
-        return league_games().played_by(obj)
+    subjects = Player.objects.listed
+    played = "played_by"
+    title_text = "results of {}"
+    subtitle_text = "Approved games {} played, newest first."
 
 
-class AncientOneFeed(ResultsFeed):
+class AncientOneFeed(SubjectFeed):
     url_name = "feeds:ancient_one"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(AncientOne, slug=slug)
-
-    def title(self, obj: AncientOne) -> str:
-        return f"Arkham League: results against {obj}"
-
-    def subtitle(self, obj: AncientOne) -> str:
-        return f"Approved games against {obj}, newest first."
-
-    def link(self, obj: AncientOne) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: AncientOne) -> LeagueGames:
-        return league_games().for_ancient_one(obj)
+    subjects = AncientOne.objects.all
+    played = "for_ancient_one"
+    title_text = "results against {}"
+    subtitle_text = "Approved games against {}, newest first."
 
 
-class TeamFeed(ResultsFeed):
+class TeamFeed(SubjectFeed):
     url_name = "feeds:team"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(Team, slug=slug)
-
-    def title(self, obj: Team) -> str:
-        return f"Arkham League: results of team {obj}"
-
-    def subtitle(self, obj: Team) -> str:
-        return f"Approved games played as {obj}, newest first."
-
-    def link(self, obj: Team) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: Team) -> LeagueGames:
-        return league_games().played_as(obj)
+    subjects = Team.objects.all
+    played = "played_as"
+    title_text = "results of team {}"
+    subtitle_text = "Approved games played as {}, newest first."
 
 
-class ScenarioFeed(ResultsFeed):
+class ScenarioFeed(SubjectFeed):
     url_name = "feeds:scenario"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(Scenario, slug=slug)
-
-    def title(self, obj: Scenario) -> str:
-        return f"Arkham League: results of the scenario {obj}"
-
-    def subtitle(self, obj: Scenario) -> str:
-        return f"Approved games of {obj}, newest first."
-
-    def link(self, obj: Scenario) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: Scenario) -> LeagueGames:
-        return league_games().in_scenario(obj)
+    subjects = Scenario.objects.all
+    played = "in_scenario"
+    title_text = "results of the scenario {}"
+    subtitle_text = "Approved games of {}, newest first."
 
     def item_title(self, item: Session) -> str:
         title = super().item_title(item)
