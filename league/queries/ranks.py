@@ -1,18 +1,9 @@
 """Ranks and counts of a leaderboard selection without numbering the whole set.
 
-A victory's rank is competition ranking by score: 1 + the number of victories in the same
-selection with a strictly higher score, so equal scores share a rank. That depends only on
-how many victories the selection holds at each score — its *score ladder* — which has a
-few dozen rows however many games there are. The ladder gives the page's ranks (any sort,
-any page) and the paginator's total alike.
-
-Two ways to the same ladder:
-
-- ``ladder_from_summaries``: when the selection is only "approved victories" narrowed by
-  Ancient One, number of investigators and season, the ``AncientOneScore`` histogram kept
-  on write already holds it (one query over at most a few thousand summary rows).
-- ``ladder_of``: any other selection (outcome, boxes, dates, player, team) is counted with
-  one ``GROUP BY score`` over the filtered games, which the filter bounds.
+A victory's rank is 1 + the victories of the same selection with a strictly higher
+score (equal scores share a rank), so the ranks of any page and the paginator's total
+come from the selection's *score ladder*: how many victories it holds at each score, a
+few dozen rows however many games there are.
 """
 
 from __future__ import annotations
