@@ -10,19 +10,19 @@ the write path's back.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from games import rules, scenario_rules
-from games.models import AncientOne, Seat, Session
+from games import rules
+from games.models import Seat, Session
 from games.summaries import tracking
 
 DEFAULT_REASON = "Rescored after a catalog correction"
 # What a game's score depends on besides the doom track, as stored on its row.
 SCORE_INPUTS = ("outcome", *rules.SCORE_COUNTS)
+SCORED = ("scenario", "score", "scenario_score")
 
 
 def sessions_rescore(
@@ -103,44 +103,30 @@ def sessions_rescore_stored(
 ) -> int:
     """Recompute the score and scenario score of ``sessions`` from their stored totals.
 
-    Returns how many changed. Reads plain values in chunks (no model instances), scores
-    them with ``games.rules`` and writes only the games whose score moved, one statement
-    per chunk, bumping their version and ``updated_at`` and adding a history entry with
-    ``reason`` (and ``user``) as ``sessions_rescore`` does. A game edited between the
-    read and the write keeps the edit: the write is conditional on the version read.
-    ``progress(games read, games in all)`` is called after each chunk read.
+    Returns how many changed. Reads the games in chunks, only the columns a score needs,
+    and writes only the games whose score moved, bumping their version and ``updated_at``
+    and adding a history entry with ``reason`` (and ``user``) as ``sessions_rescore``
+    does. A game edited between the read and the write keeps the edit: the write is
+    conditional on the version read. ``progress(games read, games in all)`` is called
+    after each chunk read.
     """
-    doom_tracks = dict(AncientOne.objects.values_list("pk", "doom_track"))
-    score = functools.lru_cache(maxsize=None)(_stored_score)
-    rows = sessions.order_by("pk").values_list(
-        "pk",
-        "version",
-        "ancient_one_id",
-        *SCORE_INPUTS,
-        "scenario_id",
-        "tasks_completed",
-        "score",
-        "scenario_score",
+    games = (
+        sessions.order_by("pk")
+        .select_related("ancient_one")
+        .only(*SCORE_INPUTS, *SCORED, "version", "ancient_one__doom_track", "tasks_completed")
     )
-    moved, last, read = [], None, 0
+    moved, read = [], 0
     total = sessions.count() if progress is not None else 0
-    while True:
-        chunk = list((rows if last is None else rows.filter(pk__gt=last))[:chunk_size])
-        if not chunk:
-            break
-        last = chunk[-1][0]
-        read += len(chunk)
-        for pk, version, ancient_one, *inputs, scenario, tasks, old_score, old_scenario in chunk:
-            new_score = score(doom_tracks[ancient_one], *inputs)
-            new_scenario = (
-                scenario_rules.scenario_score(victory_score=new_score, tasks_completed=tasks)
-                if scenario
-                else None
-            )
-            if (new_score, new_scenario) != (old_score, old_scenario):
-                moved.append((pk, version, new_score, new_scenario))
-        if progress is not None:
+    for read, game in enumerate(games.iterator(chunk_size=chunk_size), start=1):
+        before = game.score, game.scenario_score
+        game.score = game.compute_score()
+        game.scenario_score = game.compute_scenario_score()
+        if (game.score, game.scenario_score) != before:
+            moved.append((game.pk, game.version, game.score, game.scenario_score))
+        if progress is not None and read % chunk_size == 0:
             progress(read, total)
+    if progress is not None:
+        progress(read, total)
     # One transaction, one upkeep: each chunk's games are read before they are written,
     # and once all are written the summaries take the difference ("minus old, plus new")
     # in bulk, touching only the moved games' rows (``games.summaries``).
@@ -149,11 +135,6 @@ def sessions_rescore_stored(
             _write_scores(moved[at : at + chunk_size], reason=reason, user=user)
             for at in range(0, len(moved), chunk_size)
         )
-
-
-def _stored_score(doom_track: int, *inputs) -> int | None:
-    """``rules.game_score`` (as ``Session.compute_score``) of a row's ``SCORE_INPUTS``."""
-    return rules.game_score(doom_track=doom_track, **dict(zip(SCORE_INPUTS, inputs, strict=True)))
 
 
 def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
