@@ -4,10 +4,8 @@ a team's and a scenario's."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 
 from django.contrib.syndication.views import Feed
-from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.feedgenerator import Atom1Feed
@@ -71,21 +69,31 @@ class ResultsFeed(Feed):
         return item.updated_at
 
 
-class SubjectFeed(ResultsFeed):
-    """The latest approved games of one subject, found by its slug."""
+# Each subject's feed: where its slug is looked up, the ``LeagueGames`` filter to its
+# games, and the words its title ("results ...") and subtitle ("Approved games ...") add.
+SUBJECTS = {
+    "player": (Player.objects.listed, "played_by", "of {}", "{} played"),
+    "ancient_one": (AncientOne.objects.all, "for_ancient_one", "against {}", "against {}"),
+    "team": (Team.objects.all, "played_as", "of team {}", "played as {}"),
+    "scenario": (Scenario.objects.all, "in_scenario", "of the scenario {}", "of {}"),
+}
 
-    subjects: Callable[[], QuerySet]  # where the slug is looked up
-    title_text = subtitle_text = ""  # "{}" is the subject
-    played = ""  # the ``LeagueGames`` filter to the subject's games
+
+class SubjectFeed(ResultsFeed):
+    """The latest approved games of one subject (``SUBJECTS``), found by its slug."""
+
+    def __init__(self, kind: str):
+        self.url_name = f"feeds:{kind}"
+        self.subjects, self.played, self.title_words, self.subtitle_words = SUBJECTS[kind]
 
     def get_object(self, request, slug):
         return get_object_or_404(self.subjects(), slug=slug)
 
     def title(self, obj) -> str:
-        return "Arkham League: " + self.title_text.format(obj)
+        return "Arkham League: results " + self.title_words.format(obj)
 
     def subtitle(self, obj) -> str:
-        return self.subtitle_text.format(obj)
+        return f"Approved games {self.subtitle_words.format(obj)}, newest first."
 
     def link(self, obj) -> str:
         return obj.get_absolute_url()
@@ -94,37 +102,7 @@ class SubjectFeed(ResultsFeed):
         return getattr(league_games(), self.played)(obj)
 
 
-class PlayerFeed(SubjectFeed):
-    url_name = "feeds:player"
-    subjects = Player.objects.listed
-    played = "played_by"
-    title_text = "results of {}"
-    subtitle_text = "Approved games {} played, newest first."
-
-
-class AncientOneFeed(SubjectFeed):
-    url_name = "feeds:ancient_one"
-    subjects = AncientOne.objects.all
-    played = "for_ancient_one"
-    title_text = "results against {}"
-    subtitle_text = "Approved games against {}, newest first."
-
-
-class TeamFeed(SubjectFeed):
-    url_name = "feeds:team"
-    subjects = Team.objects.all
-    played = "played_as"
-    title_text = "results of team {}"
-    subtitle_text = "Approved games played as {}, newest first."
-
-
 class ScenarioFeed(SubjectFeed):
-    url_name = "feeds:scenario"
-    subjects = Scenario.objects.all
-    played = "in_scenario"
-    title_text = "results of the scenario {}"
-    subtitle_text = "Approved games of {}, newest first."
-
     def item_title(self, item: Session) -> str:
         title = super().item_title(item)
         if item.scenario_score is None:
@@ -135,8 +113,8 @@ class ScenarioFeed(SubjectFeed):
 urlpatterns = [
     path("results/", ResultsFeed(), name="results"),
     # <str:…>, as the player page: player slugs keep letters of every script (李雷).
-    path("players/<str:slug>/", PlayerFeed(), name="player"),
-    path("ancient-ones/<slug:slug>/", AncientOneFeed(), name="ancient_one"),
-    path("teams/<slug:slug>/", TeamFeed(), name="team"),
-    path("scenarios/<slug:slug>/", ScenarioFeed(), name="scenario"),
+    path("players/<str:slug>/", SubjectFeed("player"), name="player"),
+    path("ancient-ones/<slug:slug>/", SubjectFeed("ancient_one"), name="ancient_one"),
+    path("teams/<slug:slug>/", SubjectFeed("team"), name="team"),
+    path("scenarios/<slug:slug>/", ScenarioFeed("scenario"), name="scenario"),
 ]
