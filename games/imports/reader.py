@@ -190,13 +190,6 @@ class ResultsFile:
             if key is not None
         }
 
-    def rows(self) -> Iterator[tuple[int, dict[str, str]]]:
-        """Each non-blank row as {column key: cell text}, with its line number."""
-        for line, cells in self._rows:
-            values = self._values(line, cells)
-            if any(values.values()):
-                yield line, values
-
     def _reference_of(self, cells: list) -> str:
         if self._reference >= len(cells):
             return ""
