@@ -40,9 +40,8 @@ def test_every_page_sends_a_strict_content_security_policy(client, settings):
 def test_the_policy_follows_the_settings_and_yields_to_a_views_own(client, settings, rf):
     """The header is written from the settings now, and a view's own decorator wins."""
     from csp.decorators import csp_update
-    from django.http import HttpResponse
-
     from csp.middleware import CSPMiddleware
+    from django.http import HttpResponse
 
     home = reverse("league:home")
     first, again = client.get(home), client.get(f"{home}?x=1")
