@@ -165,6 +165,23 @@ class RejectionForm(forms.Form):
     )
 
 
+# What the rules and the write path store on a game: shown, never typed in.
+STORED_FIELDS = [
+    "score",
+    "scenario_score",
+    "tasks_completed",
+    "is_entry",
+    "entry_chosen",
+    "investigator_count",
+    "survivors",
+    "gate_trophies",
+    "monster_trophies",
+    "unpaid_loans",
+    "created_at",
+    "updated_at",
+]
+
+
 @admin.register(Session)
 class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     form = SessionAdminForm
@@ -189,20 +206,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     ]
     date_hierarchy = "played_on"
     autocomplete_fields = ["submitted_by"]
-    readonly_fields = [
-        "scenario_score",
-        "tasks_completed",
-        "is_entry",
-        "entry_chosen",
-        "score",
-        "investigator_count",
-        "survivors",
-        "gate_trophies",
-        "monster_trophies",
-        "unpaid_loans",
-        "created_at",
-        "updated_at",
-    ]
+    readonly_fields = STORED_FIELDS
     fieldsets = [
         (None, {"fields": ["ancient_one", "played_on", "boxes", "herald", "guardian"]}),
         (
@@ -222,25 +226,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
             "Moderation",
             {"fields": ["status", "rejection_reason", "submitted_by", "location", "notes"]},
         ),
-        (
-            "Stored by the rules (read only)",
-            {
-                "fields": [
-                    "score",
-                    "scenario_score",
-                    "tasks_completed",
-                    "is_entry",
-                    "entry_chosen",
-                    "investigator_count",
-                    "survivors",
-                    "gate_trophies",
-                    "monster_trophies",
-                    "unpaid_loans",
-                    "created_at",
-                    "updated_at",
-                ]
-            },
-        ),
+        ("Stored by the rules (read only)", {"fields": STORED_FIELDS}),
     ]
     inlines = [SeatInline]
     actions = ["approve", "reject"]

@@ -26,41 +26,9 @@ MAX_NAME_LENGTH = 80
 # no two letters share a target, so two genuine Cyrillic (or Greek) names never collide.
 # A small, documented subset of Unicode's confusables, not the whole table.
 HOMOGLYPHS = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a",
-        "в": "b",
-        "е": "e",
-        "к": "k",
-        "м": "m",
-        "н": "h",
-        "о": "o",
-        "р": "p",
-        "с": "c",
-        "т": "t",
-        "у": "y",
-        "х": "x",
-        "і": "i",
-        "ј": "j",
-        "ѕ": "s",
-        "ԁ": "d",
-        "ӏ": "l",
-        # Greek
-        "α": "a",
-        "β": "b",
-        "ε": "e",
-        "ζ": "z",
-        "η": "h",
-        "ι": "i",
-        "κ": "k",
-        "μ": "m",
-        "ν": "n",
-        "ο": "o",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "y",
-        "χ": "x",
-    }
+    # Cyrillic, then Greek: each letter above the Latin one it passes for.
+    "авекмнорстухіјѕԁӏ" + "αβεζηικμνορτυχ",
+    "abekmhopctyxijsdl" + "abezhikmnoptyx",
 )
 
 # Unicode categories dropped from names: format characters (zero-width space and joiners,

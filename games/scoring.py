@@ -10,21 +10,19 @@ the write path's back.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
-from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from games import rules, scenario_rules
-from games.models import AncientOne, Seat, Session
+from games import rules
+from games.models import Seat, Session
 from games.summaries import tracking
-from games.summaries.updates import row_sources
 
 DEFAULT_REASON = "Rescored after a catalog correction"
 # What a game's score depends on besides the doom track, as stored on its row.
 SCORE_INPUTS = ("outcome", *rules.SCORE_COUNTS)
+SCORED = ("scenario", "score", "scenario_score")
 
 
 def sessions_rescore(
@@ -105,44 +103,30 @@ def sessions_rescore_stored(
 ) -> int:
     """Recompute the score and scenario score of ``sessions`` from their stored totals.
 
-    Returns how many changed. Reads plain values in chunks (no model instances), scores
-    them with ``games.rules`` and writes only the games whose score moved, one statement
-    per chunk, bumping their version and ``updated_at`` and adding a history entry with
-    ``reason`` (and ``user``) as ``sessions_rescore`` does. A game edited between the
-    read and the write keeps the edit: the write is conditional on the version read.
-    ``progress(games read, games in all)`` is called after each chunk read.
+    Returns how many changed. Reads the games in chunks, only the columns a score needs,
+    and writes only the games whose score moved, bumping their version and ``updated_at``
+    and adding a history entry with ``reason`` (and ``user``) as ``sessions_rescore``
+    does. A game edited between the read and the write keeps the edit: the write is
+    conditional on the version read. ``progress(games read, games in all)`` is called
+    after each chunk read.
     """
-    doom_tracks = dict(AncientOne.objects.values_list("pk", "doom_track"))
-    score = functools.lru_cache(maxsize=None)(_stored_score)
-    rows = sessions.order_by("pk").values_list(
-        "pk",
-        "version",
-        "ancient_one_id",
-        *SCORE_INPUTS,
-        "scenario_id",
-        "tasks_completed",
-        "score",
-        "scenario_score",
+    games = (
+        sessions.order_by("pk")
+        .select_related("ancient_one")
+        .only(*SCORE_INPUTS, *SCORED, "version", "ancient_one__doom_track", "tasks_completed")
     )
-    moved, last, read = [], None, 0
+    moved, read = [], 0
     total = sessions.count() if progress is not None else 0
-    while True:
-        chunk = list((rows if last is None else rows.filter(pk__gt=last))[:chunk_size])
-        if not chunk:
-            break
-        last = chunk[-1][0]
-        read += len(chunk)
-        for pk, version, ancient_one, *inputs, scenario, tasks, old_score, old_scenario in chunk:
-            new_score = score(doom_tracks[ancient_one], *inputs)
-            new_scenario = (
-                scenario_rules.scenario_score(victory_score=new_score, tasks_completed=tasks)
-                if scenario
-                else None
-            )
-            if (new_score, new_scenario) != (old_score, old_scenario):
-                moved.append((pk, version, new_score, new_scenario))
-        if progress is not None:
+    for read, game in enumerate(games.iterator(chunk_size=chunk_size), start=1):
+        before = game.score, game.scenario_score
+        game.score = game.compute_score()
+        game.scenario_score = game.compute_scenario_score()
+        if (game.score, game.scenario_score) != before:
+            moved.append((game.pk, game.version, game.score, game.scenario_score))
+        if progress is not None and read % chunk_size == 0:
             progress(read, total)
+    if progress is not None:
+        progress(read, total)
     # One transaction, one upkeep: each chunk's games are read before they are written,
     # and once all are written the summaries take the difference ("minus old, plus new")
     # in bulk, touching only the moved games' rows (``games.summaries``).
@@ -153,79 +137,26 @@ def sessions_rescore_stored(
         )
 
 
-def _stored_score(doom_track: int, *inputs) -> int | None:
-    """``rules.game_score`` (as ``Session.compute_score``) of a row's ``SCORE_INPUTS``."""
-    return rules.game_score(doom_track=doom_track, **dict(zip(SCORE_INPUTS, inputs, strict=True)))
-
-
 def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
-    """Write (pk, version read, score, scenario score) rows; returns how many were written."""
-    quote = connection.ops.quote_name
-    table = quote(Session._meta.db_table)
+    """Write (pk, version read, score, scenario score) rows; returns how many were written.
+    A game whose version moved since it was read (an edit in between) keeps the edit."""
+    wanted = {pk: (version, score, scenario) for pk, version, score, scenario in moved}
     now = timezone.now()
     # The summaries count victories by score: these games leave their old score's
     # buckets and enter the new ones in the same transaction ("minus old, plus new").
-    with tracking([row[0] for row in moved]) as tracker, connection.cursor() as cursor:
-        written = []
-        for source, params in row_sources(moved):
-            cursor.execute(
-                f"UPDATE {table} SET score = CAST(v.column3 AS INTEGER), "
-                f"scenario_score = CAST(v.column4 AS INTEGER), "
-                f"version = {table}.version + 1, updated_at = %s "
-                f"FROM {source} "
-                f"WHERE {table}.id = v.column1 AND {table}.version = v.column2 "
-                f"RETURNING {table}.id",
-                [now, *params],
-            )
-            written += [row[0] for row in cursor.fetchall()]
-        if written:
-            _record_history_rows(cursor, written, reason=reason, user=user, when=now)
-            kept = set(written)
-            tracker.rewritten(
-                {
-                    pk: {"score": score, "scenario_score": scenario_score}
-                    for pk, _, score, scenario_score in moved
-                    if pk in kept
-                }
-            )
-    return len(written)
-
-
-def _record_history_rows(cursor, session_ids: list[int], *, reason: str, user, when) -> None:
-    """One history entry per rewritten game, copied from its new row inside the database,
-    with the boxes it had (as ``_record_history`` writes them)."""
-    quote = connection.ops.quote_name
-    history = Session.history.model
-    box_history = history._meta.get_field("historicalsession_boxes").related_model
-    boxes = Session.boxes.through._meta.db_table
-    columns = ", ".join(quote(field.column) for field in Session._meta.concrete_fields)
-    postgresql = connection.vendor == "postgresql"
-    ids = "SELECT unnest(%s::bigint[])" if postgresql else ", ".join(["%s"] * len(session_ids))
-    entries = (
-        f"INSERT INTO {quote(history._meta.db_table)} ({columns}, history_date, history_type, "
-        f"history_change_reason, history_user_id) "
-        f"SELECT {columns}, %s, '~', %s, %s FROM {quote(Session._meta.db_table)} "
-        f"WHERE id IN ({ids})"
-    )
-    given = [list(session_ids)] if postgresql else session_ids
-    arguments = [when, reason, user.pk if user else None, *given]
-    if postgresql:
-        # The box rows join the entries just written (RETURNING), not the whole history
-        # table by game and time: at a million games that join was a fifth of a rescore.
-        cursor.execute(
-            f"WITH entries AS ({entries} RETURNING history_id, id) "
-            f"INSERT INTO {quote(box_history._meta.db_table)} (id, session_id, box_id, history_id) "
-            f"SELECT b.id, b.session_id, b.box_id, entries.history_id FROM {quote(boxes)} b "
-            f"JOIN entries ON entries.id = b.session_id",
-            arguments,
+    with tracking(wanted) as tracker:
+        games = Session.objects.select_for_update(of=("self",)).filter(pk__in=wanted)
+        written = [game for game in games if game.version == wanted[game.pk][0]]
+        for game in written:
+            _, game.score, game.scenario_score = wanted[game.pk]
+            game.version += 1
+            game.updated_at = now
+        Session.objects.bulk_update(written, ["score", "scenario_score", "version", "updated_at"])
+        _record_history(written, reason=reason, user=user, when=now)
+        tracker.rewritten(
+            {
+                game.pk: {"score": game.score, "scenario_score": game.scenario_score}
+                for game in written
+            }
         )
-        return
-    cursor.execute(entries, arguments)
-    cursor.execute(
-        f"INSERT INTO {quote(box_history._meta.db_table)} (id, session_id, box_id, history_id) "
-        f"SELECT b.id, b.session_id, b.box_id, h.history_id FROM {quote(boxes)} b "
-        f"JOIN {quote(history._meta.db_table)} h ON h.id = b.session_id "
-        f"AND h.history_date = %s AND h.history_type = '~' "
-        f"WHERE b.session_id IN ({ids})",
-        [when, *session_ids],
-    )
+    return len(written)

@@ -1,15 +1,9 @@
 """Spreadsheet cells that are safe to open: text never runs as a formula.
 
-Spreadsheet programs run a cell that starts with ``=``, ``+``, ``-`` or ``@`` (and some
-also after a tab or carriage return) as a formula, so a player named ``=HYPERLINK(...)``
-could act on whoever opens an export (OWASP "CSV injection"). Every text cell the league
-writes -- the results format and the tables' CSV/XLSX downloads alike -- goes through
-``safe_cell``; the results import reads cells back through ``unquote_cell`` so an export
-re-imports to the very same text.
-
-``write_sheet`` writes every XLSX file the league hands out: through openpyxl's write-only
-mode (each row goes to disk as it is appended, whatever the size), with the header row
-bold, frozen above the rows and filtered, so a long sheet stays readable and sortable.
+Spreadsheet programs run a cell that starts with ``=``, ``+``, ``-`` or ``@`` (some also
+after a tab or carriage return) as a formula (OWASP "CSV injection"). Every text cell the
+league writes goes through ``safe_cell``; the results import reads cells back through
+``unquote_cell``, so an export re-imports to the very same text.
 """
 
 from __future__ import annotations

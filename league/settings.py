@@ -69,7 +69,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "league.ops.query_text.QueryTextMiddleware",  # no control character comes back
-    "league.ops.csp.CSPMiddleware",  # django-csp's, the policy written once (league.ops.csp)
+    "csp.middleware.CSPMiddleware",
     "league.ops.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -149,16 +149,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# One cache every worker process shares: the database by default (no extra service; the
-# league app's migrations create the table), Redis when REDIS_URL names one -- for sites
-# with several app servers. It holds the versions, cached pages and rate limits; while Redis
-# does not answer, the site's own cache calls get a cold cache (league.caching.outage).
+# One cache every worker process shares: the database by default, Redis when REDIS_URL
+# names one (docs/caching.md).
 CACHE_TABLE = "league_cache"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Short socket timeouts, so a server that hangs rather than refuses cannot hold a worker.
 REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
-# Pages each worker process keeps in memory in front of the shared cache, trusted only while
-# the versions read from the shared cache still match (league.caching.copies). 0: none.
 LEAGUE_PAGE_MEMORY_ENTRIES = int(os.environ.get("LEAGUE_PAGE_MEMORY_ENTRIES", "500"))
 CACHES = {
     "default": (
@@ -190,11 +186,8 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
-# Background jobs (games.jobs) through Django's tasks API (the django-tasks backport, so
-# the code moves to Django 6's django.tasks unchanged). By default the queue is a table of
-# the league's own database (`manage.py db_worker` runs it); with REDIS_URL it is an RQ
-# queue on that Redis that workers on any number of machines share (`manage.py rqworker
-# --job-class django_tasks_rq.Job`).
+# Background jobs (games.jobs) through Django's tasks API (the django-tasks backport): a
+# table of the league's database (`manage.py db_worker`), or an RQ queue with REDIS_URL.
 TASKS = {
     "default": (
         {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
@@ -206,11 +199,7 @@ if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
 
-# How long a rendered public page may be served to visitors before it is rendered again;
-# a change to what it shows retires it sooner (league.caching.subjects). 0 turns the cache off.
 LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600"))
-# How long after a cached page went stale the requests arriving while one of them renders
-# it again are served the copy they had (league.caching.copies). 0: each renders it.
 LEAGUE_PAGE_STALE_SECONDS = int(os.environ.get("LEAGUE_PAGE_STALE_SECONDS", "10"))
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -322,14 +311,12 @@ LEAGUE_THROTTLES = {
     "password_reset": (5, 3600),
 }
 
-# Requests an anonymous caller may make to the API (per IP); signed-in members are not limited.
 LEAGUE_API_ANON_RATE = os.environ.get("LEAGUE_API_ANON_RATE", "120/m")
 
 # A bare page for `make loadtest` to compare with (bench.views); off unless asked.
 LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
 
-# Bounds on a results import (games/imports/limits.py): a file past them is refused at
-# once with a message naming the setting, instead of holding a worker for minutes.
+# Bounds on a results import (games/imports/limits.py).
 LEAGUE_IMPORT_MAX_BYTES = int(os.environ.get("LEAGUE_IMPORT_MAX_BYTES", str(200 * 1024**2)))
 LEAGUE_IMPORT_MAX_PROBLEMS = int(os.environ.get("LEAGUE_IMPORT_MAX_PROBLEMS", "200"))
 LEAGUE_IMPORT_READ_SECONDS = float(os.environ.get("LEAGUE_IMPORT_READ_SECONDS", "120"))
@@ -338,31 +325,21 @@ LEAGUE_IMPORT_XLSX_MAX_UNPACKED = int(
 )
 # A results export packs about 12 times, a sparse sheet up to ~150; a zip bomb ~1,000.
 LEAGUE_IMPORT_XLSX_MAX_RATIO = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_RATIO", "200"))
-# The project's own folder for uploaded files (the admin's import keeps a file there
-# between preview and confirm; Django spools big uploads there too), never the machine's
-# shared temporary folder. Files older than LEAGUE_UPLOAD_MAX_AGE seconds are removed.
+# The project's own folder for uploads (never the machine's shared temporary folder).
 LEAGUE_UPLOAD_DIR = Path(os.environ.get("LEAGUE_UPLOAD_DIR", str(BASE_DIR / "var" / "uploads")))
 LEAGUE_UPLOAD_MAX_AGE = int(os.environ.get("LEAGUE_UPLOAD_MAX_AGE", str(24 * 3600)))
 FILE_UPLOAD_TEMP_DIR = str(LEAGUE_UPLOAD_DIR)
-# Table exports: a download of at most LEAGUE_EXPORT_STREAM_ROWS rows is written within the
-# request (CSV streamed); a bigger one is written by a background job into the project's
-# own folder LEAGUE_EXPORT_DIR and kept for its owner LEAGUE_EXPORT_MAX_AGE seconds.
 LEAGUE_EXPORT_STREAM_ROWS = int(os.environ.get("LEAGUE_EXPORT_STREAM_ROWS", "50000"))
 LEAGUE_EXPORT_DIR = Path(os.environ.get("LEAGUE_EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
 LEAGUE_EXPORT_MAX_AGE = int(os.environ.get("LEAGUE_EXPORT_MAX_AGE", str(24 * 3600)))
-# A running job's heartbeat moves every 10 s while its worker lives; one older than this
-# was left by a worker that died, and the job is marked failed (games.jobs.stale).
 LEAGUE_JOB_STALE_SECONDS = int(os.environ.get("LEAGUE_JOB_STALE_SECONDS", "300"))
 # Django's own defaults, stated: form fields (not files) up to 2.5 MB in memory, and
 # uploads over 2.5 MB spooled to FILE_UPLOAD_TEMP_DIR instead of memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
-# League policy: new results wait for staff approval unless this is on.
 LEAGUE_AUTO_APPROVE = env_bool("LEAGUE_AUTO_APPROVE", False)
 
-# Ratings (games.rating_rules): a player's rating is marked provisional below this many
-# rated games; a player page charts at most this many points of their history.
 LEAGUE_RATING_PROVISIONAL_GAMES = int(os.environ.get("LEAGUE_RATING_PROVISIONAL_GAMES", "10"))
 LEAGUE_RATING_CHART_POINTS = int(os.environ.get("LEAGUE_RATING_CHART_POINTS", "120"))
 

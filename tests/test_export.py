@@ -78,12 +78,12 @@ def test_export_reads_the_league_in_constant_queries(django_assert_max_num_queri
 
 @pytest.mark.parametrize("games", [20, 40])
 def test_export_queries_grow_with_chunks_not_games(games, django_assert_num_queries):
-    """Four queries per chunk of games (games, seats, boxes, tasks) and one that finds no
-    more games, however many seats, boxes or players the chunk holds."""
+    """One query for the games, then three per chunk of games (seats, boxes, tasks),
+    however many seats, boxes or players the chunk holds."""
     demo_league(games)
     from games.imports.exporter import result_rows
 
-    with django_assert_num_queries(4 * (games // 10) + 1):
+    with django_assert_num_queries(3 * (games // 10) + 1):
         rows = list(result_rows(sessions_for_export(), chunk_size=10))
     assert len(rows) == Seat.objects.count() + 1
 
@@ -256,9 +256,8 @@ def test_the_progress_bar_draws_only_on_a_terminal():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_outside_a_transaction_the_next_chunk_is_read_ahead_with_the_same_rows(catalog_rows):
-    """On PostgreSQL, outside a transaction, chunks are read on a second connection while
-    the last one is written: the rows are the ones read in one transaction."""
+def test_outside_a_transaction_the_chunks_hold_the_same_rows(catalog_rows):
+    """Read chunk by chunk outside a transaction, the rows are the ones read in one."""
     from django.db import transaction
 
     from games.imports.exporter import result_rows

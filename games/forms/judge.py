@@ -1,20 +1,10 @@
 """Judging many results at once (an import) with the result form's own fields and rules.
 
-The result form builds its fields for every game and asks the database for each row
-picked in it, each check constraint and each foreign key: about thirty queries a game.
-``ResultJudge`` runs the same cleaning on the same form data, in the same order, with the
-same field objects (the form classes' ``base_fields``, carrying the messages the form
-shows) and the same rule steps (``game_form_rules``, ``Session.clean``,
-``scenario_rule_errors``, ``box_rule_errors``, ``seat_form_rules``, ``table_rules``, the
-task conditions), but picks rows from the catalog, teams, scenarios and tasks loaded once
-per import.
-
-Two of the form's checks are not asked of the database per game, because their answer is
-already known: that a picked row exists (it was found among the loaded rows), and the
-models' check constraints (each is also a rule of ``games.validation`` or of the form,
-with a sentence, which Django checks first and which then keeps the constraint from being
-asked; the database still enforces them when the games are written).
-``tests/test_import_parity.py`` runs a table of bad games through the form and the import.
+The result form asks the database about thirty queries a game. ``ResultJudge`` runs the
+same cleaning on the same form data, in the same order, with the same field objects and
+rule steps, but picks rows from the catalog, teams, scenarios and tasks loaded once per
+import; a picked row's existence and the models' check constraints (each also a rule
+with a sentence) are not asked per game. ``tests/test_import_parity.py`` holds them equal.
 """
 
 from __future__ import annotations
@@ -52,9 +42,6 @@ from .results import (
 from .scenarios import scenario_rule_errors
 
 Errors = dict[str, list[str]]
-# Clean values kept per import (``ResultJudge._cleaned``): a few hundred recur; notes do not.
-CLEANED_KEPT = 20_000
-_MISSING = object()
 
 
 @dataclass
@@ -174,8 +161,6 @@ class ResultJudge:
         }
         self.seat_choices = {"investigator": boxed(Investigator)}
         self._terms: dict[int, object] = {}
-        self._clean_values: dict[tuple, object] = {}
-        self._plans: dict[type, list[tuple]] = {}
 
     # -- one game ------------------------------------------------------------------------
 
@@ -259,7 +244,7 @@ class ResultJudge:
             try:
                 picked = choices.get(name)
                 if picked is None:
-                    row.cleaned_data[name] = self._cleaned(form_field, value)
+                    row.cleaned_data[name] = form_field.clean(value)
                 elif isinstance(form_field, ModelMultipleChoiceField):
                     row.cleaned_data[name] = picked.many(form_field, value)
                 else:
@@ -267,53 +252,23 @@ class ResultJudge:
             except ValidationError as error:
                 row.add_error(name, error)
 
-    def _cleaned(self, field, value, *args):
-        """``field.clean(value, *args)``, kept: the same few values recur in every game
-        (a terror level, a seat's ending), and a field's cleaning depends on the value
-        alone (the fields that pick rows are ``_Choices``). Only clean values are kept (a
-        refusal is raised again each time); at most ``CLEANED_KEPT`` of them."""
-        if not isinstance(value, (str, int)) or isinstance(value, bool):
-            return field.clean(value, *args)
-        key = (id(field), type(value), value)
-        found = self._clean_values.get(key, _MISSING)
-        if found is _MISSING:
-            found = field.clean(value, *args)
-            if len(self._clean_values) < CLEANED_KEPT:
-                self._clean_values[key] = found
-        return found
-
-    def _model_fields(self, form_class) -> list[tuple]:
-        """The model's fields the form holds, in the model's order, each with its name,
-        its form field's empty values and whether an empty value skips its checks."""
-        plan = self._plans.get(form_class)
-        if plan is None:
-            fields = form_class.base_fields
-            plan = self._plans[form_class] = [
-                (
-                    model_field,
-                    model_field.name,
-                    fields[model_field.name].empty_values,
-                    not model_field.blank and not fields[model_field.name].required,
-                )
-                for model_field in form_class._meta.model._meta.fields
-                if model_field.name in form_class._meta.fields
-            ]
-        return plan
-
     def _model_clean(self, row: _Row, form_class) -> None:
         """``ModelForm._post_clean``: the values onto the instance, then the model's field
         checks (on the fields the form holds and found clean) and its ``clean()``."""
         instance, fields = row.instance, form_class.base_fields
         cleaned_data, checked = row.cleaned_data, []
-        for model_field, name, empty_values, optional in self._model_fields(form_class):
-            if name in row.errors:
+        for model_field in instance._meta.fields:
+            name = model_field.name
+            if name not in form_class._meta.fields or name in row.errors:
                 continue
             value = cleaned_data.get(name)
             if name in cleaned_data:
                 model_field.save_form_data(instance, value)
             # A picked row is never empty (and comparing it with each empty value is slow).
-            empty = value is None or (not isinstance(value, Model) and value in empty_values)
-            if empty and optional:
+            empty = value is None or (
+                not isinstance(value, Model) and value in fields[name].empty_values
+            )
+            if empty and not model_field.blank and not fields[name].required:
                 continue
             if not model_field.is_relation:  # a picked row exists: it was loaded
                 checked.append(model_field)
@@ -323,7 +278,7 @@ class ResultJudge:
             if model_field.blank and raw in model_field.empty_values:
                 continue
             try:
-                cleaned = self._cleaned(model_field, raw, instance)
+                cleaned = model_field.clean(raw, instance)
                 setattr(instance, model_field.attname, cleaned)
             except ValidationError as error:
                 errors[model_field.name] = error.error_list

@@ -183,9 +183,7 @@ class ResultsImportMixin:
                 user=request.user,
             )
         # The file is the job's now (it deletes it when it ends): no second confirmation.
-        request.session[SESSION_KEY] = [
-            t for t in request.session.get(SESSION_KEY, []) if t != token
-        ]
+        _drop_token(request, token)
         messages.success(
             request,
             "The import runs in the background: this page shows how far it has got "
@@ -195,6 +193,8 @@ class ResultsImportMixin:
 
     def _forget(self, request, token: str) -> None:
         upload_forget(token)
-        request.session[SESSION_KEY] = [
-            t for t in request.session.get(SESSION_KEY, []) if t != token
-        ]
+        _drop_token(request, token)
+
+
+def _drop_token(request, token: str) -> None:
+    request.session[SESSION_KEY] = [t for t in request.session.get(SESSION_KEY, []) if t != token]

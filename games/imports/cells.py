@@ -13,8 +13,6 @@ from typing import Any
 
 from django.db import models
 
-from games.models import Session, Status
-
 from .names import Catalog, NameNotFound, catalog_key
 
 # Between the boxes (and the scenario tasks) of a game in one cell.
@@ -134,27 +132,3 @@ def name_of(attribute: str) -> Writer:
 
 def attr(attribute: str) -> Writer:
     return lambda row: getattr(row, attribute)
-
-
-def write_boxes(session: Session) -> str:
-    return f"{BOX_SEPARATOR} ".join(box.name for box in session.boxes.all())
-
-
-def write_tasks(session: Session) -> str:
-    return f"{TASK_SEPARATOR} ".join(task.text for task in session.tasks_done.all())
-
-
-def write_rejection_reason(session: Session) -> str:
-    return session.rejection_reason if session.status == Status.REJECTED else ""
-
-
-def write_submitted_at(session: Session) -> str:
-    return session.created_at.isoformat()
-
-
-def write_submitted_by(session: Session) -> str:
-    return session.submitted_by.get_username() if session.submitted_by else ""
-
-
-def write_score(session: Session):
-    return "" if session.score is None else session.score

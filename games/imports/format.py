@@ -28,12 +28,6 @@ from .cells import (
     name_of,
     read_boxes,
     read_tasks,
-    write_boxes,
-    write_rejection_reason,
-    write_score,
-    write_submitted_at,
-    write_submitted_by,
-    write_tasks,
 )
 from .names import Catalog, catalog_key
 
@@ -165,7 +159,7 @@ COLUMNS: tuple[Column, ...] = (
         "Boxes",
         GAME,
         f"The boxes in play, separated by “{BOX_SEPARATOR}”; the base game included.",
-        write_boxes,
+        lambda s: f"{BOX_SEPARATOR} ".join(box.name for box in s.boxes.all()),
         field="boxes",
         read=read_boxes,
         required=True,
@@ -209,7 +203,7 @@ COLUMNS: tuple[Column, ...] = (
         GAME,
         f"Optional: the scenario's tasks completed, by their text, separated by "
         f"“{TASK_SEPARATOR}”. Needs the Scenario column.",
-        write_tasks,
+        lambda s: f"{TASK_SEPARATOR} ".join(task.text for task in s.tasks_done.all()),
         field="tasks_done",
         read=read_tasks,
     ),
@@ -231,7 +225,7 @@ COLUMNS: tuple[Column, ...] = (
         GAME,
         "Only for a rejected game: why the staff rejected it (shown to its submitter). "
         "Ignored for a game imported with any other status.",
-        write_rejection_reason,
+        lambda s: s.rejection_reason if s.status == Status.REJECTED else "",
         field="rejection_reason",
         target=META,
     ),
@@ -241,7 +235,7 @@ COLUMNS: tuple[Column, ...] = (
         "When the result was submitted, ISO 8601 (e.g. 2026-01-10T21:00:00+00:00); "
         "blank means the moment of the import. Seasons count games submitted before "
         "they close.",
-        write_submitted_at,
+        lambda s: s.created_at.isoformat(),
         field="created_at",
         target=META,
     ),
@@ -250,7 +244,7 @@ COLUMNS: tuple[Column, ...] = (
         GAME,
         "Optional: the username of an existing account. "
         "`import_results --submitted-by` sets it for every game instead.",
-        write_submitted_by,
+        lambda s: s.submitted_by.get_username() if s.submitted_by else "",
         field="submitted_by",
         target=META,
     ),
@@ -258,7 +252,7 @@ COLUMNS: tuple[Column, ...] = (
         "Score",
         GAME,
         "Written by export for reference; ignored on import (the rules recompute it).",
-        write_score,
+        lambda s: "" if s.score is None else s.score,
         target=IGNORED,
     ),
     Column(

@@ -1,19 +1,12 @@
-"""Importing a results file: every game judged as the result form judges it, then written
-in bulk.
-
-Each game's rows become the POST data the result form would receive, and
-``games.forms.judge.ResultJudge`` cleans it with the form's own fields and rule steps (the
-rows it picks loaded once per import, not asked for game by game), so no rule has a
-second copy here; its errors are mapped back to the file's lines and columns. The import
-is all-or-nothing unless told to skip invalid games; games already in the league and
-repeats inside the file are skipped and reported.
+"""Importing a results file: every game judged as the result form judges it
+(``games.forms.judge``), its errors mapped back to the file's lines and columns, then
+written in bulk. All or nothing unless told to skip invalid games; games already in the
+league and repeats inside the file are skipped and reported.
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO
 
@@ -29,7 +22,7 @@ from games.names import name_key
 from games.players import player_for_name
 from games.recording import sessions_record_many
 
-from .cells import CellError, read_tasks
+from .cells import CellError
 from .duplicates import Duplicates, Table
 from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS
 from .names import Catalog
@@ -40,11 +33,6 @@ from .report import ImportReport, PlannedGame
 BATCH_SIZE = 2000
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
-# Cell readings kept per import (see ``_read``).
-READINGS_KEPT = 20_000
-_UNREAD = object()
-# New objects between two passes of the cycle collector while importing (``gc``: 700).
-COLLECT_EVERY = 100_000
 
 
 @dataclass
@@ -81,7 +69,6 @@ class Importer:
         self.now = timezone.now()
         self._players: dict[str, Player | None] = {}
         self._users: dict[str, object] = {}
-        self._readings: dict[tuple[str, str], object] = {}
         self.duplicates = Duplicates(self._existing_player)
 
     # -- the run -------------------------------------------------------------------------
@@ -90,8 +77,7 @@ class Importer:
         """Import the file; raises ``FileProblem`` when it cannot be read at all."""
         results = ResultsFile(stream, name, self.report.problems)
         try:
-            with _fewer_collections():
-                return self._run(results)
+            return self._run(results)
         finally:
             results.close()
 
@@ -199,19 +185,11 @@ class Importer:
     def _read(self, column, text, line, rows, problems, data, meta, key) -> None:
         if column.target not in (FORM, META):
             return
-        # A cell's reading depends on its text alone, but for the tasks (read within the
-        # game's scenario): the same few hundred names recur, so their readings are kept.
-        kept = column.read is not None and column.read is not read_tasks
-        value = self._readings.get((column.key, text), _UNREAD) if kept else _UNREAD
-        if value is _UNREAD:
-            try:
-                value = column.value(text, self.catalog, data)
-            except CellError as error:
-                problems.append(Problem(line, column.header, str(error), rows.reference))
-                value = ""
-            else:
-                if kept and isinstance(value, str | int) and len(self._readings) < READINGS_KEPT:
-                    self._readings[column.key, text] = value
+        try:
+            value = column.value(text, self.catalog, data)
+        except CellError as error:
+            problems.append(Problem(line, column.header, str(error), rows.reference))
+            value = ""
         (data if column.target == FORM else meta)[key] = value
 
     def _submitted_at(self, text: str, rows: GameRows, problems: list[Problem]):
@@ -304,22 +282,6 @@ class Importer:
         if player is None:
             player = self._players[key] = player_for_name(name)
         return player
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Python's cycle collector runs every 700 new objects and now and then walks every
-    object alive: an import makes millions (rows, cells, unsaved games), and those passes
-    took a fifth of its CPU. Here it runs every ``COLLECT_EVERY`` objects, and what was
-    alive before the import (Django, the catalog) is left out of its walks."""
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(COLLECT_EVERY, *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
 
 
 def _planned(game: _Game, session: Session, names: list[str]) -> PlannedGame:

@@ -17,7 +17,7 @@ from typing import IO
 
 from openpyxl.utils import get_column_letter
 
-from games.spreadsheets import QUOTE, unquote_cell
+from games.spreadsheets import unquote_cell
 
 from .format import BY_KEY, COLUMNS, cell_text
 from .limits import MAX_GAME_ROWS, MAX_LINE_BYTES, Capped, timed
@@ -185,15 +185,10 @@ class ResultsFile:
                 )
             )
         return {
-            key: _text(cell) for key, cell in zip(self.keys, cells, strict=False) if key is not None
+            key: cell_text(unquote_cell(cell))
+            for key, cell in zip(self.keys, cells, strict=False)
+            if key is not None
         }
-
-    def rows(self) -> Iterator[tuple[int, dict[str, str]]]:
-        """Each non-blank row as {column key: cell text}, with its line number."""
-        for line, cells in self._rows:
-            values = self._values(line, cells)
-            if any(values.values()):
-                yield line, values
 
     def _reference_of(self, cells: list) -> str:
         if self._reference >= len(cells):
@@ -256,11 +251,3 @@ class ResultsFile:
             current = GameRows(reference, [(line, values)])
         if current is not None:
             yield current
-
-
-def _text(cell) -> str:
-    """``cell_text(unquote_cell(cell))``, with a CSV's plain text (nothing to unquote)
-    taken straight: a file of 100,000 games has over ten million cells."""
-    if type(cell) is str and not cell.startswith(QUOTE):
-        return cell.strip()
-    return cell_text(unquote_cell(cell))

@@ -1,12 +1,6 @@
-"""Reading an XLSX results sheet within bounds: the zip looked at before parsing, the
-sheet's declared size checked, then its rows streamed, never wider than the format.
-
-openpyxl alone trusts the sheet: a 5 KB file declaring ``A1:XFD1048576`` makes it pad a
-million empty rows to 16,384 cells, and a zip bomb unpacks as far as it asks. Here the
-zip's own directory is read first (Python's zipfile never unpacks a member past the
-size its directory declares, so the declared sizes bound the real work), and the rows
-are read as they are present, without the declared dimensions; a cell past
-``MAX_COLUMNS`` refuses the sheet.
+"""Reading an XLSX results sheet within bounds: the zip's directory checked before anything
+is unpacked (zipfile never unpacks a member past its declared size), the sheet's declared
+size checked, then only the rows present streamed, none wider than ``MAX_COLUMNS``.
 """
 
 from __future__ import annotations

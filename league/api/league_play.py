@@ -25,7 +25,7 @@ from league.queries import (
 from .games import link as ref
 from .http import answers
 from .pagination import BoundedPagination
-from .players import season_by_slug
+from .players import ancient_one_records, season_by_slug
 from .schemas.league_play import (
     ScenarioDetailOut,
     ScenarioOut,
@@ -79,14 +79,7 @@ def get_team(request, slug: str, season: str | None = None):
         "captain": profile.captain.name if profile.captain else None,
         "members": [{"name": player.name, "slug": player.slug} for player in profile.members],
         "summary": profile.summary,
-        "by_ancient_one": [
-            {
-                **row,
-                "ancient_one": row["ancient_one__name"],
-                "ancient_one_slug": row["ancient_one__slug"],
-            }
-            for row in profile.by_ancient_one
-        ],
+        "by_ancient_one": ancient_one_records(profile.by_ancient_one),
         "entries": [
             {
                 "game_id": game.pk,

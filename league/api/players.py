@@ -38,6 +38,18 @@ def list_players(request):
     return Player.objects.listed().order_by("name")
 
 
+def ancient_one_records(rows) -> list[dict]:
+    """A side's record by Ancient One (``AncientOneRecordQuerySet.record``) as answered."""
+    return [
+        {
+            **row,
+            "ancient_one": row["ancient_one__name"],
+            "ancient_one_slug": row["ancient_one__slug"],
+        }
+        for row in rows
+    ]
+
+
 def season_by_slug(slug: str | None) -> Season | None:
     if not slug:
         return None
@@ -63,14 +75,7 @@ def get_player(request, slug: str, season: str | None = None):
         "season": chosen.slug if chosen else None,
         "summary": summary,
         "first_citizen_titles": summary["first_citizen_titles"],
-        "by_ancient_one": [
-            {
-                **row,
-                "ancient_one": row["ancient_one__name"],
-                "ancient_one_slug": row["ancient_one__slug"],
-            }
-            for row in profile.by_ancient_one
-        ],
+        "by_ancient_one": ancient_one_records(profile.by_ancient_one),
         "investigators": [
             {"investigator": row["investigator__name"], **row} for row in profile.investigators
         ],

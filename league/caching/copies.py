@@ -1,21 +1,10 @@
 """Where the page cache finds a page's copy, and who renders a copy gone stale.
 
-An entry is ``(versions, segments, headers)``: the page (``league.caching.fills``) with the
-tokens of the versions it was built from (``league.caching.subjects``). It is *fresh* while
-those are the versions now, and only then served as a hit.
-
-**One round trip.** The versions and the page are read in one ``get_many``. In front of the
-shared cache each process keeps the pages it served last (the ``pages`` cache, Django's
-``LocMemCache``); a copy there is trusted only while its versions equal the ones just read
-from the shared cache, so the shared cache then sends a few short tokens instead of the
-page, and a write in another process retires every process's copy at once.
-
-**One render per stale page.** A copy whose versions moved on is not thrown away. The first
-request to find it stale takes a lock in the shared cache (``cache.add``: one caller wins,
-in every process) holding the moment it was taken, and renders; any request finding the
-lock taken less than ``LEAGUE_PAGE_STALE_SECONDS`` ago gets the stale copy (``X-Cache:
-stale``). After that, or with no stale copy, a request renders as on any miss: a copy is
-served stale for a bounded time even if its new render never succeeds.
+An entry is ``(versions, segments, headers)``, *fresh* while those are the versions now.
+This process's own copy (the ``pages`` cache) is trusted only while its versions equal
+the ones just read from the shared cache; a stale copy is rendered again by the one
+request that takes its lock, the others get the copy for ``LEAGUE_PAGE_STALE_SECONDS``
+(docs/caching.md, "One render per stale page").
 """
 
 from __future__ import annotations

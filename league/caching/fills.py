@@ -1,12 +1,8 @@
 """The parts of a page that differ per request, cut out of a cached page and filled in.
 
-``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->``: the ``<body>``
-tag (a member's CSRF header for htmx), the navigation (a member's links, a moderator's
-Pending (N), the log-out form with its CSRF token) and the messages. A page is kept in the
-shared cache as its other parts with the names of the holes between them (``cut``), so
-nothing of one visitor is stored under a key shared with others; every request, a hit too,
-renders the three parts for itself from ``request.user`` and its session in one small
-template (``fill``), and the marks never reach a browser (``unmark``).
+``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->`` (the body tag,
+the navigation, the messages): a page is stored without them (``cut``), every request
+renders them for itself (``fill``), and the marks never reach a browser (``unmark``).
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
-"""What bumps which versions: every write to the league's own data.
+"""What bumps which versions: every write to the league's own data (docs/caching.md,
+"What a write retires").
 
-``games.signals.league_changed`` covers writes that bypass ``save()`` (bulk updates of the
-summaries); post_save, post_delete and m2m_changed cover every concrete model of the games
-and league apps, except simple-history's models and the rows kept in step with the games
-by an upkeep that sends ``league_changed`` itself (``DERIVED_MODULES``). And when the cache
-answers again after an outage, whose bumps were lost (``league.caching.outage``).
-
-A write that changes no public page retires nothing: the games' own rows written inside
-the summaries' upkeep are judged by it (``league_changed(public=False)`` when none of its
-games was approved before or after, as for a pending game), and a player just created is
-named nowhere before their first approved game. A write of approved games retires only
-the pages showing what it touched (``league.caching.subjects``). Everything else -- teams,
-rosters, the catalog, a rename, a rebuild of the summaries -- is rare and bumps every
-version: a few cold pages a season, never a wrong page.
+post_save, post_delete and m2m_changed cover every concrete model of the games and league
+apps but simple-history's and the rows kept by an upkeep that sends ``league_changed``
+itself (``DERIVED_MODULES``). A write that changes no public page retires nothing: a
+pending game's rows (``league_changed(public=False)``), a player just created.
 """
 
 from __future__ import annotations

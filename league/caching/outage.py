@@ -1,16 +1,10 @@
 """A shared cache that does not answer is a cold cache, never an error page.
 
-The cache holds only what can be rebuilt (versions, pages, rate-limit counts), so the site's
-own cache calls -- the page cache, the version bumps after commit, the rate limits -- go
-through ``guarded``: while Redis does not answer they get a fallback (a page renders
-uncached, a committed write answers as usual), the outage is logged once per process, and
-for ``RETRY_SECONDS`` after a failure the cache is not asked at all, so a server that hangs
-costs a worker one socket timeout now and then rather than one per call.
-
-When it answers again, ``cache_recovered`` is sent before anything else is asked of it:
-writes committed meanwhile could not retire the pages cached before, so its receiver
-(``league.caching.invalidation``) retires every page first. Only an unreachable server's
-errors are absorbed; any other error is a bug and still raises.
+The site's own cache calls go through ``guarded``: while Redis does not answer they get a
+fallback, the outage is logged once per process, and for ``RETRY_SECONDS`` after a
+failure the cache is not asked at all. When it answers again, ``cache_recovered`` is sent
+first: writes committed meanwhile could not retire the pages cached before. Only an
+unreachable server's errors are absorbed; any other error still raises.
 """
 
 from __future__ import annotations

@@ -1,29 +1,8 @@
 """Public pages cached for visitors and members, under the versions of what they show.
 
 ``page_cached(view, shows=KIND)`` marks a view (in the URLconf); ``PageCacheMiddleware``
-serves and stores it. An entry is kept under a key made of the scheme, host, path, sorted
-query string, htmx or not and audience, with the versions it was built from: every page's
-(``league:v:all``) and its subject's (``league.caching.subjects``), read in the same
-``get_many`` as the page. It is served as a hit only while they are still the versions, so
-a committed write retires just the pages showing what it changed; a stale page is rendered
-again by one request while the others get the copy they had (``league.caching.copies``).
-
-What differs per request (the body tag's CSRF header, the navigation, the messages) is cut
-out before a page is stored and rendered again for every request, a hit too
-(``league.caching.fills``): a member's name, links, Pending (N) count and CSRF token never
-sit under a shared key. The audience -- visitor or member, from ``request.user`` -- is part
-of the key, since some bodies offer members a link ("Create a team"); a page whose body is
-one member's own (a game with its Edit and Approve buttons) is marked
-``page_cached(view, members=False)`` and rendered afresh for every member. Answers to
-members, and to a visitor shown a message, say ``Cache-Control: private``.
-
-Never exports (``?_export=``). Only 200 answers that vary on nothing but Cookie, set no
-cookie but the session's, CSRF and messages ones (all three live in the filled parts), and
-carry no CSRF token outside the filled parts are stored. While the cache does not answer,
-pages render uncached (``league.caching.outage``).
-
-The middleware sits above the session, CSRF and messages middleware so it sees the cookies
-they set; headers those and the security middleware add are added again on every hit.
+serves and stores it (docs/caching.md). It sits above the session, CSRF and messages
+middleware so it sees the cookies they set.
 """
 
 from __future__ import annotations

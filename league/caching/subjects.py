@@ -1,24 +1,10 @@
 """What a page shows and what a write changes, as the names of versions in the shared cache.
 
-A *subject* is one thing pages show: a player, a team, an Ancient One, an investigator, a
-scenario, a series, a season's (or all time's) standings, a game, and the league's lists
-(home, the leaderboard, the catalog lists). Each has its own version,
-``league:v:<kind>:<slug>``; ``league:v:all`` is every page's.
-
-**A page** names its kind in the URLconf (``page_cached(view, shows=KIND)``); the subject
-is read from the URL (the slug or number in its path, or ``?season=`` for standings), so
-the page cache finds a page's versions without a query.
-
-**A write** names its subjects from the summary rows it touched (``games.summaries
-.tracking`` sends them with ``league_changed(rows=..., games=...)``): an approved game of
-Yig by Ann and Bo retires the lists, Yig's page, Ann's and Bo's, their team's, their
-investigators', its scenario's and series', the standings of its season and of all time,
-and its own page -- and leaves Cthulhu's cached. Everything else (a team, a roster, the
-catalog, a rename) is rare and shows in ways no summary row names: it replaces
-``league:v:all``, as does a write naming more than ``MOST_SUBJECTS`` (an import).
-
-Slugs, not ids, name subjects because the URL carries the slug: the write side pays the
-look-up (one query per kind, after commit), never a page view.
+A *subject* (a player, a team, an Ancient One, an investigator, a scenario, a series, a
+season's standings, a game, the lists) has its own version ``league:v:<kind>:<slug>``;
+``league:v:all`` is every page's. A page names its kind in the URLconf and its subject
+is read from the URL, so no query is needed; a write names its subjects from the summary
+rows it touched. Slugs, not ids, because the URL carries the slug (docs/caching.md).
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """Versions in the shared cache: tokens that a committed change replaces.
 
-* **The league version** (``league:version``) changes with every public change: the API's
-  Last-Modified and ETag read it.
-* **Subject versions** (``league.caching.subjects``): ``league:v:all``, which every page is
-  keyed by and rare admin writes replace, and one per subject (a player, the lists, ...),
-  which a public game write replaces for just the subjects it touched. A page is cached
-  under the versions of what it shows (``league.caching.page_cache``), so replacing one
-  retires exactly those pages, in every worker that shares the cache.
-
-Why a fresh random token set after commit, and not a counter row: a row updated inside
-every writing transaction would be locked until it commits, and every writer would queue
-behind it. So the bump runs after commit (``transaction.on_commit``) as one ``set_many``;
-a page rendered between the commit and the bump is stored under the old token, which is
-never read again once the bump lands. Each bump writes ``<time_ns>.<uuid4>``, a value never
-seen before, so racing bumps need no atomic increment, and a lost key is replaced by a new
-token, never an old one. The token carries the moment it was made: the API's
-Last-Modified reads it instead of aggregating over every game.
+``league:version`` changes with every public change (the API's Last-Modified and ETag);
+the subject versions (``league.caching.subjects``) retire the pages showing them. A bump
+runs after commit as one ``set_many`` of a fresh ``<time_ns>.<uuid4>`` token, so no
+writer waits on a counter row, racing bumps need no atomic increment, and a lost key is
+replaced by a new token, never an old one.
 """
 
 from __future__ import annotations

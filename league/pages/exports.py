@@ -1,27 +1,13 @@
 """Table exports that stream: CSV row by row, XLSX through openpyxl's write-only mode.
 
 An export holds what the page shows -- the table's columns, headers, filters and sort --
-over every page. Building a django-tables2 ``BoundRow`` (and a model instance with its
-prefetched seats) per record is what made a leaderboard of every victory cost minutes and
-gigabytes, so rows come from ``values()`` read a chunk at a time:
-
-* a column's cell is the value at its accessor (or at ``Table.export_paths[name]`` when the
-  accessor is a relation, e.g. ``"ancient_one__name"``); a field with choices gives its
-  label, and a ``value_<name>`` method on the table still shapes the value;
-* a column with an ``export_values(pks)`` method (the players at each game) fills its cells
-  for a whole chunk in one query, so a chunk costs two queries however many seats it has;
-* every cell goes through ``games.spreadsheets.safe_cell``: text never runs as a formula,
-  numbers stay numbers and dates stay dates (ISO text in CSV, date cells in XLSX);
-* a column with an ``export_shape(value)`` method (``RoundedColumn``) rounds its number
-  as the page does, and XLSX shows it with the column's ``number_format``.
-
-An XLSX sheet is written by ``games.spreadsheets.write_sheet`` (header bold, frozen and
-filtered); the file is named for the page and its filters (``filenames``).
-
-Tables fed something other than a QuerySet fall back to django-tables2's ``as_values``.
-
-A download of more than ``LEAGUE_EXPORT_STREAM_ROWS`` rows is not answered here: the page
-starts a background job that runs the same view to write the file (``downloads``).
+over every page. A django-tables2 ``BoundRow`` (and a model instance) per record made a
+leaderboard of every victory cost minutes and gigabytes, so rows come from
+``values_list()`` a chunk at a time: a column's cell is the value at its accessor (or at
+``Table.export_paths[name]`` for a relation), shaped by the table's ``value_<name>`` or
+the column's ``export_shape``; a column with ``export_values(pks)`` fills a whole chunk
+in one query. A download of more than ``LEAGUE_EXPORT_STREAM_ROWS`` rows is a background
+job that runs the same view (``downloads``).
 """
 
 from __future__ import annotations
@@ -37,7 +23,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
-from django.db import models
 from django.db.models import QuerySet
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
@@ -60,15 +45,6 @@ CHUNK_SIZE = 2000
 CSV = "csv"
 XLSX = "xlsx"
 FORMATS = (CSV, XLSX)
-# Stored values that are cells already: numbers, booleans, dates (not aware datetimes).
-PASS_THROUGH = (
-    models.IntegerField,
-    models.FloatField,
-    models.DecimalField,
-    models.BooleanField,
-    models.DateField,
-)
-TEXT = (models.CharField, models.TextField)
 
 
 @dataclass(frozen=True)
@@ -78,8 +54,7 @@ class ExportColumn:
     name: str
     header: str
     path: str
-    # The cell from the stored value, or None when the value is the cell as it is.
-    convert: Callable[[Any], Any] | None = None
+    convert: Callable[[Any], Any]  # the cell from the stored value
     per_chunk: Callable[[list], dict] | None = None  # ``column.export_values``
 
 
@@ -119,34 +94,19 @@ def _typed(value):
     return value
 
 
-def _safe_typed(value):
-    return safe_cell(_typed(value))
+def _converter(field, shape: Callable | None) -> Callable[[Any], Any]:
+    """How a stored value becomes its cell: shaped as the page shows it (``shape``), a
+    choice as its label, an aware moment in local time, text never a formula."""
+    labels = dict(field.flatchoices) if getattr(field, "choices", None) else {}
 
+    def convert(value):
+        if shape is not None:
+            value = shape(value=value)
+        elif labels and value in labels:
+            value = str(labels[value])
+        return safe_cell(_typed(value))
 
-def _converter(field, shape: Callable | None) -> Callable[[Any], Any] | None:
-    """The cheapest function that turns a stored value into its cell.
-
-    Numbers and plain dates are cells already (most of a big export's cells), text only
-    needs ``safe_cell``, a choice its (safe) label; anything else takes the full path.
-    """
-    if shape is not None:
-
-        def shaped(value):
-            return _safe_typed(shape(value=value))
-
-        return shaped
-    if getattr(field, "choices", None):
-        labels = {key: safe_cell(str(label)) for key, label in field.flatchoices}
-
-        def labelled(value):
-            return labels[value] if value in labels else _safe_typed(value)
-
-        return labelled
-    if isinstance(field, PASS_THROUGH) and not isinstance(field, models.DateTimeField):
-        return None
-    if isinstance(field, TEXT):
-        return safe_cell
-    return _safe_typed
+    return convert
 
 
 def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ()):
@@ -198,7 +158,7 @@ def table_rows(
     yield [safe_cell(column.header) for column in plan]
     paths = list(dict.fromkeys(column.path for column in plan))
     where = [paths.index(column.path) for column in plan]
-    converted = [(i, c.convert) for i, c in enumerate(plan) if c.convert and not c.per_chunk]
+    converted = [(i, c.convert) for i, c in enumerate(plan) if not c.per_chunk]
     chunked = [(i, c.per_chunk) for i, c in enumerate(plan) if c.per_chunk]
     # values_list() builds no model instances; prefetching is the per-chunk loaders' job.
     rows = queryset.prefetch_related(None).values_list(*paths).iterator(chunk_size=chunk_size)

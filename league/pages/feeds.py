@@ -69,81 +69,40 @@ class ResultsFeed(Feed):
         return item.updated_at
 
 
-class PlayerFeed(ResultsFeed):
-    url_name = "feeds:player"
+# Each subject's feed: where its slug is looked up, the ``LeagueGames`` filter to its
+# games, and the words its title ("results ...") and subtitle ("Approved games ...") add.
+SUBJECTS = {
+    "player": (Player.objects.listed, "played_by", "of {}", "{} played"),
+    "ancient_one": (AncientOne.objects.all, "for_ancient_one", "against {}", "against {}"),
+    "team": (Team.objects.all, "played_as", "of team {}", "played as {}"),
+    "scenario": (Scenario.objects.all, "in_scenario", "of the scenario {}", "of {}"),
+}
+
+
+class SubjectFeed(ResultsFeed):
+    """The latest approved games of one subject (``SUBJECTS``), found by its slug."""
+
+    def __init__(self, kind: str):
+        self.url_name = f"feeds:{kind}"
+        self.subjects, self.played, self.title_words, self.subtitle_words = SUBJECTS[kind]
 
     def get_object(self, request, slug):
-        return get_object_or_404(Player.objects.listed(), slug=slug)
+        return get_object_or_404(self.subjects(), slug=slug)
 
-    def title(self, obj: Player) -> str:
-        return f"Arkham League: results of {obj}"
+    def title(self, obj) -> str:
+        return "Arkham League: results " + self.title_words.format(obj)
 
-    def subtitle(self, obj: Player) -> str:
-        return f"Approved games {obj} played, newest first."
+    def subtitle(self, obj) -> str:
+        return f"Approved games {self.subtitle_words.format(obj)}, newest first."
 
-    def link(self, obj: Player) -> str:
+    def link(self, obj) -> str:
         return obj.get_absolute_url()
 
-    def games(self, obj: Player) -> LeagueGames:
-        return league_games().played_by(obj)
+    def games(self, obj) -> LeagueGames:
+        return getattr(league_games(), self.played)(obj)
 
 
-class AncientOneFeed(ResultsFeed):
-    url_name = "feeds:ancient_one"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(AncientOne, slug=slug)
-
-    def title(self, obj: AncientOne) -> str:
-        return f"Arkham League: results against {obj}"
-
-    def subtitle(self, obj: AncientOne) -> str:
-        return f"Approved games against {obj}, newest first."
-
-    def link(self, obj: AncientOne) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: AncientOne) -> LeagueGames:
-        return league_games().for_ancient_one(obj)
-
-
-class TeamFeed(ResultsFeed):
-    url_name = "feeds:team"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(Team, slug=slug)
-
-    def title(self, obj: Team) -> str:
-        return f"Arkham League: results of team {obj}"
-
-    def subtitle(self, obj: Team) -> str:
-        return f"Approved games played as {obj}, newest first."
-
-    def link(self, obj: Team) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: Team) -> LeagueGames:
-        return league_games().played_as(obj)
-
-
-class ScenarioFeed(ResultsFeed):
-    url_name = "feeds:scenario"
-
-    def get_object(self, request, slug):
-        return get_object_or_404(Scenario, slug=slug)
-
-    def title(self, obj: Scenario) -> str:
-        return f"Arkham League: results of the scenario {obj}"
-
-    def subtitle(self, obj: Scenario) -> str:
-        return f"Approved games of {obj}, newest first."
-
-    def link(self, obj: Scenario) -> str:
-        return obj.get_absolute_url()
-
-    def games(self, obj: Scenario) -> LeagueGames:
-        return league_games().in_scenario(obj)
-
+class ScenarioFeed(SubjectFeed):
     def item_title(self, item: Session) -> str:
         title = super().item_title(item)
         if item.scenario_score is None:
@@ -154,8 +113,8 @@ class ScenarioFeed(ResultsFeed):
 urlpatterns = [
     path("results/", ResultsFeed(), name="results"),
     # <str:…>, as the player page: player slugs keep letters of every script (李雷).
-    path("players/<str:slug>/", PlayerFeed(), name="player"),
-    path("ancient-ones/<slug:slug>/", AncientOneFeed(), name="ancient_one"),
-    path("teams/<slug:slug>/", TeamFeed(), name="team"),
-    path("scenarios/<slug:slug>/", ScenarioFeed(), name="scenario"),
+    path("players/<str:slug>/", SubjectFeed("player"), name="player"),
+    path("ancient-ones/<slug:slug>/", SubjectFeed("ancient_one"), name="ancient_one"),
+    path("teams/<slug:slug>/", SubjectFeed("team"), name="team"),
+    path("scenarios/<slug:slug>/", ScenarioFeed("scenario"), name="scenario"),
 ]

@@ -1,25 +1,15 @@
 """Ranks and counts of a leaderboard selection without numbering the whole set.
 
-A victory's rank is competition ranking by score: 1 + the number of victories in the same
-selection with a strictly higher score, so equal scores share a rank. That depends only on
-how many victories the selection holds at each score — its *score ladder* — which has a
-few dozen rows however many games there are. The ladder gives the page's ranks (any sort,
-any page) and the paginator's total alike.
-
-Two ways to the same ladder:
-
-- ``ladder_from_summaries``: when the selection is only "approved victories" narrowed by
-  Ancient One, number of investigators and season, the ``AncientOneScore`` histogram kept
-  on write already holds it (one query over at most a few thousand summary rows).
-- ``ladder_of``: any other selection (outcome, boxes, dates, player, team) is counted with
-  one ``GROUP BY score`` over the filtered games, which the filter bounds.
+A victory's rank is 1 + the victories of the same selection with a strictly higher
+score (equal scores share a rank), so the ranks of any page and the paginator's total
+come from the selection's *score ladder*: how many victories it holds at each score, a
+few dozen rows however many games there are.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db.models import Count, Sum
 
@@ -35,28 +25,17 @@ class ScoreLadder:
     """How many victories of a selection have each score."""
 
     counts: Mapping[int, int]
-    _scores: list[int] = field(init=False, repr=False, compare=False)
-    _above: list[int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # Ascending scores; _above[i] = victories scoring _scores[i] or more (one extra 0).
-        scores = sorted(self.counts)
-        above = [0] * (len(scores) + 1)
-        for index in range(len(scores) - 1, -1, -1):
-            above[index] = above[index + 1] + self.counts[scores[index]]
-        object.__setattr__(self, "_scores", scores)
-        object.__setattr__(self, "_above", above)
 
     @property
     def total(self) -> int:
         """Victories in the selection (the paginator's count)."""
-        return self._above[0]
+        return sum(self.counts.values())
 
     def rank(self, score: int | None) -> int | None:
         """Competition rank of ``score``: 1 + victories with a strictly higher score."""
         if score is None:
             return None
-        return 1 + self._above[bisect_right(self._scores, score)]
+        return 1 + sum(n for other, n in self.counts.items() if other > score)
 
 
 def _ladder(pairs: Iterable[tuple[int, int]]) -> ScoreLadder:

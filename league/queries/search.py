@@ -1,15 +1,11 @@
 """The navigation's search box: players, teams, investigators, Ancient Ones and scenarios
 whose names hold every typed word, a bounded handful of each kind.
 
-A row matches when each word of the query starts one of the words of its stored search
-key (``games.names.search_key``: case-folded, without accents), so "amanda" and "sharp"
-find Amanda Sharpe and "ELODIE" finds Élodie on SQLite and PostgreSQL alike. Players are
-only the public ones (``Player.objects.listed()``). Each kind is one query of at most
-``SHOWN + 1`` rows: one more than is shown tells that there are more without counting them.
-Players take two: the matching names first (at most ``CANDIDATES``), then which of those
-are public, asked by id, so the database probes those players' seats instead of
-aggregating every seat of the league (the plan PostgreSQL chose for one query over 50,000
-players).
+A row matches when each word of the query starts a word of its stored search key
+(``games.names.search_key``), on SQLite and PostgreSQL alike. Players are only the public
+ones; they are matched by name first (at most ``CANDIDATES``), then asked which of those
+are public by id, so the database probes those players' seats instead of aggregating
+every seat of the league.
 """
 
 from __future__ import annotations
