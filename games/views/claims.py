@@ -31,8 +31,10 @@ class ClaimQueueView(ModeratorMixin, ListView):
             filter=Q(player__seats__session__status=Status.APPROVED),
             distinct=True,
         )
-        return PlayerClaim.objects.select_related("player__user", "user").annotate(
-            approved_games=approved
+        return (
+            PlayerClaim.objects.select_related("player__user", "user")
+            .annotate(approved_games=approved)
+            .order_by("created_at", "pk")
         )
 
 
