@@ -19,9 +19,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from games import notifications
-from games.models import Player, PlayerClaim
+from games.models import Player, PlayerClaim, Team
 from games.permissions import can_moderate
 from games.players import player_claim
+from games.signals import league_changed
 
 
 def claim_needs_moderator(player: Player) -> bool:
@@ -78,7 +79,13 @@ def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
                 raise ClaimGone
             if Player.objects.filter(user=claim.user).exists():
                 raise ValidationError(f"{claim.user} already plays as another league player.")
+            # The person who plays as the player captains its teams, whichever account.
+            Team.objects.filter(captain_id=player.user_id, members=player).update(
+                captain=claim.user
+            )
             Player.objects.filter(pk=player.pk).update(user=claim.user)
+            # Bulk updates send no post_save: a team page naming its captain is retired.
+            league_changed.send(sender=PlayerClaim)
             for other in player.claims.exclude(pk=claim.pk).select_related("user"):
                 notifications.claim_decided(other, approved=False)
             player.claims.exclude(pk=claim.pk).delete()
