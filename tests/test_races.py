@@ -126,7 +126,7 @@ def test_concurrent_signups_with_the_same_new_name():
         assert list(accounts) == [player.user]
         for response in refused:
             assert "Someone else just took" in response.content.decode() or (
-                "already belongs to another account" in response.content.decode()
+                "is already a name in the league" in response.content.decode()
             )
     report("signups", posts=THREADS * ROUNDS, server_errors=errors)
     assert errors == 0
