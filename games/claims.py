@@ -75,7 +75,7 @@ def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
         if not moderator and by.pk not in (player.user_id, claim.user_id):
             raise ClaimGone
         if approve:
-            if not moderator:
+            if not moderator or by.pk == claim.user_id:  # nobody approves their own claim
                 raise ClaimGone
             if Player.objects.filter(user=claim.user).exists():
                 raise ValidationError(f"{claim.user} already plays as another league player.")

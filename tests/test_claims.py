@@ -138,6 +138,13 @@ def test_the_claimant_withdraws_and_strangers_cannot_answer(client, ben):
     assert not PlayerClaim.objects.exists() and Player.objects.get(pk=ben.pk).user is None
 
 
+def test_a_moderator_does_not_approve_their_own_claim(ben):
+    mod = logged_in(moderator())
+    mod.post(reverse("games:claim"), {"player_name": "Ben Carter", "claim_player": "on"})
+    assert answer(mod, PlayerClaim.objects.get(), "approve").status_code == 404
+    assert Player.objects.get(pk=ben.pk).user is None
+
+
 def test_only_moderators_see_the_queue(client, ben):
     assert client.get(QUEUE).status_code == 302  # log in first
     assert logged_in(UserFactory(username="someone")).get(QUEUE).status_code == 403

@@ -274,3 +274,12 @@ def test_the_team_page_names_only_a_captain_who_is_a_member_and_counts_the_unnam
     owls.members.remove(Player.objects.get(name="Cap"))  # e.g. by staff in the admin
     html = Client().get(owls.get_absolute_url()).content.decode()
     assert "Captain" not in html
+
+
+def test_an_account_without_a_league_player_captains_no_team():
+    nobody = Client()
+    nobody.force_login(UserFactory(username="nobody"))
+    response = nobody.post(reverse("league:team_new"), {"name": "Ghosts"})
+    assert response.context["form"].errors["name"] == [
+        "Your account needs a league name before it captains a team."
+    ]
