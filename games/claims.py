@@ -56,9 +56,9 @@ class ClaimGone(Exception):
 
 
 def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
-    """Approve or refuse a claim. A moderator may do either; the player's own account may
-    refuse; the claimant may withdraw (a refusal that notifies nobody). The caller checks
-    who may approve; here only the refusals are checked, against the locked rows."""
+    """Approve or refuse a claim. A moderator may do either (never on their own claim);
+    the player's own account may refuse; the claimant may withdraw (a refusal that
+    notifies nobody). ``ClaimGone`` for anyone else, checked against the locked rows."""
     with transaction.atomic():
         player_id = PlayerClaim.objects.filter(pk=claim_id).values_list("player", flat=True)
         player = Player.objects.select_for_update().filter(pk__in=player_id).first()
@@ -79,10 +79,11 @@ def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
                 raise ClaimGone
             if Player.objects.filter(user=claim.user).exists():
                 raise ValidationError(f"{claim.user} already plays as another league player.")
-            # The person who plays as the player captains its teams, whichever account.
-            Team.objects.filter(captain_id=player.user_id, members=player).update(
-                captain=claim.user
-            )
+            if player.user_id is not None:
+                # The person who plays as the player captains its teams, whichever account.
+                Team.objects.filter(captain_id=player.user_id, members=player).update(
+                    captain=claim.user
+                )
             Player.objects.filter(pk=player.pk).update(user=claim.user)
             # Bulk updates send no post_save: a team page naming its captain is retired.
             league_changed.send(sender=PlayerClaim)

@@ -11,8 +11,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Player, PlayerClaim
-from tests.factories import PlayerFactory, UserFactory, game, moderator, seat
+from games.models import Player, PlayerClaim, Team
+from tests.factories import PlayerFactory, TeamFactory, UserFactory, game, moderator, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -113,14 +113,17 @@ def test_the_players_own_account_sees_the_claim_and_refuses_it(
     assert mail.outbox[-1].subject == "Your claim to be Ben Carter was refused"
 
 
-def test_approving_moves_the_player_from_its_previous_account(client, ben):
+def test_approving_moves_the_player_and_its_captaincy_from_its_previous_account(client, ben):
     old = UserFactory(username="old")
     Player.objects.filter(pk=ben.pk).update(user=old)
+    team = TeamFactory(name="Owls", members=[ben])
+    Team.objects.filter(pk=team.pk).update(captain=old)
     signup(client, "eve", "Ben Carter")
     answer(logged_in(moderator()), PlayerClaim.objects.get(), "approve")
     ben.refresh_from_db()
     assert ben.user.username == "eve" and not Player.objects.filter(user=old).exists()
     assert ben.seats.count() == 2  # the games stay the player's
+    assert Team.objects.get(pk=team.pk).captain == ben.user
 
 
 def test_the_claimant_withdraws_and_strangers_cannot_answer(client, ben):
