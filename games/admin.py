@@ -21,6 +21,7 @@ from games.models import (
     Herald,
     Investigator,
     Player,
+    PlayerClaim,
     Seat,
     Session,
     Status,
@@ -74,6 +75,18 @@ class InvestigatorAdmin(admin.ModelAdmin):
     list_display = ["name", "occupation", "box"]
     list_filter = ["box"]
     search_fields = ["name", "occupation"]
+
+
+@admin.register(PlayerClaim)
+class PlayerClaimAdmin(admin.ModelAdmin):
+    """Read and delete only: claims are decided on the site (games.claims), where the
+    player's row is locked and the claimant told."""
+
+    list_display = ["player", "user", "created_at"]
+    readonly_fields = ["player", "user", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(Player)

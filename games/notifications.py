@@ -1,4 +1,4 @@
-"""E-mails to a game's submitter when the league staff approve or reject it.
+"""E-mails to a game's submitter when the league staff approve or reject it, and about claims.
 
 Called from the write path (``games.recording``, the admin) inside its transaction; the
 message is sent on commit, so a rolled-back change never mails anyone. The e-mail links
@@ -56,3 +56,31 @@ def _send(subject: str, body: str, recipient: str, session_id: int) -> None:
     except Exception:
         # The game, not the address: the log keeps no e-mail addresses.
         logger.exception("Could not e-mail the submitter of game %s.", session_id)
+
+
+def claim_filed(claim) -> None:
+    """Tell the claimed player's account (if any) that someone says they are that player:
+    they may refuse it on their "My games" page."""
+    owner = claim.player.user
+    if owner is not None and owner.email:
+        _mail_on_commit("games/email/claim_filed.txt", {"claim": claim, "user": owner}, owner.email)
+
+
+def claim_decided(claim, *, approved: bool) -> None:
+    """Tell the claimant whether they now play as the player they claimed."""
+    if claim.user.email:
+        context = {"claim": claim, "user": claim.user, "approved": approved}
+        _mail_on_commit("games/email/claim_decided.txt", context, claim.user.email)
+
+
+def _mail_on_commit(template: str, context: dict, recipient: str) -> None:
+    """Send a one-line-subject notice after commit; a failure is logged, never raised."""
+    subject, _, body = render_to_string(template, context).partition("\n")
+
+    def send() -> None:
+        try:
+            send_mail(subject.strip(), body.lstrip(), settings.DEFAULT_FROM_EMAIL, [recipient])
+        except Exception:
+            logger.exception("Could not send the notice %s.", template)
+
+    transaction.on_commit(send, robust=True)

@@ -1,10 +1,11 @@
 """Writes of teams: create one, add, invite and remove members. Each in one transaction.
 
-A captain adds members by name. A new name becomes an unclaimed player who joins at once;
-so does an existing player nobody has claimed, and the captain's own. A player someone
-else has claimed (their account's name in the league) is invited instead and joins only
-on accepting. Whether a name is held by a private player (no approved game) is never
-told apart from a new name: ``MemberAddition.announced`` says what the captain may hear.
+A captain adds members by name, from the players the public may see (and their own). A
+player with another account, or in another team, is invited instead and joins only on
+accepting. Any other name, whether private (no approved game) or unknown, is refused in
+the same words, echoing what was typed: nothing tells the captain a private name exists.
+A team always has a captain who is a member: the captain leaves by naming another member
+captain; the last member leaving ends the captaincy.
 """
 
 from __future__ import annotations
@@ -16,19 +17,26 @@ from django.db import IntegrityError, transaction
 
 from games.models import Player, Team, TeamInvitation
 from games.names import normalise_name
-from games.players import player_get_or_create
+
+NOT_A_PLAYER = (
+    "No league player is called “{name}” yet: a player can join a team once they have an "
+    "approved game."
+)
 
 
 def team_create(*, name: str, captain) -> Team:
-    """A new team captained by ``captain``; their league player joins it."""
+    """A new team captained by ``captain``, whose league player joins it."""
+    player = Player.objects.filter(user=captain).first()
+    if player is None:
+        raise ValidationError(
+            {"name": "Your account needs a league name before it captains a team."}
+        )
     team = Team(name=normalise_name(name), captain=captain)
     team.full_clean(exclude=["slug", "name_key"])
     try:
         with transaction.atomic():
             team.save()
-            player = getattr(captain, "player", None)
-            if player is not None:
-                team.members.add(player)
+            team.members.add(player)
     except IntegrityError as error:  # a same-named team saved a moment earlier
         raise ValidationError({"name": "There is already a team with this name."}) from error
     return team
@@ -40,29 +48,21 @@ class MemberAddition:
 
     player: Player
     invited: bool
-    public: bool
-
-    @property
-    def announced(self) -> str:
-        """``"invited"`` or ``"joined"``, as the captain may be told: a private player's
-        invitation is announced as a new name's joining would be."""
-        return "invited" if self.invited and self.public else "joined"
 
 
 def team_member_add(*, team: Team, player_name: str, by) -> MemberAddition:
-    """Add the player with this name (any case), creating a new one for a new name; a
-    player claimed by another account than ``by`` is invited instead."""
+    """Add the public player (or ``by``'s own) with this name, in any case; one with
+    another account, or in another team, is invited instead."""
     name = normalise_name(player_name)
     if not name:
         raise ValidationError({"player_name": "Give the player's name."})
     with transaction.atomic():
-        player, created = player_get_or_create(name)
-        public = not created and Player.objects.listed().filter(pk=player.pk).exists()
-        invited = player.user_id is not None and player.user_id != by.pk
-        if team.members.filter(pk=player.pk).exists() or (
-            invited and not public and team.invitations.filter(player=player).exists()
-        ):
+        player = Player.objects.suggested_to(by, "").named(name).first()
+        if player is None:
+            raise ValidationError({"player_name": NOT_A_PLAYER.format(name=name)})
+        if team.members.filter(pk=player.pk).exists():
             raise ValidationError({"player_name": f"{player} is already in {team}."})
+        invited = player.user_id != by.pk and (player.user_id is not None or player.teams.exists())
         if invited:
             _, new = TeamInvitation.objects.get_or_create(
                 team=team, player=player, defaults={"invited_by": by}
@@ -71,14 +71,37 @@ def team_member_add(*, team: Team, player_name: str, by) -> MemberAddition:
                 raise ValidationError({"player_name": f"{player} is already invited."})
         else:
             team.members.add(player)
-    return MemberAddition(player=player, invited=invited, public=public)
+    return MemberAddition(player=player, invited=invited)
 
 
-def team_member_remove(*, team: Team, player: Player) -> None:
-    """Take ``player`` off the team, or withdraw their invitation."""
+def team_member_remove(*, team: Team, player: Player, new_captain: Player | None = None) -> None:
+    """Take ``player`` off the team, or withdraw their invitation. The captain's own
+    player leaves only by naming ``new_captain`` (a member with an account) while others
+    remain; the last member leaving ends the captaincy."""
     with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if player.user_id is not None and player.user_id == team.captain_id:
+            team.captain_id = _next_captain(team, player, new_captain)
+            team.save(update_fields=["captain"])
         team.members.remove(player)
         TeamInvitation.objects.filter(team=team, player=player).delete()
+
+
+def _next_captain(team: Team, leaving: Player, chosen: Player | None) -> int | None:
+    """The account that captains ``team`` once its captain's player ``leaving`` goes."""
+    others = team.members.exclude(pk=leaving.pk)
+    if chosen is not None and others.filter(pk=chosen.pk, user__isnull=False).exists():
+        return chosen.user_id
+    if others.exists():
+        raise ValidationError(
+            f"{leaving} captains {team}: name another member with an account captain first."
+        )
+    return None
+
+
+def team_successors(team: Team, leaving: Player):
+    """Members who could captain ``team`` after ``leaving``: those with an account."""
+    return team.members.exclude(pk=leaving.pk).filter(user__isnull=False).order_by("name_key")
 
 
 def team_invitation_answer(*, invitation_id: int, user, accept: bool) -> TeamInvitation:

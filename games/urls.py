@@ -12,6 +12,10 @@ urlpatterns = [
     path("players/", views.PlayerSearchView.as_view(), name="player_search"),
     # Moderators only: the games waiting for a decision, oldest first.
     path("pending/", views.PendingQueueView.as_view(), name="pending"),
+    # Claims on players: moderators decide; the claimant and the player's account answer.
+    path("claims/", views.ClaimQueueView.as_view(), name="claims"),
+    path("claims/<int:pk>/", views.ClaimAnswerView.as_view(), name="claim_answer"),
+    path("claim/", views.ClaimCreateView.as_view(), name="claim"),
     # Cached for visitors like the league pages (they see approved games only); a member
     # may see Edit, Approve or their own pending game here, so never a shared copy.
     path(

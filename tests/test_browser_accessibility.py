@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.models import PlayerClaim
 from tests.factories import (
     PlayerFactory,
     SeriesFactory,
@@ -55,6 +56,7 @@ def site(catalog_rows):
     game(scenario=stars, team=team, terror_level=3, submitted_by=member)
     # As imports and the demo league store them: no submitter, so an empty autocomplete box.
     unsubmitted = game(ancient_one="Yig", status="pending", submitted_by=None)
+    PlayerClaim.objects.create(player=nora, user=UserFactory(username="claimant"))
     return {
         "member": member,
         "staff": staff,
@@ -116,6 +118,7 @@ def staff_pages(site):
     return {
         "game (staff)": site["game"].get_absolute_url(),
         "pending games": reverse("games:pending"),
+        "claims on players": reverse("games:claims"),
         "admin game": reverse("admin:games_session_change", args=[site["game"].pk]),
         "admin game without a submitter": reverse(
             "admin:games_session_change", args=[site["unsubmitted"].pk]

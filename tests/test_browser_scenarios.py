@@ -112,6 +112,7 @@ def test_the_new_pages_fit_a_phone(page, live_server, member, stars):
         reverse("league:teams"),
         reverse("league:team", args=[owls.slug]),
         reverse("league:team_members", args=[owls.slug]),
+        reverse("league:team_member_remove", args=[owls.slug, owls.members.get(name="Ann").pk]),
         reverse("league:team_new"),
         reverse("league:scenarios"),
         reverse("league:scenario", args=[stars.slug]),

@@ -135,7 +135,9 @@ def test_the_admin_refuses_a_rename_to_a_look_alike():
 
 @with_db
 @pytest.mark.parametrize("look_alike", ["Alice\u200b", "\u0410lice", "Al\u00adice", "ALICE"])
-def test_signup_refuses_a_look_alike_of_a_claimed_name(client, look_alike):
+def test_signup_reads_a_look_alike_of_a_claimed_name_as_that_name(client, look_alike):
+    """A look-alike is the claimed player's name: never a second player; ticking "That is
+    me" files a claim a moderator decides (tests/test_claims.py)."""
     PlayerFactory(name="Alice", user=UserFactory(username="alice"))
     response = client.post(
         reverse("signup"),
@@ -148,8 +150,9 @@ def test_signup_refuses_a_look_alike_of_a_claimed_name(client, look_alike):
         },
     )
     assert response.status_code == 200
-    assert "already belongs to another account" in response.content.decode()
+    assert "is already a name in the league" in response.content.decode()
     assert not UserFactory._meta.model.objects.filter(username="mallory").exists()
+    assert Player.objects.count() == 1
 
 
 @with_db

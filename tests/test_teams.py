@@ -81,6 +81,7 @@ def test_the_captain_adds_and_removes_members_by_name(client, captain):
     team.captain = captain
     team.save()
     bob = PlayerFactory(name="Bob Marsh")
+    game(seats=[seat(bob, "Amanda Sharpe")])  # public: only public players are added
     url = reverse("league:team_members", args=[team.slug])
     response = client.post(url, {"player_name": "bob  MARSH"})
     assert response.status_code == 302
@@ -88,7 +89,7 @@ def test_the_captain_adds_and_removes_members_by_name(client, captain):
     response = client.post(url, {"player_name": "\u200b "})
     assert response.status_code == 200
     assert response.context["form"].errors["player_name"] == ["Give the player's name."]
-    client.post(url, {"remove": "1", "player": bob.pk})
+    client.post(reverse("league:team_member_remove", args=[team.slug, bob.pk]))
     assert list(team.members.values_list("name", flat=True)) == ["Cap"]
 
 

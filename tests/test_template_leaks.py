@@ -23,6 +23,7 @@ NOT_PAGES = {
     "games:moderate",  # POST only
     "games:choose_entry",  # POST only
     "league:team_invitation",  # POST only (its buttons are on My games)
+    "games:claim_answer",  # POST only (its buttons are on My games and the claims queue)
     "games:player_search",  # JSON
     "league:bench_bare",  # benchmark switch, 404 unless enabled
     "league:download_file",  # a file (tests/test_export_jobs.py)
@@ -134,6 +135,7 @@ def download_pages(owner=None) -> list[str]:
 
 def member_pages(approved: Session) -> list[str]:
     pending = Session.objects.filter(status=Status.PENDING).first()
+    team = Team.objects.order_by("pk")[0]
     return [
         *download_pages(),
         reverse("games:new"),
@@ -146,7 +148,10 @@ def member_pages(approved: Session) -> list[str]:
         reverse("games:history", kwargs={"pk": approved.pk}),
         reverse("games:edit", kwargs={"pk": approved.pk}),
         reverse("league:team_new"),
-        reverse("league:team_members", kwargs={"slug": Team.objects.order_by("pk")[0].slug}),
+        reverse("league:team_members", kwargs={"slug": team.slug}),
+        reverse("league:team_member_remove", args=[team.slug, team.members.first().pk]),
+        reverse("games:claims"),
+        reverse("games:claim"),
         reverse("password_change"),
     ]
 

@@ -1,5 +1,13 @@
-from .accounts import SignupForm
+from .accounts import ClaimForm, SignupForm
 from .results import SeatForm, SeatFormSet, SessionForm
 from .submission import Preview, ResultSubmission
 
-__all__ = ["Preview", "ResultSubmission", "SeatForm", "SeatFormSet", "SessionForm", "SignupForm"]
+__all__ = [
+    "ClaimForm",
+    "Preview",
+    "ResultSubmission",
+    "SeatForm",
+    "SeatFormSet",
+    "SessionForm",
+    "SignupForm",
+]

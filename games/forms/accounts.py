@@ -1,12 +1,14 @@
-"""Signing up: a new account, linked to the league player it plays as."""
+"""Signing up: a new account, linked to the league player it plays as; and a later claim."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from games.models import Player
+from games.claims import claim_or_take
+from games.models import Player, PlayerClaim
 from games.players import PlayerTaken, player_claim, player_get_or_create
 
 from .names import PlayerNameField
@@ -14,10 +16,58 @@ from .names import PlayerNameField
 TAKEN_MESSAGE = (
     "Someone else just took “{name}”: no account was created. Check the name and try again."
 )
+# One wording for every existing name, public or private, with an account or without:
+# it echoes what was typed, so it tells neither how a private name is spelt nor its games.
+EXISTING_MESSAGE = (
+    "“{name}” is already a name in the league. If it is you, tick the box: when that player "
+    "has approved games or an account, a moderator checks your claim first. Otherwise choose "
+    "another name."
+)
 
 
-class SignupForm(UserCreationForm):
-    """A user account plus the league player it is: a new one, or an unclaimed one by name."""
+class ClaimMixin:
+    """``player_name`` plus "That is me": the existing player the name means, if any."""
+
+    # The player with the typed name, found while cleaning ``player_name``.
+    existing_player: Player | None = None
+    # The claim waiting for a moderator, when saving filed one.
+    claim: PlayerClaim | None = None
+
+    def clean_player_name(self) -> str:
+        name = self.cleaned_data["player_name"]
+        self.existing_player = Player.objects.named(name).first()
+        return name
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.existing_player is not None and not cleaned.get("claim_player"):
+            name = cleaned.get("player_name", "")
+            self.add_error("claim_player", EXISTING_MESSAGE.format(name=name))
+        return cleaned
+
+    def link_player(self, user) -> None:
+        """Give ``user`` its player: a new one, the existing one at once, or a claim."""
+        player = self.existing_player
+        if player is None:
+            player, created = player_get_or_create(self.cleaned_data["player_name"])
+            if not created:
+                # Someone named this player while the form was filled in: the person
+                # signing up has not said it is them.
+                raise PlayerTaken(self.cleaned_data["player_name"])
+            player_claim(player, user)
+        else:
+            self.claim = claim_or_take(player=player, user=user)
+
+
+def claim_field() -> forms.BooleanField:
+    return forms.BooleanField(
+        required=False, label="That is me: link my account to this existing player"
+    )
+
+
+class SignupForm(ClaimMixin, UserCreationForm):
+    """A user account plus the league player it is: a new one, or an existing one by name
+    (at once when it is nobody's record yet, else once a moderator approves)."""
 
     email = forms.EmailField(
         label="E-mail", help_text="Only used to reset your password.", required=True
@@ -26,49 +76,18 @@ class SignupForm(UserCreationForm):
         label="Your name in the league",
         help_text="Shown on results and leaderboards.",
     )
-    claim_player = forms.BooleanField(
-        required=False,
-        label="That is me: link my account to this existing player",
-    )
-
-    # The unclaimed player with the typed name, found while cleaning ``player_name``.
-    existing_player: Player | None = None
+    claim_player = claim_field()
 
     class Meta(UserCreationForm.Meta):
         fields = ["username", "email"]
 
-    def clean_player_name(self) -> str:
-        name = self.cleaned_data["player_name"]
-        existing = Player.objects.named(name).first()
-        if existing is None:
-            return name
-        if existing.user_id is not None:
-            raise forms.ValidationError(
-                f"“{existing.name}” already belongs to another account; choose another name."
-            )
-        self.existing_player = existing
-        return name
-
-    def clean(self):
-        cleaned = super().clean()
-        if self.existing_player is not None and not cleaned.get("claim_player"):
-            games = self.existing_player.seats.values("session").distinct().count()
-            self.add_error(
-                "claim_player",
-                f"The league already has a player called “{self.existing_player.name}” "
-                f"({games} game{'s' if games != 1 else ''}, no account yet). Tick the box "
-                "if that is you, or choose another name.",
-            )
-        return cleaned
-
     def save(self, commit: bool = True):
-        """Create the account and link its player, all or nothing.
+        """Create the account and link its player (or file its claim), all or nothing.
 
         A race lost to another signup (same username, same new name, or the same
         unclaimed player) adds an error to the form and returns ``None``; nothing of
         this account is left behind.
         """
-        name = self.cleaned_data["player_name"]
         try:
             with transaction.atomic():
                 try:
@@ -77,15 +96,29 @@ class SignupForm(UserCreationForm):
                 except IntegrityError:
                     self.add_error("username", "That username was just taken; choose another.")
                     return None
-                player = self.existing_player
-                if player is None:
-                    player, created = player_get_or_create(name)
-                    if not created:
-                        # Someone named this player while the form was filled in: the
-                        # person signing up has not said it is them.
-                        raise PlayerTaken(player.name)
-                player_claim(player, user)
+                self.link_player(user)
         except PlayerTaken as taken:
             self.add_error("player_name", TAKEN_MESSAGE.format(name=taken))
             return None
         return user
+
+
+class ClaimForm(ClaimMixin, forms.Form):
+    """An account without a league player names the one it is (or a new one)."""
+
+    player_name = PlayerNameField(label="Your name in the league")
+    claim_player = claim_field()
+
+    def save(self, user) -> bool:
+        """Link or claim; ``False`` (with the form's error) when someone took the player
+        or the account filed another claim meanwhile."""
+        try:
+            with transaction.atomic():
+                self.link_player(user)
+        except PlayerTaken as taken:
+            self.add_error("player_name", f"Someone else just took “{taken}”: nothing changed.")
+            return False
+        except ValidationError as error:
+            self.add_error("player_name", error.messages[0])
+            return False
+        return True

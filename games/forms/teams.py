@@ -2,6 +2,8 @@
 
 from django import forms
 
+from games.models import Player
+
 
 class TeamForm(forms.Form):
     name = forms.CharField(
@@ -13,11 +15,19 @@ class MemberAddForm(forms.Form):
     player_name = forms.CharField(
         label="Player",
         max_length=80,
-        help_text="A league player, or a new name. A player with an account is invited "
-        "and joins once they accept.",
+        help_text="A league player with an approved game, or yourself. A player with an "
+        "account, or in another team, is invited and joins once they accept.",
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )
 
 
 class MemberRemoveForm(forms.Form):
-    player = forms.IntegerField(widget=forms.HiddenInput)
+    """Confirms a removal; the captain leaving names the next captain (its choices are
+    the members with an account, set by the view)."""
+
+    new_captain = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label="The next captain",
+        empty_label=None,
+    )

@@ -1,5 +1,6 @@
 from .catalog import AncientOne, Box, Guardian, Herald, Investigator
 from .choices import DefeatCause, Outcome, Status
+from .claims import PlayerClaim
 from .in_play import AncientOneTableSize, BoxStanding, HeraldStanding
 from .players import Player
 from .ratings import Rating, RatingBacklog, RatingPoint, RatingState
@@ -54,6 +55,7 @@ __all__ = [
     "Investigator",
     "Outcome",
     "Player",
+    "PlayerClaim",
     "Rating",
     "RatingBacklog",
     "RatingPoint",

@@ -26,7 +26,8 @@ class TeamQuerySet(models.QuerySet):
 
 
 class Team(Searchable):
-    """A team of league players; its captain (the account that created it) manages members."""
+    """A team of league players; its captain (an account whose player is a member, first
+    the one that created it) manages members."""
 
     name = models.CharField(max_length=80)
     # The comparison key (games.names): two teams cannot differ only in case or spacing.
@@ -85,10 +86,11 @@ class TeamInvitationQuerySet(models.QuerySet):
 
 
 class TeamInvitation(models.Model):
-    """A captain asked a player who has an account to join: they join only on accepting.
+    """A captain asked a player who has an account, or who plays in another team, to
+    join: they join only on accepting (from the account that plays as them).
 
-    A claimed player is someone's own name in the league; no captain puts it on a public
-    roster without them.
+    A claimed player is someone's own name in the league, and a player in a team chose
+    it; no captain puts them on another roster without asking.
     """
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invitations")

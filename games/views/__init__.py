@@ -1,4 +1,5 @@
 from .accounts import SignupView
+from .claims import ClaimAnswerView, ClaimCreateView, ClaimQueueView
 from .entries import EntryChooseView
 from .moderation import PendingQueueView, SessionModerateView
 from .players import PlayerSearchView
@@ -11,6 +12,9 @@ from .sessions import (
 from .submit import PreviewView, SessionCreateView, SessionUpdateView
 
 __all__ = [
+    "ClaimAnswerView",
+    "ClaimCreateView",
+    "ClaimQueueView",
     "EntryChooseView",
     "MySessionsView",
     "PendingQueueView",

@@ -11,6 +11,17 @@ from django.views.generic import FormView
 from games.forms import SignupForm
 
 
+def welcome(form) -> str:
+    """What a new account hears: its league name, or that its claim waits."""
+    name = form.cleaned_data["player_name"]
+    if form.claim is None:
+        return f"Welcome to the league, {name}."
+    return (
+        f"Welcome to the league. Your claim to be {name} waits for a moderator; until then "
+        "your account has no league name of its own (you can still record games)."
+    )
+
+
 class SignupView(FormView):
     """Create an account, link (or create) its player, log in, go on to record a game."""
 
@@ -27,7 +38,7 @@ class SignupView(FormView):
         if user is None:  # lost a race to another signup: the form says which field
             return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(self.request, f"Welcome to the league, {user.player.name}.")
+        messages.success(self.request, welcome(form))
         return redirect(self.get_success_url())
 
     def get_success_url(self) -> str:

@@ -12,7 +12,7 @@ from django.views.generic import DetailView
 from django_filters.views import FilterView
 
 from games.history import session_history
-from games.models import Session, Status, TeamInvitation
+from games.models import Player, PlayerClaim, Session, Status, TeamInvitation
 from games.permissions import (
     can_moderate,
     can_read_history,
@@ -86,9 +86,14 @@ class MySessionsView(LoginRequiredMixin, FilterView):
         return paginator_class(queryset, per_page, orphans, allow_empty_first_page)
 
     def get_context_data(self, **kwargs):
-        invitations = TeamInvitation.objects.for_user(self.request.user).select_related("team")
+        user = self.request.user
+        invitations = TeamInvitation.objects.for_user(user).select_related("team", "player")
         return super().get_context_data(
-            **kwargs, history=self.filterset, invitations=invitations.select_related("player")
+            **kwargs,
+            history=self.filterset,
+            invitations=invitations,
+            claims=PlayerClaim.objects.about(user).select_related("player"),
+            own_player=Player.objects.filter(user=user).first(),
         )
 
 

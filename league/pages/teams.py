@@ -20,7 +20,13 @@ from django_tables2 import SingleTableMixin
 
 from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
 from games.models import Player, Team, TeamInvitation
-from games.teams import team_create, team_invitation_answer, team_member_add, team_member_remove
+from games.teams import (
+    team_create,
+    team_invitation_answer,
+    team_member_add,
+    team_member_remove,
+    team_successors,
+)
 from league.pages import charts
 from league.pages.filters import SeasonForm
 from league.pages.paginators import KnownCountPaginator
@@ -157,17 +163,8 @@ class TeamCreateView(LoginRequiredMixin, View):
         return render(request, self.template_name, {"form": form})
 
 
-# What the captain hears after adding a name (``MemberAddition.announced``).
-ANNOUNCED = {
-    "joined": "{} joined {}.",
-    "invited": "{} has an account: they join {} once they accept your invitation.",
-}
-
-
-class TeamMembersView(LoginRequiredMixin, View):
-    """``/teams/<slug>/members/``: the captain adds and removes members by name."""
-
-    template_name = "league/team_members.html"
+class CaptainMixin(LoginRequiredMixin):
+    """The team in the address, for its captain (or staff allowed to change teams)."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -177,20 +174,17 @@ class TeamMembersView(LoginRequiredMixin, View):
             raise PermissionDenied("Only the team's captain manages its members.")
         return super().dispatch(request, *args, **kwargs)
 
+
+class TeamMembersView(CaptainMixin, View):
+    """``/teams/<slug>/members/``: the captain adds members by name (removing asks first,
+    on ``TeamMemberRemoveView``)."""
+
+    template_name = "league/team_members.html"
+
     def get(self, request, slug):
         return self.render(MemberAddForm())
 
     def post(self, request, slug):
-        if "remove" in request.POST:
-            remove = MemberRemoveForm(request.POST)
-            if remove.is_valid():
-                on_team = self.team.members.all() | Player.objects.filter(
-                    invitations__team=self.team
-                )
-                player = get_object_or_404(on_team.distinct(), pk=remove.cleaned_data["player"])
-                team_member_remove(team=self.team, player=player)
-                messages.success(request, f"{player} is no longer on {self.team}.")
-            return redirect("league:team_members", slug=self.team.slug)
         form = MemberAddForm(request.POST)
         if form.is_valid():
             try:
@@ -201,9 +195,7 @@ class TeamMembersView(LoginRequiredMixin, View):
                 for message in error.message_dict.get("player_name", error.messages):
                     form.add_error("player_name", message)
             else:
-                messages.success(
-                    request, ANNOUNCED[added.announced].format(added.player, self.team)
-                )
+                messages.success(request, announcement(added, self.team))
                 return redirect("league:team_members", slug=self.team.slug)
         return self.render(form)
 
@@ -217,6 +209,74 @@ class TeamMembersView(LoginRequiredMixin, View):
             "player_names": Player.objects.suggested_to(self.request.user, "")
             .order_by("name")
             .values_list("name", flat=True),
+        }
+        return render(self.request, self.template_name, context)
+
+
+def announcement(added, team) -> str:
+    """What the captain hears after adding a (public, or their own) player."""
+    player = added.player
+    if not added.invited:
+        return f"{player} joined {team}."
+    if player.user_id is None:
+        return (
+            f"{player} plays in another team: they join {team} once they accept your "
+            "invitation, from the account that plays as them."
+        )
+    return f"{player} has an account: they join {team} once they accept your invitation."
+
+
+class TeamMemberRemoveView(CaptainMixin, View):
+    """``/teams/<slug>/members/<player id>/remove/``: asks first, then takes a member off
+    the team (or withdraws their invitation). The captain's own player names the next
+    captain while other members remain."""
+
+    template_name = "league/team_member_remove.html"
+
+    def get(self, request, slug, pk):
+        self.form = MemberRemoveForm()
+        return self.render(self.player_on_team(pk))
+
+    def post(self, request, slug, pk):
+        player = self.player_on_team(pk)
+        successors = self.successors(player)
+        self.form = MemberRemoveForm(request.POST)
+        self.form.fields["new_captain"].queryset = successors
+        if self.form.is_valid():
+            try:
+                team_member_remove(
+                    team=self.team, player=player, new_captain=self.form.cleaned_data["new_captain"]
+                )
+            except ValidationError as error:
+                self.form.add_error("new_captain" if successors else None, error)
+            else:
+                messages.success(request, f"{player} is no longer on {self.team}.")
+                return redirect("league:team_members", slug=self.team.slug)
+        return self.render(player)
+
+    def player_on_team(self, pk) -> Player:
+        on_team = self.team.members.all() | Player.objects.filter(invitations__team=self.team)
+        return get_object_or_404(on_team.distinct(), pk=pk)
+
+    def leaving_captain(self, player) -> bool:
+        return player.user_id is not None and player.user_id == self.team.captain_id
+
+    def successors(self, player):
+        if self.leaving_captain(player):
+            return team_successors(self.team, player)
+        return Player.objects.none()
+
+    def render(self, player):
+        successors = self.successors(player)
+        self.form.fields["new_captain"].queryset = successors
+        context = {
+            "team": self.team,
+            "player": player,
+            "form": self.form,
+            "invited": not self.team.members.filter(pk=player.pk).exists(),
+            "leaving_captain": self.leaving_captain(player),
+            "successors": successors,
+            "others": self.team.members.exclude(pk=player.pk).exists(),
         }
         return render(self.request, self.template_name, context)
 

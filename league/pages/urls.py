@@ -66,6 +66,11 @@ urlpatterns = [
     ),
     path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
     path(
+        "teams/<slug:slug>/members/<int:pk>/remove/",
+        teams.TeamMemberRemoveView.as_view(),
+        name="team_member_remove",
+    ),
+    path(
         "teams/invitations/<int:pk>/",
         teams.TeamInvitationAnswerView.as_view(),
         name="team_invitation",

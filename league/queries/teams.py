@@ -45,6 +45,8 @@ class TeamProfile(Profile):
     entries: list[Session]
     members: list[Player]
     captain: Player | None
+    # Members with no approved game: not named, but counted, so a team is not misread.
+    unnamed_members: int
 
     @property
     def score_points(self) -> list[tuple[datetime.date, int]]:
@@ -61,8 +63,10 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         .select_related("scenario__series")
         .order_by("-scenario__closes_at", "scenario__name")
     )
+    members = team_roster(team)
     return TeamProfile(
-        members=team_roster(team),
+        members=members,
+        unnamed_members=team_unnamed_members(team, len(members)),
         captain=team_captain(team),
         summary=TEAMS.summary(team, season),
         by_ancient_one=TEAMS.by_ancient_one(team, season),
@@ -78,10 +82,16 @@ def team_roster(team: Team) -> list[Player]:
 
 
 def team_captain(team: Team) -> Player | None:
-    """The captain as the league knows them: their player, if public; never the login."""
+    """The captain as the league knows them: their player, if public and a member; never
+    the login."""
     if team.captain_id is None:
         return None
-    return Player.objects.listed().filter(user_id=team.captain_id).order_by("pk").first()
+    return Player.objects.listed().filter(user_id=team.captain_id, teams=team).first()
+
+
+def team_unnamed_members(team: Team, named: int) -> int:
+    """How many members the page does not name (no approved game yet), of ``named``."""
+    return team.members.count() - named
 
 
 @dataclass
@@ -93,17 +103,9 @@ class CaptainRoster:
 
 
 def captain_roster(team: Team) -> CaptainRoster:
-    """Every member, and the players invited (claimed by an account, waiting to accept).
-
-    A private player's invitation is listed among the members: shown apart, it would tell
-    the captain that the name they typed, which no page names, is someone's account.
-    """
-    invited = [invitation.player for invitation in team.invitations.select_related("player")]
-    public = set(
-        Player.objects.listed().filter(invitations__team=team).values_list("pk", flat=True)
-    )
-    members = [*team.members.all(), *(p for p in invited if p.pk not in public)]
+    """Every member, and the players invited (who join on accepting)."""
+    invited = Player.objects.filter(invitations__team=team)
     return CaptainRoster(
-        members=sorted(members, key=lambda player: player.name_key),
-        invited=sorted((p for p in invited if p.pk in public), key=lambda p: p.name_key),
+        members=list(team.members.order_by("name_key")),
+        invited=list(invited.order_by("name_key")),
     )

@@ -1,0 +1,96 @@
+"""Writes of claims: an account becomes a league player. Each in one transaction.
+
+A player with no approved game and no account is nobody's record yet: the account that
+says "that is me" plays as it at once (``player_claim``, a conditional write, so of
+several at once one wins). A player with approved games, or with another account, is
+claimed by request (``claim_request``): a moderator approves it, or refuses; the
+player's own account may refuse it too. Until then the claiming account has no league
+player: it records games like any account, naming the players at the table. Approving
+moves nothing but the link: the player's games stay its games; the account it had before
+(if any) no longer plays as it, and every other claim on it is refused.
+
+Every decision locks the player's row first, then its claims: two moderators approving two
+claims on one player at once end with one approved and the other refused.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from games import notifications
+from games.models import Player, PlayerClaim, Team
+from games.permissions import can_moderate
+from games.players import player_claim
+from games.signals import league_changed
+
+
+def claim_needs_moderator(player: Player) -> bool:
+    """Whether taking ``player`` waits for a moderator: it has a record or an account."""
+    return player.user_id is not None or Player.objects.listed().filter(pk=player.pk).exists()
+
+
+def claim_request(*, player: Player, user) -> PlayerClaim:
+    """File ``user``'s claim on ``player``; ``ValidationError`` when one already waits."""
+    try:
+        with transaction.atomic():
+            claim = PlayerClaim.objects.create(player=player, user=user)
+    except IntegrityError as error:  # user is unique: one claim at a time
+        raise ValidationError("Your account already waits for a decision on a claim.") from error
+    notifications.claim_filed(claim)
+    return claim
+
+
+def claim_or_take(*, player: Player, user) -> PlayerClaim | None:
+    """``user`` says "that is me": linked at once (``None``) when nobody's record is at
+    stake, else a claim to decide. Raises ``games.players.PlayerTaken`` when another
+    account took the player meanwhile."""
+    if claim_needs_moderator(player):
+        return claim_request(player=player, user=user)
+    player_claim(player, user)
+    return None
+
+
+class ClaimGone(Exception):
+    """The claim was decided or withdrawn meanwhile, or is not the caller's to answer."""
+
+
+def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
+    """Approve or refuse a claim. A moderator may do either (never on their own claim);
+    the player's own account may refuse; the claimant may withdraw (a refusal that
+    notifies nobody). ``ClaimGone`` for anyone else, checked against the locked rows."""
+    with transaction.atomic():
+        player_id = PlayerClaim.objects.filter(pk=claim_id).values_list("player", flat=True)
+        player = Player.objects.select_for_update().filter(pk__in=player_id).first()
+        claim = (
+            PlayerClaim.objects.select_for_update()
+            .select_related("user")
+            .filter(pk=claim_id, player=player)
+            .first()
+        )
+        if player is None or claim is None:
+            raise ClaimGone
+        claim.player = player
+        moderator = can_moderate(by)
+        if not moderator and by.pk not in (player.user_id, claim.user_id):
+            raise ClaimGone
+        if approve:
+            if not moderator or by.pk == claim.user_id:  # nobody approves their own claim
+                raise ClaimGone
+            if Player.objects.filter(user=claim.user).exists():
+                raise ValidationError(f"{claim.user} already plays as another league player.")
+            if player.user_id is not None:
+                # The person who plays as the player captains its teams, whichever account.
+                Team.objects.filter(captain_id=player.user_id, members=player).update(
+                    captain=claim.user
+                )
+            Player.objects.filter(pk=player.pk).update(user=claim.user)
+            # Bulk updates send no post_save: a team page naming its captain is retired.
+            league_changed.send(sender=PlayerClaim)
+            for other in player.claims.exclude(pk=claim.pk).select_related("user"):
+                notifications.claim_decided(other, approved=False)
+            player.claims.exclude(pk=claim.pk).delete()
+        if by.pk != claim.user_id:
+            notifications.claim_decided(claim, approved=approve)
+        claim.delete()
+    return claim

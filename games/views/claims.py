@@ -1,0 +1,91 @@
+"""Claims on the site: an account names the player it is; moderators decide; the
+claimed player's own account may refuse (``games.claims``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views import View
+from django.views.generic import ListView
+
+from games.claims import ClaimGone, claim_decide
+from games.forms import ClaimForm
+from games.models import Player, PlayerClaim, Status
+from games.views.moderation import QUEUE_PAGE_SIZE, ModeratorMixin
+
+
+class ClaimQueueView(ModeratorMixin, ListView):
+    """``/games/claims/``: claims waiting for a moderator, oldest first."""
+
+    template_name = "games/claim_queue.html"
+    context_object_name = "claims"
+    paginate_by = QUEUE_PAGE_SIZE
+
+    def get_queryset(self):
+        approved = Count(
+            "player__seats__session",
+            filter=Q(player__seats__session__status=Status.APPROVED),
+            distinct=True,
+        )
+        return (
+            PlayerClaim.objects.select_related("player__user", "user")
+            .annotate(approved_games=approved)
+            .order_by("created_at", "pk")
+        )
+
+
+class ClaimAnswerView(LoginRequiredMixin, View):
+    """``/games/claims/<id>/`` (POST ``answer``): a moderator approves or refuses; the
+    player's account refuses; the claimant withdraws."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        approve = request.POST.get("answer") == "approve"
+        try:
+            claim = claim_decide(claim_id=pk, approve=approve, by=request.user)
+        except ClaimGone as error:
+            raise Http404("No such claim waits for your answer.") from error
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            verb = "approved" if approve else "refused"
+            if claim.user_id == request.user.pk:
+                verb = "withdrawn"
+            messages.success(request, f"The claim of {claim.user} on {claim.player} is {verb}.")
+        target = request.POST.get("back")
+        return redirect("games:claims" if target == "queue" else "games:mine")
+
+
+class ClaimCreateView(LoginRequiredMixin, View):
+    """``/games/claim/``: an account with no league player (and no claim waiting) names
+    the one it is, as at signup."""
+
+    template_name = "games/claim_form.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        has_player = Player.objects.filter(user=request.user).exists()
+        if has_player or PlayerClaim.objects.filter(user=request.user).exists():
+            messages.info(request, "Your account already has a league name or a claim waiting.")
+            return redirect("games:mine")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request):
+        return render(request, self.template_name, {"form": ClaimForm()})
+
+    def post(self, request):
+        form = ClaimForm(request.POST)
+        if form.is_valid() and form.save(request.user):
+            name = form.cleaned_data["player_name"]
+            if form.claim is None:
+                messages.success(request, f"Your account now plays as {name}.")
+            else:
+                messages.success(request, f"Your claim to be {name} waits for a moderator.")
+            return redirect("games:mine")
+        return render(request, self.template_name, {"form": form})
