@@ -57,6 +57,7 @@ class TeamStandingsTable(StandingsTable):
             "gate_trophies",
             "monster_trophies",
             "rating",
+            "rating_even_chance",
             "rating_sigma",
             "rating_games",
         )
