@@ -25,14 +25,15 @@ The rules:
    every later game.
 6. **What is shown.** μ is the model's latest estimate, and it swings with each game's
    surprise. A player's rating is μ *settled*: the mean of μ over the latest half of
-   their rated games (``rating_value``), which orders players like their strength
-   better on average than μ, μ − 3σ or the plain win rate (measured on seeded leagues: see
-   ``tests/test_ratings.py``); unlike μ − 3σ it does not grow with the number of games
-   played. Its meaning, on every page: the chance to win an *even game*, one that a
-   subject at the start wins half the time (``even_chance``).
-   A rating below ``provisional_games`` games or with σ above ``PROVISIONAL_SIGMA`` is
-   provisional. An Ancient One's difficulty is its μ (no history is kept for it): one
-   rarely played stays near the start, so it never looks easy for want of games.
+   their rated games (``rating_value``). On seeded leagues of the demo's size it orders
+   players like their strength better than the win rate, μ or μ − 3σ (measured: see
+   ``tests/test_ratings.py``; in leagues of a dozen players μ alone does a little
+   better); unlike μ − 3σ it does not grow with the number of games played. Its
+   meaning, on every page: the chance to win an *even game*, one that a subject at the
+   start wins half the time (``even_chance``). A rating below ``provisional_games``
+   games or with σ above ``PROVISIONAL_SIGMA`` is provisional. An Ancient One's
+   difficulty is its μ (no history is kept for it): one rarely played stays near the
+   start, so it does not look easy for want of games.
 """
 
 from __future__ import annotations
