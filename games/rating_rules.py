@@ -23,10 +23,17 @@ The rules:
 5. **The order.** Games are rated by date played, then submission time, then number
    (``GAME_ORDER``): a game approved, edited or rejected before the latest one replays
    every later game.
-6. **What is shown.** A player's rating is the conservative ``μ − 3σ`` (openskill's
-   ordinal): 99.7 % sure to be at least that good. Its uncertainty is σ. Below
-   ``provisional_games`` games a rating is provisional. An Ancient One's difficulty
-   is its own ``μ − 3σ``: the higher, the harder it is to beat.
+6. **What is shown.** μ is the model's latest estimate, and it swings with each game's
+   surprise. A player's rating is μ *settled*: the mean of μ over the latest half of
+   their rated games (``rating_value``). On seeded leagues of the demo's size it orders
+   players like their strength better than the win rate, μ or μ − 3σ (measured: see
+   ``tests/test_ratings.py``; in leagues of a dozen players μ alone does a little
+   better); unlike μ − 3σ it does not grow with the number of games played. Its
+   meaning, on every page: the chance to win an *even game*, one that a subject at the
+   start wins half the time (``even_chance``). A rating below ``provisional_games``
+   games or with σ above ``PROVISIONAL_SIGMA`` is provisional. An Ancient One's
+   difficulty is its μ (no history is kept for it): one rarely played stays near the
+   start, so it does not look easy for want of games.
 """
 
 from __future__ import annotations
@@ -38,9 +45,9 @@ from openskill.models import PlackettLuce
 
 # The one definition of the order in which games are rated: fields of a game, in order.
 GAME_ORDER = ("played_on", "created_at", "pk")
-# Conservative value: mean minus this many standard deviations.
-Z = 3.0
 MODEL = PlackettLuce()
+# Above this uncertainty (three quarters of where every rating starts) a rating is provisional.
+PROVISIONAL_SIGMA = MODEL.sigma * 3 / 4
 PLAYER, ANCIENT_ONE, TABLE = "player", "ancient_one", "table"
 
 
@@ -50,11 +57,6 @@ class Skill:
 
     mu: float
     sigma: float
-
-    @property
-    def conservative(self) -> float:
-        """``μ − 3σ``: the value shown and sorted on."""
-        return self.mu - Z * self.sigma
 
 
 @dataclass(frozen=True)
@@ -107,9 +109,31 @@ def rate(players: Sequence[Skill], ancient_one: Skill, table: Skill, *, victory:
     return new_players, Skill(theirs[0].mu, theirs[0].sigma), Skill(theirs[1].mu, theirs[1].sigma)
 
 
-def provisional(games: int, threshold: int) -> bool:
-    """Whether a rating over ``games`` games is still provisional."""
-    return games < threshold
+def provisional(games: int, threshold: int, sigma: float = 0.0) -> bool:
+    """Whether a rating over ``games`` games, uncertain by ``sigma``, is still provisional."""
+    return games < threshold or sigma > PROVISIONAL_SIGMA
+
+
+def rating_value(history: Sequence[Sequence]) -> float:
+    """The rating shown and ranked on: the mean μ over the latest half of a subject's
+    games, from its points ``[game number, day, μ, σ]`` oldest first (the chart's even
+    sample is enough). μ alone follows each game's luck; its recent mean keeps the
+    evidence and drops the start, where μ still climbs from 25."""
+    last = history[-1][0]
+    recent = [point[2] for point in history if point[0] > last // 2]
+    return sum(recent) / len(recent)
+
+
+def rating_values(history: Sequence[Sequence]) -> list[float]:
+    """The rating after each of ``history``'s points (the chart's line)."""
+    return [rating_value(history[: at + 1]) for at in range(len(history))]
+
+
+def even_chance(value: float) -> float:
+    """What a rating (or a difficulty) means: by the model, the chance to win an even
+    game -- one a subject at the start (μ 25) wins half the time. 0 to 1."""
+    teams = [[MODEL.rating(mu=value, sigma=0.0)], [MODEL.rating(mu=MODEL.mu, sigma=0.0)]]
+    return MODEL.predict_win(teams)[0]
 
 
 def win_chance(players: Sequence[Skill], ancient_one: Skill, table: Skill) -> float:

@@ -112,7 +112,7 @@ def test_empty_chart_says_why_in_the_words_given():
 def test_rating_line_labels_each_point_with_its_game_and_date():
     day = datetime.date(2026, 2, 3)
     chart = charts.rating_line(
-        [(1, day, 25.0, 8.0), (2, day, 27.0, 6.0)], title="T", description="D"
+        [(1, day, 25.0, 25.0, 8.0), (2, day, 9.0, 27.0, 6.0)], title="T", description="D"
     )
     html = figure(chart, "r")
     assert html.count("<circle") == 4 and html.count('class="chart-line"') == 2

@@ -6,7 +6,9 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from games import rating_rules as rr
 from games.models import Player, Rating, RatingState
+from games.numbers import shown
 from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
 from tests.factories import game, moderator, seat
@@ -38,12 +40,14 @@ def rows(response):
     return [row.record for row in response.context["table"].paginated_rows]
 
 
-def test_standings_show_the_rating_its_uncertainty_and_provisional(client, rated):
+def test_standings_show_the_rating_what_it_means_and_provisional(client, rated):
     response = client.get(STANDINGS, {"sort": "-rating"})
     assert [row.name for row in rows(response)] == ["Ann", "Bob", "Cy"]
     ann = Player.objects.get(name="Ann").rating
     html = response.content.decode()
-    assert f'{ann.value:.1f} <small class="muted">± {ann.sigma:.1f}</small>' in html
+    chance = shown(100 * rr.even_chance(ann.value), 0, "%")
+    assert f'{shown(ann.value, 1)} <small class="muted">{chance} in an even game</small>' in html
+    assert "±" not in html  # the uncertainty is no interval around the rating
     assert html.count('class="provisional">provisional</small>') == 3  # all under 10 games
     assert "ratings as of <time" in html
     ascending = client.get(STANDINGS, {"sort": "rating"})
@@ -52,8 +56,16 @@ def test_standings_show_the_rating_its_uncertainty_and_provisional(client, rated
 
 def test_a_rating_is_no_longer_provisional_from_the_set_number_of_games(client, rated, settings):
     settings.LEAGUE_RATING_PROVISIONAL_GAMES = 3
+    Rating.objects.filter(player__name="Ann").update(sigma=rr.PROVISIONAL_SIGMA)
     html = client.get(STANDINGS).content.decode()
     assert html.count('class="provisional">provisional</small>') == 2  # Bob and Cy
+
+
+def test_a_rating_still_uncertain_stays_provisional_whatever_its_games(client, rated, settings):
+    settings.LEAGUE_RATING_PROVISIONAL_GAMES = 3
+    Rating.objects.filter(player__name="Ann").update(sigma=rr.PROVISIONAL_SIGMA + 0.01)
+    html = client.get(STANDINGS).content.decode()
+    assert html.count('class="provisional">provisional</small>') == 3
 
 
 def test_players_not_rated_yet_sort_last_and_show_a_dash(client, rated):
@@ -62,9 +74,15 @@ def test_players_not_rated_yet_sort_last_and_show_a_dash(client, rated):
         assert rows(client.get(STANDINGS, {"sort": sort}))[-1].name == "Dee"
     csv = client.get(STANDINGS, {"_export": "csv", "sort": "-rating"}).getvalue().decode()
     header, ann, *_ = csv.splitlines()
-    assert header.split(",")[4:7] == ["Rating", "Rating σ", "Rated games"]
+    assert header.split(",")[4:8] == [
+        "Rating",
+        "Rating: even-game win %",
+        "Rating σ",
+        "Rated games",
+    ]
     value = Player.objects.get(name="Ann").rating.value
-    assert ann.split(",")[4] == f"{value:.1f}" and ann.split(",")[6] == "3"
+    assert ann.split(",")[4] == shown(value, 1) and ann.split(",")[7] == "3"
+    assert ann.split(",")[5] == shown(100 * rr.even_chance(value), 0)
 
 
 def test_the_player_page_charts_the_rating_after_each_game(client, rated):
@@ -74,6 +92,8 @@ def test_the_player_page_charts_the_rating_after_each_game(client, rated):
     assert [len(series.points) for series in chart.series] == [3, 3]
     assert 'id="rating-over-time"' in html and "Ann: rating after each game" in html
     assert "ratings as of <time" in html
+    ann = Player.objects.get(name="Ann").rating
+    assert f"wins {shown(100 * rr.even_chance(ann.value), 0)}% of even games" in html
 
 
 def test_the_chart_samples_a_long_history(client, settings):
@@ -85,6 +105,10 @@ def test_the_chart_samples_a_long_history(client, settings):
     assert [point[0] for point in history] == [1, 4, 6, 9]
     chart = client.get(reverse("league:player", args=["ann"])).context["rating_chart"]
     assert [point.game for point in chart.series[0].points] == [1, 4, 6, 9]
+    # The rating is the mean μ over the latest half of the games: the points of games 6 and 9.
+    rating = Player.objects.get(name="Ann").rating
+    assert rating.value == pytest.approx((history[2][2] + history[3][2]) / 2)
+    assert chart.series[0].points[-1].text == f"rating {shown(rating.value, 1)}"
 
 
 def test_a_player_not_rated_yet_has_a_page_that_says_so(client):
@@ -105,11 +129,29 @@ def test_the_ancient_ones_list_shows_their_difficulty(client, rated):
     assert 'data-label="Difficulty"' in html and "ratings as of <time" in html
 
 
+def test_an_ancient_one_rarely_played_does_not_look_easy(client):
+    """Cthulhu beat the players in 3 games of 12; Yig was played once, and lost. As μ − 3σ,
+    Yig's difficulty was far below Cthulhu's for want of games; as μ it is not."""
+    day = datetime.date(2026, 1, 10)
+    for n in range(12):
+        defeat = {"outcome": "defeat", "defeat_cause": "devoured"} if n % 4 == 0 else {}
+        game(played_on=day, ancient_one="Cthulhu", seats=[seat(f"P{n}")], **defeat)
+    game(played_on=day, ancient_one="Yig", seats=[seat("Ann")])
+    ratings_replay()
+    by_name = {
+        ao.name: ao for ao in client.get(reverse("league:ancient_ones")).context["ancient_ones"]
+    }
+    cthulhu, yig = by_name["Cthulhu"].difficulty, by_name["Yig"].difficulty
+    assert yig.mu - 3 * yig.sigma < cthulhu.mu - 3 * cthulhu.sigma  # the old figure's fault
+    assert yig.value > cthulhu.value and yig.provisional
+
+
 def test_the_rules_state_the_rating(client):
     html = client.get(reverse("league:rules")).content.decode()
     assert 'id="rating"' in html
-    for words in ("Plackett–Luce", "μ − 3σ", "provisional", "date played", "The table"):
+    for words in ("Plackett–Luce", "μ settled", "even game", "provisional", "date played"):
         assert words in html
+    assert "A rating of 30 wins 80% of even games" in html
 
 
 def test_the_api_carries_the_ratings(client, rated):
@@ -118,6 +160,7 @@ def test_the_api_carries_the_ratings(client, rated):
     first = next(row for row in standings if row["name"] == "Ann")
     assert first["rating"] == {
         "value": ann.value,
+        "even_game_chance": rr.even_chance(ann.value),
         "mu": ann.mu,
         "sigma": ann.sigma,
         "games": 3,

@@ -6,6 +6,7 @@ table; a table of N starting at (N - 1) x 25), not through the league's code.
 """
 
 import datetime
+import statistics
 
 import pytest
 from django.core.management import call_command
@@ -22,7 +23,9 @@ from games.models import (
     RatingBacklog,
     RatingPoint,
     RatingState,
+    Seat,
     Session,
+    Status,
 )
 from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
@@ -290,3 +293,62 @@ def test_on_a_seeded_league_the_rating_finds_the_strongest_and_the_weakest_playe
     assert len(rated) == 10
     assert rated[0] == max(skill, key=skill.get)
     assert rated[-1] == min(skill, key=skill.get)
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation: Pearson's over the ranks (ties share their mean rank)."""
+
+    def ranks(values):
+        order = sorted(range(len(values)), key=values.__getitem__)
+        rank = [0.0] * len(values)
+        at = 0
+        while at < len(order):
+            end = at
+            while end + 1 < len(order) and values[order[end + 1]] == values[order[at]]:
+                end += 1
+            for i in order[at : end + 1]:
+                rank[i] = (at + end) / 2
+            at = end + 1
+        return rank
+
+    return statistics.correlation(ranks(xs), ranks(ys))
+
+
+def test_spearman_is_one_for_the_same_order_and_minus_one_for_the_reverse():
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 45]) == pytest.approx(1)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1)
+    assert spearman([1, 1, 2], [1, 1, 2]) == pytest.approx(1)
+
+
+def test_the_rating_orders_players_like_their_seeded_strength_better_than_the_win_rate():
+    """On a seeded demo league (36 players as ``seed_demo``, 1,000 games, seed 2), among
+    players with 20 games or more: Spearman's correlation of each figure with the hidden
+    strengths the games were drawn from. The rating shown (μ over the latest half of the
+    games) must beat the plain win rate by a margin; μ − 3σ, the figure it replaced,
+    does worse than both. Measured: rating 0.62, win rate 0.53, μ 0.44, μ − 3σ 0.32."""
+    seed_league(games=1000, seed=2, players=36)
+    catalog = Catalog.load()
+    catalog.players = list(Player.objects.values_list("pk", flat=True))
+    strength = league_strengths(2, catalog).players
+    record: dict[int, list[int]] = {}
+    for _, outcome, player in set(
+        Seat.objects.filter(session__status=Status.APPROVED).values_list(
+            "session_id", "session__outcome", "player_id"
+        )
+    ):
+        record.setdefault(player, [0, 0])
+        record[player][0] += 1
+        record[player][1] += outcome != "defeat"
+    ratings = {row.player_id: row for row in Rating.objects.filter(player__isnull=False)}
+    players = sorted(pk for pk, (games, _) in record.items() if games >= 20)
+    assert len(players) >= 30
+    truth = [strength[pk] for pk in players]
+
+    def correlation(figure) -> float:
+        return spearman([figure(pk) for pk in players], truth)
+
+    rating = correlation(lambda pk: ratings[pk].value)
+    win_rate = correlation(lambda pk: record[pk][1] / record[pk][0])
+    conservative = correlation(lambda pk: ratings[pk].mu - 3 * ratings[pk].sigma)
+    assert rating >= win_rate + 0.05, (rating, win_rate)
+    assert conservative < win_rate < rating

@@ -74,11 +74,12 @@ def test_no_file_points_at_a_rules_folder_outside_the_project():
     assert offenders == []
 
 
-def test_the_rules_page_says_what_the_site_counts_and_how_sure_a_rating_is(client):
+def test_the_rules_page_says_what_the_site_counts_and_what_a_rating_means(client):
     html = client.get(reverse("league:rules")).content.decode()
     assert "number of seats recorded for the game" in html
     assert "markers at the end" not in html
-    assert "99.87 %, one-sided" in html and "99.7 %" not in html
+    assert "μ − 3σ, a value" not in html and "99.7 %" not in html
+    assert "wins an <em>even game</em>" in html
 
 
 def test_the_rules_page_names_the_ancient_ones_with_a_defeat_rule_of_their_own(client):

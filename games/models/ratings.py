@@ -25,7 +25,8 @@ class Rating(models.Model):
     table_players = models.PositiveSmallIntegerField(null=True, blank=True, unique=True)
     mu = models.FloatField()
     sigma = models.FloatField()
-    # mu - 3 sigma (rating_rules.Skill.conservative), stored to sort on.
+    # The rating shown and ranked on (rating_rules.rating_value: a player's settled mu; an
+    # Ancient One's or a table's mu), stored to sort on.
     value = models.FloatField()
     games = models.PositiveIntegerField(default=0)
     # A player's chart: [game number, ISO date played, mu, sigma] after a bounded sample of
@@ -76,10 +77,6 @@ class RatingPoint(models.Model):
 
     def __str__(self) -> str:
         return f"Rating point {self.rating_id}/{self.n}"
-
-    @property
-    def value(self) -> float:
-        return self.mu - 3 * self.sigma
 
 
 class RatingBacklog(models.Model):

@@ -126,7 +126,7 @@ class Book:
                 pk=entry.rating_id,
                 mu=entry.skill.mu,
                 sigma=entry.skill.sigma,
-                value=entry.skill.conservative,
+                value=entry.skill.mu,
                 games=entry.games,
             )
             for entry in touched
@@ -140,6 +140,7 @@ class Book:
         histories = _histories(players)
         for row in rows:
             row.history = histories.get(row.pk, [])
+            row.value = rr.rating_value(row.history) if row.history else row.mu
         Rating.objects.bulk_update(
             rows, ["mu", "sigma", "value", "games", "history"], batch_size=CHUNK
         )
@@ -174,9 +175,7 @@ def subject_of(row: Rating) -> Subject:
 
 def _new_rating(kind: str, key: int) -> Rating:
     skill = rr.starting(kind, key)
-    return Rating(
-        **{FIELDS[kind]: key}, mu=skill.mu, sigma=skill.sigma, value=skill.conservative, games=0
-    )
+    return Rating(**{FIELDS[kind]: key}, mu=skill.mu, sigma=skill.sigma, value=skill.mu, games=0)
 
 
 def _chunks(start: Key | None):

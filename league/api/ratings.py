@@ -8,7 +8,6 @@ from django.conf import settings
 from django.shortcuts import get_object_or_404
 from ninja import Router
 
-from games import rating_rules
 from games.models import Player
 from league.queries import player_rating, ratings_as_of, table_ratings, with_rating
 
@@ -35,11 +34,11 @@ def get_player_rating(request, slug: str):
             {
                 "game_number": n,
                 "played_on": day,
-                "value": rating_rules.Skill(mu, sigma).conservative,
+                "value": value,
                 "mu": mu,
                 "sigma": sigma,
             }
-            for n, day, mu, sigma in rating.points
+            for n, day, value, mu, sigma in rating.points
         ],
     }
 

@@ -214,15 +214,18 @@ def score_bars(counts: Sequence[tuple[int, int]], *, title: str, description: st
 
 
 def rating_line(
-    points: Sequence[tuple[int, datetime.date, float, float]], *, title: str, description: str
+    points: Sequence[tuple[int, datetime.date, float, float, float]],
+    *,
+    title: str,
+    description: str,
 ) -> Chart:
-    """A rating after each game: two lines, μ and the rating shown (μ − 3σ), x by the
-    subject's game number. ``points`` is (game number, date played, μ, σ), oldest first,
-    already a bounded sample (``league.queries.ratings``)."""
+    """A rating after each game: two lines, the rating shown and the estimate μ, x by the
+    subject's game number. ``points`` is (game number, date played, rating, μ, σ), oldest
+    first, already a bounded sample (``league.queries.ratings``)."""
     chart = Chart(title=title, description=description)
     if not points:
         return chart
-    rated = [(n, day, mu - 3 * sigma, mu) for n, day, mu, sigma in points]
+    rated = [(n, day, value, mu) for n, day, value, mu, _ in points]
     values = [value for _, _, low, mu in rated for value in (low, mu)]
     low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
     first, last = rated[0][0], rated[-1][0]
@@ -237,6 +240,6 @@ def rating_line(
     for n, day, value, mu in rated:
         best.append(Point(x(n), y(value), f"rating {shown(value, 1)}", day, n))
         mean.append(Point(x(n), y(mu), f"μ {shown(mu, 1)}", day, n))
-    chart.series = [Series("Rating (μ − 3σ)", "best", best), Series("Mean skill μ", "mean", mean)]
+    chart.series = [Series("Rating", "best", best), Series("Latest estimate μ", "mean", mean)]
     chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
     return chart

@@ -20,8 +20,9 @@ from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
+from games import rating_rules as rr
 from games.models import PlayerStanding
-from games.numbers import shown
+from games.numbers import rounded, shown
 from league.pages import charts
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
@@ -67,20 +68,32 @@ class StandingsFilter(django_filters.FilterSet):
 
 
 class RatingColumn(RoundedColumn):
-    """The player's rating (``μ − 3σ``) with its uncertainty (± σ), marked provisional below
-    ``LEAGUE_RATING_PROVISIONAL_GAMES`` rated games; exports carry the number alone."""
+    """The player's rating (``rating_rules.rating_value``) with what it means (the chance
+    to win an even game), marked provisional while it is uncertain (few games or a large
+    σ: ``rating_rules.provisional``); exports carry the number alone."""
 
     def __init__(self, **kwargs):
         super().__init__(places=1, **kwargs)
 
     def render(self, value, record):
-        provisional = record.rating_games < settings.LEAGUE_RATING_PROVISIONAL_GAMES
+        threshold = settings.LEAGUE_RATING_PROVISIONAL_GAMES
+        provisional = rr.provisional(record.rating_games, threshold, record.rating_sigma)
         return format_html(
-            '{} <small class="muted">± {}</small>{}',
+            '{} <small class="muted">{} in an even game</small>{}',
             shown(value, 1),
-            shown(record.rating_sigma, 1),
+            shown(100 * rr.even_chance(value), 0, "%"),
             mark_safe(' <small class="provisional">provisional</small>') if provisional else "",
         )
+
+
+class EvenChanceColumn(RoundedColumn):
+    """Exports only: what the rating means, in % (the page shows it beside the rating)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(places=0, accessor="rating", visible=False, **kwargs)
+
+    def export_shape(self, value):
+        return None if value is None else rounded(100 * rr.even_chance(value), 0)
 
 
 class StandingsTable(LeagueTable):
@@ -103,6 +116,7 @@ class StandingsTable(LeagueTable):
     victories = tables.Column(attrs=NUMERIC)
     win_pct = RoundedColumn(verbose_name="Win %", places=0, suffix="%")
     rating = RatingColumn(verbose_name="Rating", default="—")
+    rating_even_chance = EvenChanceColumn(verbose_name="Rating: even-game win %")
     rating_sigma = RoundedColumn(verbose_name="Rating σ", places=1, visible=False)
     rating_games = tables.Column(verbose_name="Rated games", visible=False)
     first_citizen_titles = tables.Column(verbose_name="First Citizen", attrs=NUMERIC)
@@ -312,7 +326,7 @@ class PlayerView(SingleTableMixin, TemplateView):
         return charts.rating_line(
             points,
             title=f"{self.player}: rating after each game",
-            description=f"The rating (μ − 3σ) and its mean μ after each of {self.player}'s "
-            f"rated games, {len(points)} points from the first game to the latest; "
-            "higher is stronger.",
+            description=f"The rating and the model's latest estimate μ after each of "
+            f"{self.player}'s rated games, {len(points)} points from the first game to the "
+            "latest; higher is stronger.",
         )

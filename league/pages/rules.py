@@ -26,7 +26,11 @@ class RulesView(TemplateView):
             few_games=intervals.FEW_GAMES,
             rating={
                 "sigma": rating_rules.MODEL.sigma,
+                "beta": rating_rules.MODEL.beta,
                 "provisional": settings.LEAGUE_RATING_PROVISIONAL_GAMES,
+                "provisional_sigma": rating_rules.PROVISIONAL_SIGMA,
+                "chart_points": settings.LEAGUE_RATING_CHART_POINTS,
+                "example_pct": 100 * rating_rules.even_chance(30.0),
             },
             limits={
                 "max_terror": rules.MAX_TERROR,

@@ -63,6 +63,7 @@ class TeamStandingsTable(StandingsTable):
             "gate_trophies",
             "monster_trophies",
             "rating",
+            "rating_even_chance",
             "rating_sigma",
             "rating_games",
         )

@@ -21,7 +21,9 @@ from games.models import Player, Rating, RatingState
 
 @dataclass(frozen=True)
 class RatingShown:
-    """A rating as shown: the conservative value, its uncertainty, games, provisional."""
+    """A rating as shown: the value ranked on (``rating_rules.rating_value``), what it
+    means (the chance to win an even game), the estimate μ, its uncertainty σ, games and
+    whether it is still provisional."""
 
     value: float
     mu: float
@@ -30,7 +32,15 @@ class RatingShown:
 
     @property
     def provisional(self) -> bool:
-        return rr.provisional(self.games, settings.LEAGUE_RATING_PROVISIONAL_GAMES)
+        return rr.provisional(self.games, settings.LEAGUE_RATING_PROVISIONAL_GAMES, self.sigma)
+
+    @property
+    def even_chance(self) -> float:
+        return rr.even_chance(self.value)
+
+    @property
+    def even_pct(self) -> float:
+        return 100 * self.even_chance
 
     @classmethod
     def of(cls, row: Rating | None) -> RatingShown | None:
@@ -41,6 +51,7 @@ class RatingShown:
     def as_dict(self) -> dict:
         return {
             "value": self.value,
+            "even_game_chance": self.even_chance,
             "mu": self.mu,
             "sigma": self.sigma,
             "games": self.games,
@@ -66,7 +77,8 @@ class PlayerRating:
     """A player page's rating: the current one and its history for the chart."""
 
     current: RatingShown | None
-    points: list[tuple[int, datetime.date, float, float]]  # (game number, date, mu, sigma)
+    # (game number, date, rating after that game, mu, sigma), oldest first
+    points: list[tuple[int, datetime.date, float, float, float]]
 
 
 def with_rating(players: QuerySet[Player]) -> QuerySet[Player]:
@@ -84,9 +96,10 @@ def player_rating(player: Player) -> PlayerRating:
     current = rating_of(player)
     if current is None:
         return PlayerRating(None, [])
+    history = player.rating.history
     points = [
-        (n, datetime.date.fromisoformat(day), mu, sigma)
-        for n, day, mu, sigma in player.rating.history
+        (n, datetime.date.fromisoformat(day), value, mu, sigma)
+        for (n, day, mu, sigma), value in zip(history, rr.rating_values(history), strict=True)
     ]
     return PlayerRating(current, points)
 
