@@ -21,7 +21,7 @@ def settled(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0022_yig_note"),
+        ("games", "0023_player_claims"),
     ]
 
     operations = [migrations.RunPython(settled, migrations.RunPython.noop)]
