@@ -109,7 +109,8 @@ class Command(BaseCommand):
         self.url = reverse("games:new")
         self.member, self.moderator = Client(), Client()
         self.member.force_login(self._user(moderator=False))
-        self.moderator.force_login(self._user(moderator=True))
+        self.moderator_user = self._user(moderator=True)
+        self.moderator.force_login(self.moderator_user)
         # CPU time, as the figures: waiting for the database is not the process's work.
         self.profiler = cProfile.Profile(time.process_time) if profile else None
         wall = {step: [] for step in STEPS}
@@ -182,5 +183,5 @@ class Command(BaseCommand):
             session_id=pending.pk,
             status=Status.APPROVED,
             seen_version=pending.version,
-            moderator=self._user(True),
+            moderator=self.moderator_user,
         )
