@@ -68,7 +68,9 @@ def _check_rules(
 
 
 def _locked(session_id: int) -> Session:
-    """The game's current row, locked until the transaction ends (PostgreSQL)."""
+    """The game's current row, locked until the transaction ends (PostgreSQL). The
+    summaries' tracker reads the game after this: what it read before the lock could be
+    what another writer was changing."""
     return Session.objects.select_for_update().select_related("ancient_one").get(pk=session_id)
 
 
@@ -96,11 +98,11 @@ def session_record(
     """
     box_list, task_list = list(boxes), list(tasks)
     _check_rules(session, box_list, seats, task_list)
-    with tracking([session.pk]):
+    with tracking() as tracker:
         save_kwargs = {}
-        before = entry_group(session.pk)
         if session.pk:
             current = _locked(session.pk)
+            tracker.add([session.pk])
             if editor is not None and not session_editable_by(current, editor):
                 raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
             _check_version(current, seen_version)
@@ -113,6 +115,7 @@ def session_record(
             # rule (say a game changed to "closed" with the old, fewer gate trophies).
             for seat in Seat.objects.filter(session_id=session.pk):
                 seat.delete(rescore=False)
+        before = entry_group(session.pk)
         session.tasks_completed = len(task_list) if session.scenario_id else 0
         session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
         session.save(**save_kwargs)
@@ -148,8 +151,9 @@ def session_moderate(
     reason = reason.strip()
     if status == Status.REJECTED and not reason:
         raise ValidationError({"rejection_reason": "Say why the game is rejected."})
-    with tracking([session_id]):
+    with tracking() as tracker:
         current = _locked(session_id)
+        tracker.add([session_id])
         if seen_version is None:
             raise SessionChanged(current, "reload it and decide again")
         _check_version(current, seen_version)
@@ -158,6 +162,8 @@ def session_moderate(
         current.rejection_reason = reason if status == Status.REJECTED else ""
         # Through save() so the change lands in the history.
         current.save(update_fields=["status", "rejection_reason", "updated_at"])
+        # The summaries read only the status of these fields: the game need not be read again.
+        tracker.rewritten({current.pk: {"status": status}})
         scenario_entries_refresh(entry_group(current.pk))
         if changed:
             notifications.status_changed(current)
@@ -166,8 +172,9 @@ def session_moderate(
 
 def session_withdraw(*, session_id: int, user, seen_version: int | None = None) -> None:
     """Delete a game, if ``user`` may still withdraw it (checked under the row lock)."""
-    with tracking([session_id]):
+    with tracking() as tracker:
         current = _locked(session_id)
+        tracker.add([session_id])
         if not session_withdrawable_by(current, user):
             raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
         _check_version(current, seen_version)

@@ -197,3 +197,44 @@ def test_a_submitters_edit_racing_a_moderators_approval():
         edits_won=wins["edit"],
     )
     assert (errors, lost_approvals) == (0, 0)
+
+
+def test_moderators_deciding_games_that_share_summary_rows_at_once():
+    """Approvals (adding to rows) and rejections of approved games (taking from them)
+    race on the same summary rows: the same players, investigators, Ancient One, box and
+    months, and each a new player row of its own. None fails (no deadlock: every writer
+    locks the rows in one order) and the rows end as a rebuild from the games says."""
+    from games.recording import session_moderate
+    from games.summaries import summaries_differences
+    from tests.factories import seat
+
+    boss = moderator("boss", password=None)
+    errors = 0
+    for round_ in range(ROUNDS // 2):
+        games = []
+        for n in range(THREADS):
+            status = "pending" if n % 2 else "approved"
+            seats = [
+                seat("Ann", "Amanda Sharpe", gate_trophies=1),
+                seat("Bob", "Bob Jenkins"),
+                seat(f"Own {round_}-{n}", "Carolyn Fern"),
+            ]
+            # Half seat them the other way round: their rows come in the other order.
+            seats = seats if n % 4 < 2 else seats[::-1]
+            games.append(game(status=status, seats=seats, terror_level=n % 10))
+
+        def decide(session):
+            status = "rejected" if session.status == "approved" else "approved"
+            return session_moderate(
+                session_id=session.pk,
+                status=status,
+                seen_version=session.version,
+                moderator=boss,
+                reason="Not played by the rules." if status == "rejected" else "",
+            )
+
+        results = at_once([lambda s=session: decide(s) for session in games])
+        errors += sum(isinstance(result, Exception) for result in results)
+    report("decisions", writes=THREADS * (ROUNDS // 2), errors=errors)
+    assert errors == 0
+    assert summaries_differences() == []

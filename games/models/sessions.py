@@ -303,11 +303,23 @@ class Session(DerivedFromSeats, ScenarioPlay):
 
     def save(self, *args, **kwargs) -> None:
         """Validate, store the score from the seats saved so far, and save atomically
-        (with what the league keeps beside the games, ``games.signals.game_write``)."""
+        (with what the league keeps beside the games, ``games.signals.game_write``).
+
+        With ``update_fields``, only those fields are validated, and the seats are read
+        only when a field derived from them is written: a moderator's decision (status
+        and reason) changes neither the result nor its score."""
+        fields = kwargs.get("update_fields")
+        written = None if fields is None else {self._meta.get_field(f).name for f in fields}
+        derived = written is None or not written.isdisjoint(self.DERIVED_FIELDS)
         with game_write([self.pk]) as write:
-            self.full_clean(exclude=list(self.DERIVED_FIELDS))
-            seats = list(self.seats.all()) if self.pk else []
-            self.apply_totals(seats)
+            if written is None:
+                self.full_clean(exclude=list(self.DERIVED_FIELDS))
+            else:
+                unwritten = [f.name for f in self._meta.fields if f.name not in written]
+                self.full_clean(exclude=[*unwritten, *self.DERIVED_FIELDS])
+            seats = list(self.seats.all()) if self.pk and derived else []
+            if derived:
+                self.apply_totals(seats)
             self._bump_version(kwargs)
             super().save(*args, **kwargs)
             write.add_created(self.pk)

@@ -93,7 +93,7 @@ class Book:
                     "rating_id", "mu", "sigma"
                 )
             }
-            for row in Rating.objects.filter(pk__in=chunk):
+            for row in Rating.objects.filter(pk__in=chunk).only(*FIELDS.values()):
                 kind, key = subject_of(row)
                 skill = earlier.get(row.pk) or rr.starting(kind, key)
                 self.entries[(kind, key)] = Entry(row.pk, skill, firsts[row.pk] - 1, True)
@@ -107,7 +107,9 @@ class Book:
             keys = [key for k, key in missing if k == kind]
             if not keys:
                 continue
-            for row in Rating.objects.filter(**{f"{field}__in": keys}):
+            # Not the chart (``history``): the replay writes it anew.
+            subjects = Rating.objects.filter(**{f"{field}__in": keys})
+            for row in subjects.only(*FIELDS.values(), "mu", "sigma", "games"):
                 self.entries[(kind, getattr(row, field))] = Entry(
                     row.pk, rr.Skill(row.mu, row.sigma), row.games
                 )
@@ -207,48 +209,53 @@ def ratings_replay(
 ) -> int:
     """Rate every approved game from the game at ``start`` on (all when None) again and
     store the result; returns how many games were rated."""
-    rated_players: set[int] = set()
-    rated_ancient_ones: set[int] = set()
     with transaction.atomic():
         state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
-        book = Book()
-        if start is None:
-            # One DELETE statement: no signal listens to rating points (the replay sends
-            # ``league_changed`` once), so Django deletes them without reading them.
-            RatingPoint.objects.all().delete()
-            Rating.objects.all().delete()
-        else:
-            later = RatingPoint.objects.filter(from_game(start, POINT_ORDER))
-            firsts = dict(
-                later.values("rating_id").annotate(first=Min("n")).values_list("rating_id", "first")
-            )
-            later.delete()
-            book.restore(firsts)
-            # Rolled back, so changed even if no later game rates them again.
-            for player, ancient_one in Rating.objects.filter(pk__in=firsts).values_list(
-                "player_id", "ancient_one_id"
-            ):
-                rated_players.update([player] if player else [])
-                rated_ancient_ones.update([ancient_one] if ancient_one else [])
-        games = rated_games()
-        total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
-        done = 0
-        for chunk in _chunks(start):
-            _rate_chunk(book, chunk)
-            done += len(chunk)
-            for row in chunk:
-                rated_ancient_ones.add(row[3])
-                rated_players.update(row[5])
-            if progress is not None:
-                progress(done, total)
-        book.save()
-        state.as_of = timezone.now()
-        state.games = rated_games().count()
-        state.save()
-        # A full replay retires every page; a forward one only the pages it changed.
-        rows = None if start is None else _shown_in(rated_players, rated_ancient_ones)
-        league_changed.send(sender=ratings_replay, rows=rows, games=())
-        return done
+        return _replay(state, start, progress)
+
+
+def _replay(state: RatingState, start: Key | None, progress) -> int:
+    """``ratings_replay``'s work, under the lock on ``state`` its caller holds."""
+    rated_players: set[int] = set()
+    rated_ancient_ones: set[int] = set()
+    book = Book()
+    if start is None:
+        # One DELETE statement: no signal listens to rating points (the replay sends
+        # ``league_changed`` once), so Django deletes them without reading them.
+        RatingPoint.objects.all().delete()
+        Rating.objects.all().delete()
+    else:
+        later = RatingPoint.objects.filter(from_game(start, POINT_ORDER))
+        firsts = dict(
+            later.values("rating_id").annotate(first=Min("n")).values_list("rating_id", "first")
+        )
+        later.delete()
+        book.restore(firsts)
+        # Rolled back, so changed even if no later game rates them again.
+        for player, ancient_one in Rating.objects.filter(pk__in=firsts).values_list(
+            "player_id", "ancient_one_id"
+        ):
+            rated_players.update([player] if player else [])
+            rated_ancient_ones.update([ancient_one] if ancient_one else [])
+    games = rated_games()
+    total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
+    done = 0
+    for chunk in _chunks(start):
+        _rate_chunk(book, chunk)
+        done += len(chunk)
+        for row in chunk:
+            rated_ancient_ones.add(row[3])
+            rated_players.update(row[5])
+        if progress is not None:
+            progress(done, total)
+    book.save()
+    state.as_of = timezone.now()
+    state.games = rated_games().count()
+    state.save()
+    # A full replay retires every page; a forward one only the pages it changed.
+    rows = None if start is None else _shown_in(rated_players, rated_ancient_ones)
+    league_changed.send(sender=ratings_replay, rows=rows, games=())
+    return done
 
 
 def _shown_in(players: set[int], ancient_ones: set[int]) -> tuple:
@@ -305,7 +312,7 @@ def ratings_catch_up(progress: Callable[[int, int], None] | None = None) -> int:
     """Replay from the earliest game the backlog names, and clear what it named; returns
     how many games were rated (0 when the backlog was empty)."""
     with transaction.atomic():
-        RatingState.objects.select_for_update().get_or_create(pk=1)
+        state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
         marks = list(
             RatingBacklog.objects.values_list("pk", "played_on", "created_at", "session_id")
         )
@@ -313,4 +320,4 @@ def ratings_catch_up(progress: Callable[[int, int], None] | None = None) -> int:
             return 0
         start = min((day, moment, pk) for _, day, moment, pk in marks)
         RatingBacklog.objects.filter(pk__in=[mark[0] for mark in marks]).delete()
-        return ratings_replay(start, progress)
+        return _replay(state, start, progress)

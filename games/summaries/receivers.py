@@ -46,8 +46,9 @@ def game_deleted(sender, instance, **kwargs) -> None:
     if facts is None:
         return
     delta: c.Delta = {}
-    c.add_into(delta, facts, store.season_spans(), -1)
-    if store.apply(delta):
+    seasons = store.season_spans()
+    c.add_into(delta, facts, seasons, -1)
+    if store.apply(delta, seasons):
         league_changed.send(sender=Session, rows=tuple(delta), games=(instance.pk,))
 
 

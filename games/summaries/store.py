@@ -5,6 +5,15 @@ that adds to the stored numbers (so concurrent writers add up instead of overwri
 then rows whose count reached zero are deleted, and a best score that may have gone
 down (the best game was rejected, withdrawn or rescored lower) is recomputed for just
 that row from the games.
+
+Every writer locks the rows it changes in one order: table by table in ``TABLES``'
+order, and by key within a table (the rows of an ``INSERT`` are taken in the order they
+are listed). So two writers sharing rows (every game counts in the all-time row of its
+box) wait for each other at most once, for the rest of the other's transaction, and never
+in a circle (a deadlock, which PostgreSQL would end by failing one of them). A change
+that takes from a row cannot go through that ``INSERT`` (its negative numbers break the
+columns' CHECK constraints before the conflict is seen): its table's rows are first
+locked in order by an ``INSERT`` of zeros, then updated.
 """
 
 from __future__ import annotations
@@ -189,29 +198,40 @@ def facts_of(row: tuple, seats: Iterable[c.SeatFacts], box_ids: Iterable[int] = 
     return c.GameFacts(*row[1:], seats=tuple(seats), box_ids=tuple(box_ids))
 
 
-def apply(delta: c.Delta) -> bool:
-    """Write ``delta`` to the summary rows; returns whether anything changed."""
+def apply(delta: c.Delta, seasons: list[c.SeasonSpan] | None = None) -> bool:
+    """Write ``delta`` to the summary rows; returns whether anything changed. ``seasons``:
+    every season (``season_spans()``, read here when not given)."""
     by_table: dict[str, list[tuple[tuple, c.Change]]] = defaultdict(list)
     for (name, key), change in delta.items():
         if not change.is_empty:
             by_table[name].append((key, change))
-    for name, changes in by_table.items():
-        table = TABLES[name]
-        # A row a change takes from already exists; an INSERT of negative numbers would
-        # fail the columns' CHECK constraints before ON CONFLICT is even considered.
-        taking = [(key, change) for key, change in changes if min(change.sums.values()) < 0]
-        adding = [(key, change) for key, change in changes if min(change.sums.values()) >= 0]
-        _upsert(table, adding)
-        _update(table, taking)
+    for name, table in TABLES.items():  # one order for every writer (see the module doc)
+        changes = sorted(by_table.get(name, ()), key=lambda pair: pair[0])
+        if not changes:
+            continue
+        if all(min(change.sums.values(), default=0) >= 0 for _, change in changes):
+            _upsert(table, changes)
+        else:
+            # Zeros added: every row there and locked, in key order; then the changes.
+            _upsert(table, [(key, c.Change()) for key, _ in changes])
+            _update(table, changes)
         removed = [key for key, change in changes if change.sums.get(table.count, 0) < 0]
         if removed:
             _delete_empty(table, removed)
-        if table.best:
-            best_recompute(table, lowered_keys(changes), season_spans())
+        lowered = lowered_keys(changes) if table.best else {}
+        if lowered:
+            seasons = season_spans() if seasons is None else seasons
+            best_recompute(table, lowered, seasons)
     return bool(by_table)
 
 
+# Past this many rows a table's change goes through COPY and a scratch table (a rescore,
+# a season's rebuild): below it, one statement listing the rows costs less.
+COPY_FROM_ROWS = 500
+
+
 def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
+    """Add ``changes`` (sorted by key) to their rows, creating the missing ones."""
     if not changes:
         return
     quote = connection.ops.quote_name
@@ -231,15 +251,17 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
     insert = f"INSERT INTO {db_table} ({', '.join(quote(col) for col in columns)}) "
     keys = ", ".join(quote(key) for key in table.keys)
     conflict = f"ON CONFLICT ({keys}) DO UPDATE SET {', '.join(updates)}"
-    if copy_works():
-        _upsert_copied(db_table, columns, insert, conflict, rows)
+    if copy_works() and len(rows) >= COPY_FROM_ROWS:
+        _upsert_copied(db_table, columns, insert, conflict, rows, order=keys)
         return
     with connection.cursor() as cursor:
         for values, params in values_batches(rows):
             cursor.execute(f"{insert} {values} {conflict}", params)
 
 
-def _upsert_copied(db_table: str, columns: list[str], insert: str, conflict: str, rows) -> None:
+def _upsert_copied(
+    db_table: str, columns: list[str], insert: str, conflict: str, rows, *, order: str
+) -> None:
     """PostgreSQL: the rows COPYed into a scratch table, then one ``INSERT ... SELECT``
     (a statement of thousands of bound values costs more to build than to run)."""
     quote = connection.ops.quote_name
@@ -254,7 +276,7 @@ def _upsert_copied(db_table: str, columns: list[str], insert: str, conflict: str
         with cursor.cursor.copy(f"COPY {scratch} ({names}) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
-        cursor.execute(f"{insert} SELECT {names} FROM {scratch} {conflict}")
+        cursor.execute(f"{insert} SELECT {names} FROM {scratch} ORDER BY {order} {conflict}")
         cursor.execute(f"DROP TABLE {scratch}")
 
 

@@ -78,7 +78,7 @@ class Tracker:
         delta: c.Delta = {}
         for pk, facts in self.before.items():
             c.change_into(delta, facts, after.get(pk), seasons)
-        changed = store.apply(delta)
+        changed = store.apply(delta, seasons)
         games_changed.send(sender=Tracker, before=self.before, after=after)
         league_changed.send(
             sender=Tracker,

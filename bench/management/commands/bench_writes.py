@@ -1,40 +1,55 @@
-"""Time the league's writes on the configured database, leaving it as it was.
+"""Time a game's writes on the configured database, leaving it as it was.
 
-    python manage.py bench_writes [--repeat 20]
+    python manage.py bench_writes [--repeat 20] [--days-back 0] [--profile FILE]
 
-Three writes, each through the real path and each rolled back afterwards (so a big
-benchmark league stays untouched; the commit itself is not timed):
+One game written the way a league night writes it, each step through the real path, the
+whole rolled back afterwards (so a big benchmark league stays untouched):
 
 - a member's submission of the result form (pending: nothing public changes),
-- a moderator's submission (approved at once: summaries and entries kept on write),
-- a moderator's approval of a pending game.
+- a moderator's approval of that game (summaries kept on write),
+- its rating update (the ratings job's work: ``ratings_catch_up``, a replay from the game);
+
+and apart, a moderator's submission (approved at once). What a step leaves for after the
+commit (the page cache's version bump, the job's enqueueing) runs inside its timing, in
+the transaction (Django's ``TestCase.captureOnCommitCallbacks``); the commit is not
+timed. CPU is this process's (``time.process_time``): the database server's work is not
+in it, the wall time has it. ``--days-back`` dates the game that many days before the
+league's latest game (a replay from it rates again every game played since);
+``--profile`` writes the steps' ``cProfile`` statistics to FILE (``pstats`` reads it).
 """
 
 from __future__ import annotations
 
+import cProfile
+import datetime
 import statistics
 import time
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.test import Client, override_settings
+from django.db.models import Max
+from django.test import Client, TestCase, override_settings
 from django.urls import reverse
 
 from games.models import AncientOne, Box, Investigator, Player, Session, Status
+from games.ratings.replay import ratings_catch_up
 from games.recording import session_moderate
+
+STEPS = ("member submits", "moderator approves", "rating update", "moderator submits")
 
 
 class Rollback(Exception):
     pass
 
 
-def form_data(players: list[str]) -> dict:
+def form_data(players: list[str], played_on: datetime.date) -> dict:
     investigators = list(Investigator.objects.order_by("pk").values_list("pk", flat=True)[:8])
     data = {
         "ancient_one": AncientOne.objects.get(name="Cthulhu").pk,
-        "played_on": "2026-01-10",
+        "played_on": played_on.isoformat(),
         "boxes": [Box.objects.get(name="Arkham Horror").pk],
         "outcome": "sealed",
         "defeat_cause": "",
@@ -69,17 +84,19 @@ def form_data(players: list[str]) -> dict:
 
 
 class Command(BaseCommand):
-    help = "Time a submission, a moderator's submission and an approval (rolled back)."
+    help = "Time a game's submission, approval and rating update, and a moderator's submission."
 
     def add_arguments(self, parser):
         parser.add_argument("--repeat", type=int, default=20)
+        parser.add_argument("--days-back", type=int, default=0)
+        parser.add_argument("--profile", default="", help="write cProfile statistics here")
 
-    def handle(self, *args, repeat, **options):
+    def handle(self, *args, repeat, days_back, profile, **options):
         # The test client calls itself "testserver"; the configured hosts need not list it.
         with override_settings(ALLOWED_HOSTS=["*"]):
-            self._run(repeat)
+            self._run(repeat, days_back, profile)
 
-    def _run(self, repeat: int) -> None:
+    def _run(self, repeat: int, days_back: int, profile: str) -> None:
         # Existing players (their summary rows are the ones a write updates), else new ones.
         players = list(Player.objects.order_by("pk").values_list("name", flat=True)[:4]) or [
             "Ann",
@@ -87,33 +104,66 @@ class Command(BaseCommand):
             "Cy",
             "Di",
         ]
-        data = form_data(players)
-        url = reverse("games:new")
-        rows = []
-        for label, moderator in (("member submits", False), ("moderator submits", True)):
-            client = Client()
-            client.force_login(self._user(moderator))
-            rows.append((label, self._time(repeat, lambda c=client: self._submit(c, url, data))))
-        rows.append(("moderator approves", self._time(repeat, self._approve)))
-        games = Session.objects.count()
-        self.stdout.write(f"{games:,} games in the database; p50/p95 of {repeat} writes each")
-        for label, samples in rows:
-            p50 = statistics.median(samples)
-            p95 = sorted(samples)[max(0, round(0.95 * len(samples)) - 1)]
-            self.stdout.write(f"{label:<20} p50 {p50:7.1f} ms   p95 {p95:7.1f} ms")
-
-    def _time(self, repeat, write) -> list[float]:
-        samples = []
+        latest = Session.objects.aggregate(day=Max("played_on"))["day"] or datetime.date.today()
+        data = form_data(players, latest - datetime.timedelta(days=days_back))
+        self.url = reverse("games:new")
+        self.member, self.moderator = Client(), Client()
+        self.member.force_login(self._user(moderator=False))
+        self.moderator_user = self._user(moderator=True)
+        self.moderator.force_login(self.moderator_user)
+        # CPU time, as the figures: waiting for the database is not the process's work.
+        self.profiler = cProfile.Profile(time.process_time) if profile else None
+        wall = {step: [] for step in STEPS}
+        cpu = {step: [] for step in STEPS}
         for _ in range(repeat):
-            try:
-                with transaction.atomic():
-                    started = time.perf_counter()
-                    write()
-                    samples.append(1000 * (time.perf_counter() - started))
-                    raise Rollback
-            except Rollback:
-                pass
-        return samples
+            for step, (wall_ms, cpu_ms) in self._game(data).items():
+                wall[step].append(wall_ms)
+                cpu[step].append(cpu_ms)
+        games = Session.objects.count()
+        self.stdout.write(f"{games:,} games in the database; medians of {repeat} writes each")
+        self.stdout.write(f"{'step':<20} {'wall ms':>8} {'CPU ms':>8}")
+        for step in STEPS:
+            wall_ms, cpu_ms = statistics.median(wall[step]), statistics.median(cpu[step])
+            self.stdout.write(f"{step:<20} {wall_ms:8.1f} {cpu_ms:8.1f}")
+        game = [sum(values) for values in zip(*(cpu[step] for step in STEPS[:3]), strict=True)]
+        self.stdout.write(f"{'a game (first three)':<20} {'':>8} {statistics.median(game):8.1f}")
+        if self.profiler is not None:
+            self.profiler.dump_stats(profile)
+            self.stdout.write(f"Profile of every step written to {profile}")
+
+    def _game(self, data: dict) -> dict[str, tuple[float, float]]:
+        """One game submitted, approved and rated, then a moderator's own (each rolled back)."""
+        times = {}
+        try:
+            with transaction.atomic():
+                times[STEPS[0]] = self._timed(lambda: self._submit(self.member, data))
+                pending = Session.objects.filter(status=Status.PENDING).latest("pk")
+                times[STEPS[1]] = self._timed(lambda: self._approve(pending))
+                times[STEPS[2]] = self._timed(ratings_catch_up)
+                raise Rollback
+        except Rollback:
+            pass
+        try:  # apart: the same game twice would be refused as a duplicate
+            with transaction.atomic():
+                times[STEPS[3]] = self._timed(lambda: self._submit(self.moderator, data))
+                raise Rollback
+        except Rollback:
+            pass
+        return times
+
+    def _timed(self, write: Callable[[], object]) -> tuple[float, float]:
+        """Wall and CPU milliseconds of ``write`` and of what it leaves for after commit."""
+        started, cpu_started = time.perf_counter(), time.process_time()
+        if self.profiler is not None:
+            self.profiler.enable()
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            write()
+        if self.profiler is not None:
+            self.profiler.disable()
+        return (
+            1000 * (time.perf_counter() - started),
+            1000 * (time.process_time() - cpu_started),
+        )
 
     def _user(self, moderator: bool):
         """The benchmark's own accounts (kept: the only rows the command leaves behind)."""
@@ -123,18 +173,15 @@ class Command(BaseCommand):
             user.groups.add(Group.objects.get(name="Moderators"))
         return user
 
-    def _submit(self, client, url, data) -> None:
-        response = client.post(url, data)
+    def _submit(self, client, data) -> None:
+        response = client.post(self.url, data)
         if response.status_code != 302 or "/games/" not in response.headers.get("Location", ""):
             raise RuntimeError(f"The submission was refused ({response.status_code}).")
 
-    def _approve(self) -> None:
-        pending = Session.objects.filter(status=Status.PENDING).order_by("-pk").first()
-        if pending is None:
-            raise RuntimeError("No pending game to approve.")
+    def _approve(self, pending: Session) -> None:
         session_moderate(
             session_id=pending.pk,
             status=Status.APPROVED,
             seen_version=pending.version,
-            moderator=self._user(True),
+            moderator=self.moderator_user,
         )
