@@ -232,4 +232,5 @@ def test_a_pending_games_page_offers_approve_first_and_the_reason_on_demand(clie
     first_button = re.search(r'<button type="submit"[^>]*class="([^"]*)"[^>]*>([^<]*)<', actions)
     assert first_button.groups() == ("button", "Approve")
     assert re.search(r'<details class="card reject" data-testid="reject-form">\s*<summary>', html)
-    assert 'name="rejection_reason"' in html[html.index("<details") : html.index("</details>")]
+    reject = html[html.index('<details class="card reject"') :]
+    assert 'name="rejection_reason"' in reject[: reject.index("</details>")]
