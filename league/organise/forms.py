@@ -21,7 +21,7 @@ class RoleGrantForm(forms.Form):
     )
     role = forms.ChoiceField(
         label="Role",
-        choices=[(role.slug, role.noun.capitalize()) for role in ROLES.values()],
+        choices=[(role.slug, role.group) for role in ROLES.values()],
         help_text="A moderator approves and rejects games; an organiser runs this area.",
     )
 
@@ -44,7 +44,7 @@ class SeasonForm(forms.ModelForm):
             slug = slugify(cleaned["name"], allow_unicode=True)[:80]
             if not slug:
                 self.add_error("name", "Use at least one letter or digit.")
-            elif Season.objects.filter(slug=slug).exists():
+            elif Season.objects.filter(slug=slug).exclude(name=cleaned["name"]).exists():
                 self.add_error("name", "Another season already has this address: pick another.")
             self.instance.slug = slug
         return cleaned

@@ -21,7 +21,7 @@ MOST_LISTED = 200
 class Role:
     slug: str
     group: str
-    noun: str  # one member of the role, as sentences say it
+    noun: str  # one member of the role, as sentences say it ("a moderator")
 
     def members(self):
         return (
@@ -31,8 +31,8 @@ class Role:
         )
 
 
-MODERATORS = Role("moderators", "Moderators", "moderator")
-ORGANISERS = Role("organisers", "Organisers", "organiser")
+MODERATORS = Role("moderators", "Moderators", "a moderator")
+ORGANISERS = Role("organisers", "Organisers", "an organiser")
 ROLES = {role.slug: role for role in (MODERATORS, ORGANISERS)}
 
 
@@ -49,7 +49,7 @@ def role_grant(role: Role, username: str):
         if user is None:
             raise RoleRefused(f"No active account is named “{username}”.")
         if user.groups.filter(pk=group.pk).exists():
-            raise RoleRefused(f"{user.get_username()} is already a {role.noun}.")
+            raise RoleRefused(f"{user.get_username()} is already {role.noun}.")
         user.groups.add(group)
     return user
 
@@ -59,7 +59,7 @@ def role_revoke(role: Role, user) -> None:
     with transaction.atomic():
         group = Group.objects.select_for_update().filter(name=role.group).first()
         if group is None or not user.groups.filter(pk=group.pk).exists():
-            raise RoleRefused(f"{user.get_username()} is not a {role.noun}.")
+            raise RoleRefused(f"{user.get_username()} is not {role.noun}.")
         if role is ORGANISERS and group.user_set.count() <= 1:
             raise RoleRefused(
                 f"{user.get_username()} is the last organiser: name another one first."

@@ -54,7 +54,7 @@ class PeopleView(OrganiserMixin, FormView):
         except RoleRefused as refused:
             form.add_error("username", str(refused))
             return self.form_invalid(form)
-        messages.success(self.request, f"{user.get_username()} is now a {role.noun}.")
+        messages.success(self.request, f"{user.get_username()} is now {role.noun}.")
         return super().form_valid(form)
 
 
@@ -71,7 +71,7 @@ class RoleRemoveView(OrganiserMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
-        return super().get_context_data(**kwargs, member=member, role=self.role)
+        return {**super().get_context_data(**kwargs), "member": member, "role": self.role}
 
     def post(self, request, *args, **kwargs):
         member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
@@ -80,7 +80,7 @@ class RoleRemoveView(OrganiserMixin, TemplateView):
         except RoleRefused as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, f"{member.get_username()} is no longer a {self.role.noun}.")
+            messages.success(request, f"{member.get_username()} is no longer {self.role.noun}.")
             if member == request.user and self.role is ORGANISERS:
                 return redirect("league:home")  # the Organise area is closed to them now
         return redirect("league:organise_people")
@@ -132,7 +132,7 @@ class AnnouncementView(OrganiserMixin, FormView):
             form.instance.updated_by = self.request.user
             Announcement.objects.exclude(pk=form.instance.pk).delete()
             announcement = form.save()
-        shown = "is on the home page" if announcement.text else "taken down"
+        shown = "is on the home page" if announcement.text else "is taken down"
         messages.success(self.request, f"The announcement {shown}.")
         return super().form_valid(form)
 
