@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.factories import UserFactory, organiser
+from tests.factories import organiser
 
 pytestmark = [
     pytest.mark.browser,

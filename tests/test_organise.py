@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 from django.utils import timezone
 
-from games.jobs.models import Job, JobStatus, Kind
+from games.jobs.models import JobStatus, Kind
 from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
 from league.organise import history
 from league.organise.forms import AnnouncementForm
