@@ -193,6 +193,8 @@ def test_an_organiser_may_step_down_when_another_remains(client, boss):
 
 def test_removing_someone_without_the_role_or_an_unknown_role(client, boss):
     stranger = UserFactory(username="stranger")
+    page = client.get(remove_url("moderators", stranger)).content.decode()
+    assert "stranger is not a moderator" in page and "<form" not in page.split("<main")[1]
     response = client.post(remove_url("moderators", stranger), follow=True)
     assert "stranger is not a moderator." in response.content.decode()
     assert client.get(remove_url("kings", stranger)).status_code == 404

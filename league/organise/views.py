@@ -71,7 +71,9 @@ class RoleRemoveView(OrganiserMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
-        return {**super().get_context_data(**kwargs), "member": member, "role": self.role}
+        holds = member.groups.filter(name=self.role.group).exists()
+        context = super().get_context_data(**kwargs)
+        return {**context, "member": member, "role": self.role, "holds": holds}
 
     def post(self, request, *args, **kwargs):
         member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
