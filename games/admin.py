@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from simple_history.admin import SimpleHistoryAdmin
 
 from games import notifications, rules, scenario_rules
+from games.admin_league import tasks_by_scenario
 from games.admin_users import AutocompleteLabels
 from games.forms.results import BoxRulesMixin
 from games.forms.scenarios import ScenarioRulesMixin
@@ -157,6 +158,11 @@ class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
             "boxes": forms.CheckboxSelectMultiple,
             "tasks_done": forms.CheckboxSelectMultiple,
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "tasks_done" in self.fields:  # each under its scenario's name
+            self.fields["tasks_done"].choices = tasks_by_scenario()
 
     def clean(self):
         cleaned = super().clean()

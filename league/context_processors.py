@@ -11,6 +11,8 @@ from games.permissions import can_moderate
 from league.caching.page_cache import signed_in
 from league.site import absolute_url
 
+ORGANISE_PERMISSION = "league.organise_league"
+
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
     ("league:home", "Home", "all"),
@@ -22,6 +24,9 @@ NAV = [
     ("league:investigators", "Investigators", "all"),
     ("league:heralds", "Heralds", "all"),
     ("league:boxes", "Boxes", "all"),
+    ("league:series_list", "Series", "all"),
+    ("league:rules", "Rules", "all"),
+    ("api:openapi-view", "API", "all"),
     ("games:new", "Record a game", "user"),
     ("games:mine", "My games", "user"),
     ("signup", "Sign up", "anon"),
@@ -63,6 +68,7 @@ def nav(request):
         "nav_links": SimpleLazyObject(lambda: nav_links(request)),
         "moderates": lambda: signed_in(request) and can_moderate(request.user),
         "pending_count": lambda: pending_count(request),
+        "organises": lambda: signed_in(request) and request.user.has_perm(ORGANISE_PERMISSION),
     }
 
 

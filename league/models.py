@@ -1,9 +1,11 @@
-"""League seasons: date ranges that staff define and every public page can filter by."""
+"""League seasons: date ranges that organisers define and every public page can filter by;
+the home page's announcement."""
 
 from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -61,3 +63,37 @@ class Season(models.Model):
             return None
         midnight = datetime.datetime.combine(self.end + datetime.timedelta(days=1), datetime.time())
         return timezone.make_aware(midnight)
+
+
+# The most characters an announcement holds: a line or two on the home page.
+ANNOUNCEMENT_MAX_LENGTH = 280
+
+
+class AnnouncementQuerySet(models.QuerySet):
+    def showing(self) -> Announcement | None:
+        """The announcement the home page shows now: the latest one not yet expired."""
+        unexpired = Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now())
+        return self.filter(unexpired).exclude(text="").order_by("-updated_at", "-pk").first()
+
+
+class Announcement(models.Model):
+    """A short plain-text line an organiser shows on the home page, until it expires.
+
+    The model also carries the organisers' permission (``league.organise_league``): one
+    permission for the whole "Organise" area, granted through the "Organisers" group.
+    """
+
+    text = models.CharField(max_length=ANNOUNCEMENT_MAX_LENGTH, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    objects = AnnouncementQuerySet.as_manager()
+
+    class Meta:
+        permissions = [("organise_league", "Can organise the league on the site")]
+
+    def __str__(self) -> str:
+        return self.text

@@ -54,6 +54,26 @@ def moderator(username: str = "moderator", **fields):
     return user
 
 
+def organisers_group():
+    """The "Organisers" group as its migration creates it (made again after a flush)."""
+    from django.apps import apps
+    from django.contrib.auth.models import Group
+
+    group = Group.objects.filter(name="Organisers").first()
+    if group is None:
+        module = importlib.import_module("league.migrations.0003_announcement_organisers")
+        module.create_organisers(apps, None)
+        group = Group.objects.get(name="Organisers")
+    return group
+
+
+def organiser(username: str = "organiser", **fields):
+    """A user in the Organisers group (not staff: the group alone opens the Organise area)."""
+    user = UserFactory(username=username, **fields)
+    user.groups.add(organisers_group())
+    return user
+
+
 def approve(session: Session):
     """A moderator approves ``session`` through the write path, as the queue does."""
     return session_moderate(

@@ -70,3 +70,20 @@ def test_a_scenario_no_game_could_fit_is_refused(staff_client):
     response = staff_client.post(reverse("admin:games_scenario_add"), data)
     assert response.status_code == 302
     assert Scenario.objects.get().boxes_allowed.get() == base
+
+
+def test_a_games_tasks_are_grouped_under_their_scenarios(staff_client):
+    stars = scenario("The Stars Are Right", tasks=["Seal two gates", "Win"])
+    scenario("Whispers Beneath", tasks=["Win", "Close the Witch House"])
+    played = game(scenario=stars)
+    url = reverse("admin:games_session_change", args=[played.pk])
+    html = staff_client.get(url).content.decode()
+    start = html.index('id="id_tasks_done"')
+    tasks = html[start : html.index("</fieldset>", start)]
+    # Each scenario's name, then its own tasks: the two "Win" tasks tell apart.
+    order = ["The Stars Are Right", "Seal two gates", "Win", "Whispers Beneath", "Win"]
+    positions = [tasks.index("<label>The Stars Are Right</label>")]
+    for text in order[1:]:
+        positions.append(tasks.index(text, positions[-1] + 1))
+    assert positions == sorted(positions)
+    assert "<label>Whispers Beneath</label>" in tasks

@@ -84,6 +84,7 @@ def public_pages(site):
         "scenarios": reverse("league:scenarios"),
         "scenario": reverse("league:scenario", kwargs={"slug": site["scenario"].slug}),
         "series": reverse("league:series", kwargs={"slug": site["series"].slug}),
+        "series list": reverse("league:series_list"),
         "search": reverse("league:search") + "?q=a",
         "search refused": reverse("league:search") + "?q=%25",
         "player games filtered, refused": site["player"].get_absolute_url()
@@ -127,6 +128,16 @@ def staff_pages(site):
         "admin player without an account": reverse(
             "admin:games_player_change", args=[site["player"].pk]
         ),
+        "pending games for a player": reverse("games:pending") + "?player=nora&order=newest",
+        "organise": reverse("league:organise"),
+        "organise people": reverse("league:organise_people"),
+        "organise remove": reverse(
+            "league:organise_role_remove", args=["organisers", site["staff"].pk]
+        ),
+        "organise seasons": reverse("league:organise_seasons"),
+        "organise new season": reverse("league:organise_season_new"),
+        "organise announcement": reverse("league:organise_announcement"),
+        "organise export": reverse("league:organise_export"),
     }
 
 

@@ -27,3 +27,16 @@ def test_a_page_of_several_tables_builds_its_navigation_once(client, monkeypatch
         assert len(calls) == 1
         client.get(reverse("league:leaderboard"))
     assert len(calls) == 2  # and once again for the next request
+
+
+def test_series_rules_and_the_api_are_in_everyones_navigation(client):
+    html = client.get(reverse("league:home")).content.decode()
+    nav = html[html.index('<nav class="nav"') : html.index("</nav>")]
+    for url, label in [
+        (reverse("league:series_list"), "Series"),
+        (reverse("league:rules"), "Rules"),
+        (reverse("api:openapi-view"), "API"),
+    ]:
+        assert f'<a href="{url}">{label}</a>' in nav
+    assert '<details class="nav-menu" data-testid="nav-menu">' in nav
+    assert "<summary>Menu</summary>" in nav

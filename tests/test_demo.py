@@ -74,6 +74,21 @@ def test_the_demo_login_can_record_a_game_as_its_team(demo_database, client):
     assert client.get(reverse("league:team", args=[team.slug])).status_code == 200
 
 
+def test_the_demo_login_organises_moderates_and_reads_the_jobs_list(demo_database, client):
+    _, password = seed(games=0)
+    client.post(reverse("login"), {"username": "demo", "password": password})
+    for url in [
+        reverse("league:organise"),
+        reverse("league:organise_people"),
+        reverse("games:pending"),
+        reverse("admin:jobs_job_changelist"),
+    ]:
+        assert client.get(url).status_code == 200, url
+    # As any organiser is: a member of both groups, so the Organise area lists it.
+    people = client.get(reverse("league:organise_people")).content.decode()
+    assert people.count("<li>demo <a") == 2
+
+
 def test_a_claimed_player_is_never_taken_from_its_member(demo_database):
     from games.bulk.demo_login import DEMO_TEAM, demo_player
 

@@ -232,4 +232,79 @@ def test_a_pending_games_page_offers_approve_first_and_the_reason_on_demand(clie
     first_button = re.search(r'<button type="submit"[^>]*class="([^"]*)"[^>]*>([^<]*)<', actions)
     assert first_button.groups() == ("button", "Approve")
     assert re.search(r'<details class="card reject" data-testid="reject-form">\s*<summary>', html)
-    assert 'name="rejection_reason"' in html[html.index("<details") : html.index("</details>")]
+    reject = html[html.index('<details class="card reject"') :]
+    assert 'name="rejection_reason"' in reject[: reject.index("</details>")]
+
+
+def test_the_queue_names_each_player_once(client, submitter):
+    game(
+        status="pending",
+        submitted_by=submitter,
+        seats=[seat("Hana Ward", "Amanda Sharpe"), seat("Hana Ward", "Bob Jenkins")],
+    )
+    client.force_login(moderator())
+    html = client.get(QUEUE).content.decode()
+    assert '<p data-testid="queue-players">Hana Ward</p>' in html
+
+
+def test_the_queue_narrows_to_a_players_games_and_keeps_it_after_a_decision(
+    client, submitter, django_capture_on_commit_callbacks
+):
+    with_guest = pending(submitter, 3)  # Ann and "Guest 3"
+    pending(submitter, 2)  # Ann and "Guest 2"
+    client.force_login(moderator())
+    response = client.get(QUEUE, {"player": "  guëst 3 "})  # any case or accent, trimmed
+    assert [g.pk for g in response.context["games"]] == [with_guest.pk]
+    assert 'value="  guëst 3 "' in response.content.decode()  # kept as typed
+    assert len(client.get(QUEUE, {"player": "ann"}).context["games"]) == 2
+    nobody = client.get(QUEUE, {"player": "Zed"}).content.decode()
+    assert "No pending game has a player named like that." in nobody
+    data = {
+        "game": with_guest.pk,
+        "version": with_guest.version,
+        "status": "approved",
+        "player": "guest",
+        "order": "newest",
+        "page": "1",
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(QUEUE, data)
+    assert response["Location"] == QUEUE + "?player=guest&order=newest"
+
+
+def test_the_queue_newest_first(client, submitter):
+    oldest, newest = pending(submitter, 9, "Ithaqua"), pending(submitter, 1, "Hastur")
+    middle = pending(submitter, 4, "Yig")
+    client.force_login(moderator())
+    response = client.get(QUEUE, {"order": "newest"})
+    assert [g.pk for g in response.context["games"]] == [newest.pk, middle.pk, oldest.pk]
+    html = response.content.decode()
+    assert '<option value="newest" selected>Newest first</option>' in html
+
+
+def test_a_refused_filter_shows_the_whole_queue_and_says_why(client, submitter):
+    pending(submitter, 1)
+    client.force_login(moderator())
+    response = client.get(QUEUE, {"player": "x" * 81, "order": "sideways"})
+    assert response.status_code == 200
+    assert len(response.context["games"]) == 1
+    html = response.content.decode()
+    assert "Ensure this value has at most 80 characters" in html
+    assert "Select a valid choice." in html
+
+
+def test_the_filtered_queue_reads_in_constant_queries(client, submitter):
+    client.force_login(moderator())
+    pending(submitter, 1)
+    query = {"player": "ann", "order": "newest"}
+    client.get(QUEUE, query)  # warm
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(QUEUE, query).status_code == 200
+    for days in range(2, 12):
+        pending(submitter, days)
+    with CaptureQueriesContext(connection) as many:
+        response = client.get(QUEUE, query)
+    assert len(response.context["games"]) == 11
+    assert len(many) == len(few)
+    # The unfiltered queue's, and the nav's own count (the page's counts only Ann's games).
+    assert len(few) <= 9 + MEMBER_NAV_WARM

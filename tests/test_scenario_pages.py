@@ -273,3 +273,17 @@ def test_a_scenarios_detail_is_what_prefetching_reads(allows, django_assert_num_
             for name in names:
                 assert list(getattr(detail, name).all()) == list(getattr(expected, name).all())
     assert scenario_detail("no-such-scenario") is None
+
+
+def test_the_series_list_names_each_series_with_its_scenarios_in_one_query(client, series):
+    scenario("The Stars Are Right", series=series)
+    scenario("Whispers Beneath", series=series)
+    SeriesFactory(name="Autumn cup", slug="autumn-cup")
+    url = reverse("league:series_list")
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get(url).content.decode()
+    rows = re.findall(r'<a href="/series/([\w-]+)/">[^<]+</a></th>\s*<td[^>]*>(\d+)</td>', html)
+    assert rows == [("autumn-cup", "0"), ("league-session-2", "2")]
+    # The series with their counts, and a page count: nothing per series.
+    own = [q for q in queries.captured_queries if "games_series" in q["sql"]]
+    assert len(own) <= 2

@@ -11,7 +11,7 @@ from django.urls import get_resolver, reverse
 from django.utils import timezone
 
 from games.models import AncientOne, Player, Scenario, Series, Session, Status, Team
-from tests.factories import UserFactory, demo_league, game, moderator, seat
+from tests.factories import UserFactory, demo_league, game, moderator, organiser, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,7 @@ NOT_PAGES = {
     "games:player_search",  # JSON
     "league:bench_bare",  # benchmark switch, 404 unless enabled
     "league:download_file",  # a file (tests/test_export_jobs.py)
+    "league:organise_export_file",  # a file (tests/test_organise.py)
     "league:bench_reference",  # the same (tests/test_benchmarks.py opens both)
 }
 
@@ -85,6 +86,7 @@ def public_pages(approved: Session) -> list[str]:
         reverse("league:scenarios"),
         reverse("league:scenario", kwargs={"slug": scenario.slug}),
         reverse("league:series", kwargs={"slug": series.slug}),
+        reverse("league:series_list"),
         reverse("league:rules"),
         reverse("league:investigators"),
         reverse("league:investigator", kwargs={"slug": approved.seats.first().investigator.slug}),
@@ -156,18 +158,37 @@ def member_pages(approved: Session) -> list[str]:
     ]
 
 
+def organise_pages() -> list[str]:
+    from league.models import Season
+
+    season = Season.objects.order_by("pk").first()
+    someone = UserFactory(username="someone")
+    return [
+        reverse("league:organise"),
+        reverse("league:organise_people"),
+        reverse("league:organise_role_remove", args=["moderators", someone.pk]),
+        reverse("league:organise_seasons"),
+        reverse("league:organise_season_new"),
+        reverse("league:organise_season", args=[season.pk]),
+        reverse("league:organise_announcement"),
+        reverse("league:organise_export"),
+    ]
+
+
 def test_every_league_route_is_checked_below(league):
     """A new page joins the list below (or says why it is no page)."""
-    checked = public_pages(league) + member_pages(league)
+    checked = public_pages(league) + member_pages(league) + organise_pages()
     paths = [url.split("?")[0] for url in checked if url != "/no-such-page/"]
     opened = {get_resolver().resolve(path).view_name for path in paths}
     missing = league_routes() - NOT_PAGES - opened
     assert not missing, sorted(missing)
 
 
-@pytest.mark.parametrize("who", ["visitor", "member", "moderator"])
+@pytest.mark.parametrize("who", ["visitor", "member", "moderator", "organiser"])
 def test_no_page_shows_template_source(client, league, who):
-    if who != "visitor":
+    if who == "organiser":
+        client.force_login(organiser("boss"))
+    elif who != "visitor":
         user = moderator("mod") if who == "moderator" else UserFactory(username="member")
         Player.objects.create(name=f"The {who}", user=user)
         client.force_login(user)
@@ -177,6 +198,8 @@ def test_no_page_shows_template_source(client, league, who):
         urls += member_pages(league)
     elif who == "member":
         urls += [reverse("games:new"), reverse("games:mine"), reverse("league:team_new")]
+    elif who == "organiser":
+        urls += organise_pages()
     for url in urls:
         response = client.get(url, follow=True)  # signed in, the sign-up page moves on
         assert response.status_code in {200, 404}, (url, response.status_code)

@@ -1,4 +1,5 @@
-"""The demo's login (``seed_demo --demo-login``): a staff account that moderates, and plays.
+"""The demo's login (``seed_demo --demo-login``): a staff account that moderates, organises
+the league (the site's Organise area) and plays.
 
 ``demo_staff_login`` makes (or resets) the account; ``demo_player`` gives it a league player
 of its own, captain of a team it plays in, so it can record games as that team.
@@ -10,13 +11,14 @@ import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
 from django.db.models import Count, Q
 from django.utils import timezone
 
 from games.models import AncientOne, Box, Investigator, Player, Seat, Session, Status, Team
 from games.players import player_claim
 from games.recording import session_record
+from league.organise.roles import MODERATORS, ORGANISERS
 
 from .league import TEAM_NAMES
 
@@ -24,7 +26,9 @@ DEMO_USERNAME = "demo"
 
 
 def demo_staff_login(password: str):
-    """The demo database's staff account: moderates games and edits the catalog."""
+    """The demo database's staff account: moderates games, organises the league and edits
+    the catalog. Its roles come as any member's do, from the "Moderators" and "Organisers"
+    groups (so the Organise area lists it), besides every permission of the league's apps."""
     user, _ = get_user_model().objects.get_or_create(
         username=DEMO_USERNAME, defaults={"email": "demo@example.org"}
     )
@@ -32,8 +36,9 @@ def demo_staff_login(password: str):
     user.set_password(password)
     user.save()
     user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=["games", "league"])
+        Permission.objects.filter(content_type__app_label__in=["games", "league", "jobs"])
     )
+    user.groups.add(*Group.objects.filter(name__in=[MODERATORS.group, ORGANISERS.group]))
     return user
 
 

@@ -7,23 +7,57 @@ the version the moderator saw, one game per request, in one transaction.
 
 from __future__ import annotations
 
+import django_filters
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.views import View
-from django.views.generic import ListView
+from django_filters.views import FilterView
 
-from games.models import Session, Status
+from games.models import Seat, Session, Status
+from games.names import search_words
 from games.permissions import can_moderate
 from games.recording import SessionChanged, session_moderate
 from games.views.sessions import posted_version
 
 QUEUE_PAGE_SIZE = 25
+OLDEST, NEWEST = "oldest", "newest"
+
+
+class QueueFilter(django_filters.FilterSet):
+    """The queue narrowed to the games a player sat at (part of a name, any case or
+    accent), the longest-waiting or the latest first."""
+
+    player = django_filters.CharFilter(
+        method="at_table", label="Player", max_length=80, help_text="Part of a player's name."
+    )
+    order = django_filters.ChoiceFilter(
+        method="ordered",
+        label="Order",
+        choices=[(OLDEST, "Oldest first"), (NEWEST, "Newest first")],
+        empty_label=None,
+    )
+
+    class Meta:
+        model = Session
+        fields: list[str] = []
+
+    def at_table(self, queryset, name, value):
+        words = " ".join(search_words(value))
+        if not words:
+            return queryset
+        seats = Seat.objects.filter(player__search_key__contains=words)
+        return queryset.filter(pk__in=seats.values("session_id"))
+
+    def ordered(self, queryset, name, value):
+        if value == NEWEST:
+            return queryset.order_by("-created_at", "-pk")
+        return queryset
 
 
 class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -69,12 +103,16 @@ class SessionModerateView(ModeratorMixin, View):
         return redirect(game)
 
 
-class PendingQueueView(ModeratorMixin, ListView):
-    """The games waiting for a moderator, oldest first, approved or rejected in place."""
+class PendingQueueView(ModeratorMixin, FilterView):
+    """The games waiting for a moderator, oldest (or newest) first, narrowed to a player's
+    if asked, approved or rejected in place."""
 
     template_name = "games/session_pending.html"
     context_object_name = "games"
     paginate_by = QUEUE_PAGE_SIZE
+    filterset_class = QueueFilter
+    # A filter the form refuses (a name too long) shows the whole queue and says why.
+    strict = False
 
     def get_queryset(self):
         return (
@@ -87,8 +125,9 @@ class PendingQueueView(ModeratorMixin, ListView):
         """A page past the end (the last game on it was just decided) shows the last one."""
         paginator = self.get_paginator(queryset, page_size)
         page = paginator.get_page(self.request.GET.get("page"))
-        # The nav's "Pending (N)" is this very count: not asked twice.
-        self.request.pending_count = paginator.count
+        if not self.filterset.is_bound or not self.filterset.form.cleaned_data.get("player"):
+            # The nav's "Pending (N)" is this very count: not asked twice.
+            self.request.pending_count = paginator.count
         return paginator, page, page.object_list, page.has_other_pages()
 
     def get_context_data(self, **kwargs):
@@ -109,8 +148,11 @@ class PendingQueueView(ModeratorMixin, ListView):
         else:
             played = date_format(game.played_on, "DATE_FORMAT")
             decide(request, game, subject=f"The {game.ancient_one} game of {played}")
-        page = request.POST.get("page", "")
+        # Back to the same page of the queue, as it was filtered and ordered.
+        query = QueryDict(mutable=True)
+        for key in ("player", "order", "page"):
+            value = request.POST.get(key, "")[:80]
+            if value and not (key == "page" and value == "1"):
+                query[key] = value
         url = reverse("games:pending")
-        if page.isascii() and page.isdigit() and page != "1":
-            url += f"?page={page}"
-        return HttpResponseRedirect(url)
+        return HttpResponseRedirect(f"{url}?{query.urlencode()}" if query else url)

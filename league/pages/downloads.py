@@ -39,6 +39,7 @@ from games.jobs.files import PART, export_expiry, export_file_name, export_path,
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
 from games.jobs.stale import jobs_sweep
+from league.organise.history import HISTORY_SOURCE
 from league.pages.filenames import CONTENT_TYPES, attachment_header
 
 # Export jobs one member may have queued or running at once.
@@ -145,7 +146,9 @@ class DownloadView(LoginRequiredMixin, DetailView):
     context_object_name = "job"
 
     def get_queryset(self):
-        return Job.objects.filter(kind=Kind.EXPORT, started_by=self.request.user)
+        # The league's history is fetched from the Organise area, by organisers only.
+        mine = Job.objects.filter(kind=Kind.EXPORT, started_by=self.request.user)
+        return mine.exclude(source=HISTORY_SOURCE)
 
     def get(self, request, *args, **kwargs):
         jobs_sweep()  # a job its worker left running is shown failed, not waited on
@@ -175,9 +178,8 @@ class DownloadView(LoginRequiredMixin, DetailView):
 @login_required
 def download_file(request, pk: int):
     """The file of a finished export job, to the member who asked for it."""
-    job = get_object_or_404(
-        Job, pk=pk, kind=Kind.EXPORT, started_by=request.user, status=JobStatus.DONE
-    )
+    mine = Job.objects.filter(kind=Kind.EXPORT, started_by=request.user, status=JobStatus.DONE)
+    job = get_object_or_404(mine.exclude(source=HISTORY_SOURCE), pk=pk)
     if not _kept(job):
         raise Http404("This download has been deleted: ask for the export again.")
     path = export_path(job.file_name)

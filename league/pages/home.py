@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.views.generic import TemplateView
 
+from league.models import Announcement
 from league.queries import home_summary
 
 
@@ -13,4 +14,5 @@ class HomeView(TemplateView):
     template_name = "league/home.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, **home_summary())
+        announcement = Announcement.objects.showing()
+        return super().get_context_data(**kwargs, **home_summary(), announcement=announcement)

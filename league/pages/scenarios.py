@@ -4,9 +4,10 @@ and views."""
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.views.generic import TemplateView
+from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig, SingleTableMixin
 
 from games import scenario_rules
@@ -179,3 +180,15 @@ class SeriesView(TemplateView):
             team_table=self.table("teams"),
             player_table=self.table("players"),
         )
+
+
+class SeriesListView(ListView):
+    """``/series/``: every series, with how many scenarios it holds (the navigation's way in)."""
+
+    template_name = "league/series_list.html"
+    context_object_name = "series_list"
+    paginate_by = 50
+    paginator_class = BoundedPaginator
+
+    def get_queryset(self):
+        return Series.objects.annotate(scenario_count=Count("scenarios")).order_by("name", "pk")

@@ -81,6 +81,7 @@ urlpatterns = [
         page_cached(scenarios.ScenarioView.as_view(), shows=shows.SCENARIO),
         name="scenario",
     ),
+    path("series/", page_cached(scenarios.SeriesListView.as_view()), name="series_list"),
     path(
         "series/<slug:slug>/",
         page_cached(scenarios.SeriesView.as_view(), shows=shows.SERIES),
@@ -91,6 +92,8 @@ urlpatterns = [
     # A big export, prepared by a background job for the member who asked (never cached).
     path("downloads/<int:pk>/", downloads.DownloadView.as_view(), name="download"),
     path("downloads/<int:pk>/file/", downloads.download_file, name="download_file"),
+    # Organisers only (league.organise): people, seasons, the history export, announcement.
+    path("organise/", include("league.organise.urls")),
     # Bench-only (bench/): named in this namespace, league:bench_bare.
     path("bench/", include("bench.urls")),
 ]

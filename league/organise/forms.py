@@ -1,0 +1,91 @@
+"""The Organise area's forms: a role to grant, a season, the announcement."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils import timezone
+from django.utils.text import slugify
+
+from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
+from league.ops.query_text import CONTROL
+from league.organise.roles import ROLES
+
+
+class RoleGrantForm(forms.Form):
+    username = forms.CharField(
+        label="Account",
+        max_length=150,
+        help_text="The username of an existing account, exactly as it signs in.",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    role = forms.ChoiceField(
+        label="Role",
+        choices=[(role.slug, role.group) for role in ROLES.values()],
+        help_text="A moderator approves and rejects games; an organiser runs this area.",
+    )
+
+
+class SeasonForm(forms.ModelForm):
+    """A season's name and dates; a new season's address is made from its name (and kept
+    when it is renamed, so links to it keep working)."""
+
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end"]
+        widgets = {
+            "start": forms.DateInput(attrs={"type": "date"}),
+            "end": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk is None and cleaned.get("name"):
+            slug = slugify(cleaned["name"], allow_unicode=True)[:80]
+            if not slug:
+                self.add_error("name", "Use at least one letter or digit.")
+            elif Season.objects.filter(slug=slug).exclude(name=cleaned["name"]).exists():
+                self.add_error("name", "Another season already has this address: pick another.")
+            self.instance.slug = slug
+        return cleaned
+
+
+class AnnouncementForm(forms.ModelForm):
+    class Meta:
+        model = Announcement
+        fields = ["text", "expires_at"]
+        labels = {"text": "Announcement", "expires_at": "Shown until"}
+        help_texts = {
+            "text": f"Plain text, up to {ANNOUNCEMENT_MAX_LENGTH} characters, shown on the "
+            "home page. Leave it empty to show none.",
+            "expires_at": "Optional: the moment it leaves the home page (empty: until "
+            "you change it).",
+        }
+        widgets = {
+            "text": forms.Textarea(attrs={"rows": 3, "maxlength": ANNOUNCEMENT_MAX_LENGTH}),
+            "expires_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        minutes = -(-settings.LEAGUE_PAGE_CACHE_SECONDS // 60)
+        if minutes:  # a home page cached before the moment is kept that long at most
+            self.fields[
+                "expires_at"
+            ].help_text += (
+                f" A home page already cached may show it for up to {minutes} minutes more."
+            )
+
+    def clean_text(self) -> str:
+        # One paragraph of plain text: line breaks become spaces, other control
+        # characters go.
+        text = " ".join(self.cleaned_data["text"].split())
+        return CONTROL.sub("", text)
+
+    def clean_expires_at(self):
+        moment = self.cleaned_data["expires_at"]
+        if moment is not None and moment <= timezone.now():
+            raise forms.ValidationError("Pick a moment still to come.")
+        return moment

@@ -1,0 +1,80 @@
+"""The league's whole history in the results format, written by a background job.
+
+Every approved game, one row per seat, as ``export_results --status approved`` writes it
+(``games.imports.exporter``): a file ``import_results`` reads back. Only approved games, so
+no player without one is in the file. The job is an export job like the big table
+downloads' (``games.jobs.files``: the same folder, the same lifetime and sweep), marked by
+its ``source``; only organisers fetch its file, from the Organise area.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.utils import timezone
+from django_tasks import task
+
+from games.imports.exporter import sessions_for_export, write_csv
+from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
+from games.jobs.models import Job, JobStatus, Kind
+from games.jobs.runner import Progress, job_run, job_start
+from games.models import Status
+
+# What marks a job as the history's (its ``source``): never a page's address.
+HISTORY_SOURCE = "organise:history"
+# The history exports the Organise page lists.
+MOST_LISTED = 10
+
+
+def history_jobs():
+    return Job.objects.filter(kind=Kind.EXPORT, source=HISTORY_SOURCE)
+
+
+def history_kept():
+    """The history jobs whose file can still be downloaded."""
+    return history_jobs().filter(
+        Q(status=JobStatus.DONE, expires_at__gt=timezone.now()) & ~Q(file_name="")
+    )
+
+
+@task()
+def history_export_task(job_id: int) -> str:
+    """Write every approved game to the job's CSV file."""
+
+    def work(progress: Progress) -> str:
+        name = export_file_name(job_id, "csv")
+        final = export_path(name)
+        part = final.with_name(final.name + PART)
+        games = sessions_for_export(Status.APPROVED)
+        total = games.count()
+        try:
+            with part.open("w", encoding="utf-8", newline="") as stream:
+                write_csv(stream, games, lambda done: progress(done, total))
+            part.rename(final)
+        finally:
+            part.unlink(missing_ok=True)
+        day = timezone.localdate().isoformat()
+        Job.objects.filter(pk=job_id).update(
+            file_name=name,
+            download_name=f"arkham-league-history-{day}.csv",
+            expires_at=export_expiry(),
+        )
+        progress(total, total)
+        return f"{total:,} game{'s' if total != 1 else ''} written"
+
+    return job_run(job_id, work, atomic=False)
+
+
+def history_export_start(user) -> Job:
+    """The history job under way, or a new one (one at a time, whoever asked)."""
+    waiting = history_jobs().filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
+    if waiting is not None:
+        return waiting
+    exports_sweep()
+    job = job_start(
+        task=history_export_task,
+        kind=Kind.EXPORT,
+        description="The league's whole history (approved games) as CSV",
+        user=user,
+    )
+    Job.objects.filter(pk=job.pk).update(source=HISTORY_SOURCE)
+    return job

@@ -1,0 +1,21 @@
+"""The Organise area's URLs, in the ``league`` namespace (``league:organise_...``)."""
+
+from django.urls import path
+
+from league.organise import views
+
+urlpatterns = [
+    path("", views.OrganiseView.as_view(), name="organise"),
+    path("people/", views.PeopleView.as_view(), name="organise_people"),
+    path(
+        "people/<slug:role>/<int:pk>/remove/",
+        views.RoleRemoveView.as_view(),
+        name="organise_role_remove",
+    ),
+    path("seasons/", views.SeasonListView.as_view(), name="organise_seasons"),
+    path("seasons/new/", views.SeasonCreateView.as_view(), name="organise_season_new"),
+    path("seasons/<int:pk>/", views.SeasonUpdateView.as_view(), name="organise_season"),
+    path("announcement/", views.AnnouncementView.as_view(), name="organise_announcement"),
+    path("export/", views.HistoryExportView.as_view(), name="organise_export"),
+    path("export/<int:pk>/file/", views.HistoryFileView.as_view(), name="organise_export_file"),
+]

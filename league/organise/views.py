@@ -1,0 +1,175 @@
+"""The Organise area's pages: thin views over ``roles``, the season and announcement forms
+and the history export. Every page needs ``league.organise_league``: a visitor is sent to
+sign in, a member without it gets 403; every write runs in one transaction."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.mixins import LoginRequiredMixin, PermissionRequiredMixin
+from django.db import transaction
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse, reverse_lazy
+from django.views import View
+from django.views.generic import CreateView, FormView, ListView, TemplateView, UpdateView
+
+from games.jobs.files import export_path
+from games.jobs.models import JobStatus
+from games.jobs.stale import jobs_sweep
+from league.models import Announcement, Season
+from league.organise import history
+from league.organise.forms import AnnouncementForm, RoleGrantForm, SeasonForm
+from league.organise.roles import ORGANISERS, ROLES, RoleRefused, role_grant, role_revoke
+from league.pages.filenames import CONTENT_TYPES, attachment_header
+
+PERMISSION = "league.organise_league"
+
+
+class OrganiserMixin(LoginRequiredMixin, PermissionRequiredMixin):
+    permission_required = PERMISSION
+
+
+class OrganiseView(OrganiserMixin, TemplateView):
+    template_name = "league/organise/index.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, announcement=Announcement.objects.showing())
+
+
+class PeopleView(OrganiserMixin, FormView):
+    """Who moderates and who organises; name another by their account."""
+
+    template_name = "league/organise/people.html"
+    form_class = RoleGrantForm
+    success_url = reverse_lazy("league:organise_people")
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, roles=ROLES.values())
+
+    def form_valid(self, form):
+        role = ROLES[form.cleaned_data["role"]]
+        try:
+            user = role_grant(role, form.cleaned_data["username"])
+        except RoleRefused as refused:
+            form.add_error("username", str(refused))
+            return self.form_invalid(form)
+        messages.success(self.request, f"{user.get_username()} is now {role.noun}.")
+        return super().form_valid(form)
+
+
+class RoleRemoveView(OrganiserMixin, TemplateView):
+    """Asks first (GET), removes on the confirmation (POST)."""
+
+    template_name = "league/organise/role_remove.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        if kwargs["role"] not in ROLES:
+            raise Http404("No such role.")
+        self.role = ROLES[kwargs["role"]]
+
+    def get_context_data(self, **kwargs):
+        member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
+        holds = member.groups.filter(name=self.role.group).exists()
+        context = super().get_context_data(**kwargs)
+        return {**context, "member": member, "role": self.role, "holds": holds}
+
+    def post(self, request, *args, **kwargs):
+        member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
+        try:
+            role_revoke(self.role, member)
+        except RoleRefused as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(request, f"{member.get_username()} is no longer {self.role.noun}.")
+            if member == request.user and self.role is ORGANISERS:
+                return redirect("league:home")  # the Organise area is closed to them now
+        return redirect("league:organise_people")
+
+
+class SeasonListView(OrganiserMixin, ListView):
+    template_name = "league/organise/seasons.html"
+    context_object_name = "seasons"
+    paginate_by = 50
+
+    def get_queryset(self):
+        return Season.objects.order_by("-start", "pk")
+
+
+class SeasonEditMixin(OrganiserMixin):
+    model = Season
+    form_class = SeasonForm
+    template_name = "league/organise/season_form.html"
+    success_url = reverse_lazy("league:organise_seasons")
+
+    def form_valid(self, form):
+        with transaction.atomic():
+            response = super().form_valid(form)
+        messages.success(self.request, f"Season “{self.object}” saved.")
+        return response
+
+
+class SeasonCreateView(SeasonEditMixin, CreateView):
+    pass
+
+
+class SeasonUpdateView(SeasonEditMixin, UpdateView):
+    pass
+
+
+class AnnouncementView(OrganiserMixin, FormView):
+    """One announcement at a time: saving replaces it (an empty text takes it down)."""
+
+    template_name = "league/organise/announcement.html"
+    form_class = AnnouncementForm
+    success_url = reverse_lazy("league:organise")
+
+    def get_form_kwargs(self):
+        current = Announcement.objects.order_by("pk").first()
+        return {**super().get_form_kwargs(), "instance": current}
+
+    def form_valid(self, form):
+        with transaction.atomic():
+            form.instance.updated_by = self.request.user
+            Announcement.objects.exclude(pk=form.instance.pk).delete()
+            announcement = form.save()
+        shown = "is on the home page" if announcement.text else "is taken down"
+        messages.success(self.request, f"The announcement {shown}.")
+        return super().form_valid(form)
+
+
+class HistoryExportView(OrganiserMixin, TemplateView):
+    """The history exports under way and kept; a POST starts one (or leads to the one
+    already under way)."""
+
+    template_name = "league/organise/export.html"
+
+    def get(self, request, *args, **kwargs):
+        jobs_sweep()  # a job its worker left running is shown failed, not waited on
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        jobs = history.history_jobs().select_related("started_by")[: history.MOST_LISTED]
+        waiting = any(job.status in (JobStatus.QUEUED, JobStatus.RUNNING) for job in jobs)
+        kept = set(history.history_kept().values_list("pk", flat=True))
+        return super().get_context_data(**kwargs, jobs=jobs, waiting=waiting, kept=kept)
+
+    def post(self, request, *args, **kwargs):
+        with transaction.atomic():
+            history.history_export_start(request.user)
+        messages.success(request, "The export is being written: its file appears below.")
+        return redirect(reverse("league:organise_export"))
+
+
+class HistoryFileView(OrganiserMixin, View):
+    """A history export's file, to any organiser while it is kept."""
+
+    def get(self, request, *args, **kwargs):
+        job = history.history_kept().filter(pk=kwargs["pk"]).first()
+        path = export_path(job.file_name) if job is not None else None
+        if path is None or not path.exists():
+            raise Http404("This export has been deleted: ask for a new one.")
+        response = FileResponse(path.open("rb"), content_type=CONTENT_TYPES["csv"])
+        response["Content-Disposition"] = attachment_header(job.download_name or path.name)
+        return response
