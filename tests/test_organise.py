@@ -16,6 +16,7 @@ from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
 from league.organise import history
 from league.organise.forms import AnnouncementForm
 from tests.factories import (
+from league.caching import copies
     PlayerFactory,
     SeasonFactory,
     UserFactory,
@@ -311,6 +312,24 @@ def test_an_expired_announcement_is_not_shown(client, boss):
     assert Announcement.objects.showing().text == "Until soon"
     Announcement.objects.update(expires_at=timezone.now() - datetime.timedelta(seconds=1))
     assert Announcement.objects.showing() is None
+
+
+def test_a_cached_home_page_leaves_with_its_announcement(client, boss, settings):
+    kept = []
+    real_store = copies.store
+    settings.LEAGUE_PAGE_CACHE_SECONDS = 600
+
+    def store(key, built_from, segments, headers, seconds=None):
+        kept.append(seconds)
+        real_store(key, built_from, segments, headers, seconds)
+
+    soon = timezone.localtime() + datetime.timedelta(minutes=3)
+    client.post(ANNOUNCEMENT, {"text": "Tonight", "expires_at": soon.strftime("%Y-%m-%dT%H:%M")})
+    client.logout()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(copies, "store", store)
+        assert "Tonight" in client.get(HOME).content.decode()
+    assert len(kept) == 1 and 60 <= kept[0] <= 180  # until it expires, not ten minutes
 
 
 @pytest.mark.parametrize(

@@ -66,9 +66,10 @@ def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
     return since is not None and now - since <= seconds
 
 
-def store(key: str, built_from: Versions, segments, headers) -> None:
-    """Keep a page built from these versions, in the shared cache and this process's."""
+def store(key: str, built_from: Versions, segments, headers, seconds: int | None = None) -> None:
+    """Keep a page built from these versions, in the shared cache and this process's, for
+    ``LEAGUE_PAGE_CACHE_SECONDS`` or the fewer ``seconds`` the page asks for."""
     entry = (built_from, segments, headers)
-    seconds = settings.LEAGUE_PAGE_CACHE_SECONDS
+    seconds = min(seconds or settings.LEAGUE_PAGE_CACHE_SECONDS, settings.LEAGUE_PAGE_CACHE_SECONDS)
     cache.set(key, entry, timeout=seconds)
     caches["pages"].set(key, entry, timeout=seconds)

@@ -101,7 +101,9 @@ class PageCacheMiddleware:
                     for name, value in response.items()
                     if name.lower() not in UNSTORED_HEADERS
                 }
-                guarded(lambda: copies.store(*pending, segments, headers))
+                # A page may keep its copy a shorter time (one that shows what expires).
+                seconds = getattr(response, "page_cache_seconds", None)
+                guarded(lambda: copies.store(*pending, segments, headers, seconds))
         if not response.streaming and "html" in response.get("Content-Type", ""):
             content = unmark(response.content)
             if content is not response.content:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.conf import settings
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -67,16 +66,6 @@ class AnnouncementForm(forms.ModelForm):
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
             ),
         }
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        minutes = -(-settings.LEAGUE_PAGE_CACHE_SECONDS // 60)
-        if minutes:  # a home page cached before the moment is kept that long at most
-            self.fields[
-                "expires_at"
-            ].help_text += (
-                f" A home page already cached may show it for up to {minutes} minutes more."
-            )
 
     def clean_text(self) -> str:
         # One paragraph of plain text: line breaks become spaces, other control

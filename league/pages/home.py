@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.views.generic import TemplateView
 
 from league.models import Announcement
@@ -16,3 +17,12 @@ class HomeView(TemplateView):
     def get_context_data(self, **kwargs):
         announcement = Announcement.objects.showing()
         return super().get_context_data(**kwargs, **home_summary(), announcement=announcement)
+
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        shown = response.context_data["announcement"]
+        if shown is not None and shown.expires_at is not None:
+            # A cached copy must not outlive the announcement it shows.
+            left = (shown.expires_at - timezone.now()).total_seconds()
+            response.page_cache_seconds = max(1, int(left))
+        return response
