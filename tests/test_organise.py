@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.jobs.models import JobStatus, Kind
+from league.caching import copies
 from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
 from league.organise import history
 from league.organise.forms import AnnouncementForm
 from tests.factories import (
-from league.caching import copies
     PlayerFactory,
     SeasonFactory,
     UserFactory,
