@@ -15,7 +15,7 @@ from django.db.models import F
 from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.timezone import template_localtime
 
 from games.numbers import rounded, shown
@@ -128,6 +128,17 @@ class LeagueTable(tables.Table):
     class Meta:
         template_name = "league/includes/table.html"
         attrs = {"class": "table stack"}
+
+    @cached_property
+    def cell_attrs(self) -> dict[str, str]:
+        """Each column's ``<td>`` attributes and its ``data-label``, by column name: the
+        same for every row (no league column's attributes depend on the record)."""
+        return {
+            column.name: format_html(
+                '{} data-label="{}"', column.attrs["td"].as_html(), column.header
+            )
+            for column in self.columns
+        }
 
 
 # Any game number: the page of game N is the detail path with N in its place.

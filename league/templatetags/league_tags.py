@@ -28,6 +28,16 @@ def chart(chart, chart_id: str, empty_text: str = ""):
 
 
 @register.filter
+def labelled_cells(row):
+    """``{% for attrs, cell in row|labelled_cells %}``: a league table's row as its cells,
+    each with its ``<td>``'s attributes (``LeagueTable.cell_attrs``: worked out once per
+    table rather than once per cell, which is what they cost django-tables2's template)."""
+    attrs = row.table.cell_attrs
+    for column, cell in row.items():
+        yield attrs[column.name], cell
+
+
+@register.filter
 def duration_minutes(duration) -> str:
     """A timedelta as whole minutes, rounded up: "15 minutes"."""
     minutes = max(1, -(-int(duration.total_seconds()) // 60))
