@@ -26,8 +26,8 @@ from league.models import Season
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
-from league.pages.investigators import WinRateColumn, rate_cell
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
+from league.pages.investigators import WinRateColumn
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
 from league.queries import box_standings, herald_standings, league_tally
 from league.queries.in_play import LeagueTally
 

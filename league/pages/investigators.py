@@ -10,37 +10,18 @@ from __future__ import annotations
 import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
-from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from games.intervals import FEW_GAMES, is_few, wilson
+from games.intervals import FEW_GAMES
 from games.models import Investigator
-from games.numbers import shown
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.games import LeaderboardTable
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
 from league.queries import investigator_profile, investigator_standings
-
-NO_RATE = "—"
-FEW_MARK = mark_safe(' <span class="few">few games</span>')
-
-
-def rate_cell(part: int, games: int):
-    """ "40% (17–69%)" of ``part`` out of ``games``, marked "few games" below the bound."""
-    bounds = wilson(part, games)
-    if bounds is None:
-        return NO_RATE
-    low, high = bounds
-    few = FEW_MARK if is_few(games) else ""
-    # Numbers only (and the safe mark): no escaping to do, a cell per row of every rate.
-    return mark_safe(
-        f'{shown(100 * part / games)}% <span class="interval">'
-        f"({shown(100 * low)}–{shown(100 * high)}%)</span>{few}"
-    )
 
 
 class RateColumn(tables.Column):
