@@ -68,6 +68,9 @@ class BoxFilter(InPlayFilter):
 class InPlayTable(LeagueTable):
     """With it and without it, side by side; the rates sort by their lower bounds."""
 
+    row_template = "league/rows/in_play.html"
+    boxes = False  # heralds: named with their box; boxes: with their kind
+
     games = tables.Column(verbose_name="Games with", attrs=NUMERIC)
     victories = tables.Column(verbose_name="Victories with", attrs=NUMERIC)
     win_pct = WinRateColumn(verbose_name="Win % with (95% interval)")
@@ -118,6 +121,7 @@ class HeraldTable(InPlayTable):
 class BoxTable(InPlayTable):
     caption = "Boxes: approved games with each in play and without (win % sorts by its lower bound)"
 
+    boxes = True
     name = tables.Column(verbose_name="Box", order_by=("year", "name"))
     kind = tables.Column(verbose_name="Kind", orderable=False)
 

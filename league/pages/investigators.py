@@ -82,6 +82,7 @@ class InvestigatorTable(LeagueTable):
     """One row per investigator of the catalog over approved games."""
 
     caption = "Investigators: approved games (win % sorts by its interval's lower bound)"
+    row_template = "league/rows/investigators.html"
     export_paths = {"box": "box__name"}
 
     name = tables.Column(verbose_name="Investigator", linkify=True, order_by=("name",))
@@ -149,6 +150,9 @@ class InvestigatorListView(StreamingExportMixin, SingleTableMixin, FilterView):
 class RecordTable(LeagueTable):
     """An investigator's record split one way (by Ancient One, by table size)."""
 
+    row_template = "league/rows/records.html"
+    by_ancient_one = False
+
     games = tables.Column(attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
     win_pct = WinRateColumn(verbose_name="Win % (95% interval)")
@@ -162,6 +166,7 @@ class RecordTable(LeagueTable):
 
 class ByAncientOneTable(RecordTable):
     caption = "By Ancient One"
+    by_ancient_one = True
     ancient_one = tables.Column(verbose_name="Ancient One", linkify=True)
 
     class Meta(RecordTable.Meta):
@@ -180,6 +185,7 @@ class ByTableSizeTable(RecordTable):
 
 class PlayersTable(LeagueTable):
     caption = "Who plays them most"
+    row_template = "league/rows/investigator_players.html"
     player = tables.Column(verbose_name="Player", linkify=True)
     seats = tables.Column(verbose_name="Games", attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
