@@ -163,13 +163,14 @@ class CachedChoicesForm(forms.Form):
     @cached_property
     def fragment_key(self) -> str:
         """What the form renders from, for ``{% cache form.fragment_seconds "filters"
-        form.fragment_key using="fragments" %}``: its kind, its values as given and the
-        versions its choice lists are current under (read with the lists). A game write
-        leaves the catalog's lists, and so the rendered form, as they were."""
+        form.fragment_key using="fragments" %}``: its kind, its values as given, its choice
+        lists' names and the versions they are current under (read with the lists). A game
+        write leaves the catalog's lists, and so the rendered form, as they were."""
         values = [(name, value) for name in self.fields for value in self.data.getlist(name)]
         self.choice_lists.read()
+        lists = sorted(self.choice_lists.fields)
         versions = map(str, self.choice_lists.versions)
-        return "|".join([type(self).__qualname__, urlencode(values), *versions])
+        return "|".join([type(self).__qualname__, urlencode(values), *lists, *versions])
 
     @property
     def fragment_seconds(self) -> int:

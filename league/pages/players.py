@@ -98,6 +98,7 @@ class StandingsTable(LeagueTable):
     def provisional_games(self) -> int:
         """Below this many rated games a rating is marked provisional (the row template)."""
         return settings.LEAGUE_RATING_PROVISIONAL_GAMES
+
     # ``win_pct`` is a property of a summary row; the database knows it as ``win_pct_value``.
     export_paths = {"win_pct": "win_pct_value"}
 
