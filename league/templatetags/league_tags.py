@@ -4,6 +4,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from games.models import Status
+from games.models.addresses import address as reversed_once
 from games.numbers import shown as shown_number
 from league.context_processors import nav_links
 from league.pages.tables import NO_RATE, rate_cell
@@ -57,6 +58,13 @@ def rate(part: int, games: int):
     """``{% rate row.victories row.games %}``: "40% (17–69%)", its 95 % interval, marked
     "few games" below the bound (``league.pages.tables.rate_cell``)."""
     return rate_cell(part, games)
+
+
+@register.simple_tag
+def address(name: str, **kwargs) -> str:
+    """``{% address "league:player" slug=row.slug %}``: ``{% url %}`` for a link on every
+    row, each address reversed once per process (``games.models.addresses``)."""
+    return reversed_once(name, **kwargs)
 
 
 @register.filter
