@@ -2,12 +2,19 @@
 that keep the page's other parameters, cells labelled for the phone's card layout, page
 links without a "#" placeholder, the empty row."""
 
+import re
+from html import unescape
+
 import django_tables2 as tables
+import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
+from django.utils.html import strip_tags
 from django_tables2 import RequestConfig
 
+from bench.benchmarks import public_pages
 from league.pages.tables import LeagueTable, link_to
+from tests.factories import demo_league
 
 
 class NumbersTable(LeagueTable):
@@ -87,3 +94,25 @@ def test_link_to_links_the_row_or_an_object_along_a_path():
     html = render(LinksTable([row]), RequestFactory().get("/"))
     assert '<a href="/things/row/">Row &amp; co</a>' in html
     assert '<a href="/things/thing/">Row &amp; co</a>' in html
+
+
+@pytest.mark.django_db
+def test_on_every_public_page_each_row_has_a_cell_per_header_labelled_with_it(client):
+    """Row templates (league/rows/) write a table's cells themselves: on every public page,
+    each row of each league table has one cell per column header, in order, labelled with
+    it (what a phone's card shows beside the value)."""
+    demo_league(60)
+    checked = set()
+    for label, url in public_pages():
+        html = client.get(url).content.decode()
+        for table in re.findall(r'<table class="table stack">(.*?)</table>', html, re.S):
+            head = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', table, re.S)
+            headers = [unescape(strip_tags(cell)).strip() for cell in head]
+            for row in re.findall(r'<tr class="(?:even|odd)">(.*?)</tr>', table, re.S):
+                labels = [
+                    unescape(name) for name in re.findall(r'<td[^>]*data-label="([^"]*)"', row)
+                ]
+                assert labels == headers, (label, labels, headers)
+                assert row.count("<td") == len(headers), label
+                checked.add(tuple(headers))
+    assert len(checked) >= 12  # the leaderboard's, standings', investigators', ... tables

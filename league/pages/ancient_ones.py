@@ -22,6 +22,7 @@ class TopGamesTable(LeaderboardTable):
     """An Ancient One's best approved victories (a fixed top list: no sorting)."""
 
     caption = "Top games"
+    without_ancient_one = True  # the row template leaves its cell out
 
     class Meta(LeaderboardTable.Meta):
         exclude = ("ancient_one",)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from functools import cached_property
 from typing import Any
+from urllib.parse import urlencode
 
 import django_filters
 from django import forms
@@ -44,10 +45,14 @@ def choice_list(field) -> list[tuple[str, str]]:
     ]
 
 
-def cached_choices(fields: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+def cached_choices(
+    fields: dict[str, Any], versions: list | None = None
+) -> dict[str, list[tuple[str, str]]]:
     """The choices of each field in ``fields`` (by their list names): one ``get_many`` for
     the versions and the lists, one ``set_many`` for the lists read again. Read from the
-    database alone when the cache keeps nothing (no version is shared then)."""
+    database alone when the cache keeps nothing (no version is shared then). The versions
+    the lists are current under (``None`` for one the cache did not share) are appended to
+    ``versions``."""
     groups: dict[str, dict[str, Any]] = {}
     for name, field in fields.items():
         version_key = VERSION_KEY if field.changes_with_games else ALL_KEY
@@ -61,6 +66,8 @@ def cached_choices(fields: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     fresh = {}
     for version_key, key in keys.items():
         version = found.get(version_key) or guarded(functools.partial(shared, version_key))
+        if versions is not None:
+            versions.append(version)
         stored = found.get(key)
         if version is not None and stored is not None and stored[0] == version:
             lists.update(stored[1])
@@ -80,10 +87,15 @@ class ChoiceLists:
 
     def __init__(self, fields) -> None:
         self.fields = {field.choices_name: field for field in fields}
+        self.versions: list = []
 
     @cached_property
     def lists(self) -> dict[str, list[tuple[str, str]]]:
-        return cached_choices(self.fields)
+        return cached_choices(self.fields, self.versions)
+
+    def read(self) -> None:
+        """Read the lists now (once), with the versions they are current under."""
+        self.lists  # noqa: B018 (a cached property: the read is the point)
 
 
 class CachedChoiceIterator(ModelChoiceIterator):
@@ -144,6 +156,26 @@ class CachedChoicesForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         cached = [field for field in self.fields.values() if isinstance(field, CachedChoicesMixin)]
-        lists = ChoiceLists(cached)
+        self.choice_lists = ChoiceLists(cached)
         for field in cached:
-            field.lists = lists
+            field.lists = self.choice_lists
+
+    @cached_property
+    def fragment_key(self) -> str:
+        """What the form renders from, for ``{% cache form.fragment_seconds "filters"
+        form.fragment_key using="fragments" %}``: its kind, its values as given, its choice
+        lists' names and the versions they are current under (read with the lists). A game
+        write leaves the catalog's lists, and so the rendered form, as they were."""
+        values = [(name, value) for name in self.fields for value in self.data.getlist(name)]
+        self.choice_lists.read()
+        lists = sorted(self.choice_lists.fields)
+        versions = map(str, self.choice_lists.versions)
+        return "|".join([type(self).__qualname__, urlencode(values), *lists, *versions])
+
+    @property
+    def fragment_seconds(self) -> int:
+        """How long the rendered form is kept: not at all (0) unless the cache gave a
+        version of every list."""
+        self.choice_lists.read()
+        versions = self.choice_lists.versions
+        return CHOICES_SECONDS if versions and None not in versions else 0

@@ -141,8 +141,7 @@ class RankColumn(tables.Column):
         super().__init__(accessor="score", empty_values=(), **kwargs)
 
     def render(self, record, table):
-        ladder = getattr(table, "ladder", None)
-        return ladder.rank(record.score) if ladder is not None else record.rank
+        return table.rank_of(record)
 
     def value(self, record, table):
         return self.render(record, table)
@@ -156,6 +155,7 @@ class LeaderboardTable(GameRowsTable):
     """
 
     caption = "Approved victories, best score first"
+    row_template = "league/rows/games.html"
 
     rank = RankColumn()
     score = tables.Column(attrs=NUMERIC)
@@ -176,6 +176,10 @@ class LeaderboardTable(GameRowsTable):
     def __init__(self, *args, ladder=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.ladder = ladder
+
+    def rank_of(self, record) -> int:
+        """The row's rank: on the score ladder, or its own (a top list's)."""
+        return self.ladder.rank(record.score) if self.ladder is not None else record.rank
 
     def value_rank(self, value):
         """The exported rank (the column reads the score): from the same ladder."""

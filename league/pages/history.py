@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import QuerySet
-from django.utils.http import urlencode
 
 from games import rules
 from games.models import Investigator, Outcome, Player, PlayerTeammate, Seat, Session
@@ -89,14 +88,6 @@ class GameHistoryFilter(django_filters.FilterSet):
     def narrowed(self) -> bool:
         """Whether a filter is given (so the summary rows no longer count the rows)."""
         return self.is_bound and any(self.data.get(name) for name in FIELDS)
-
-    @property
-    def form_key(self) -> str:
-        """The filter's own values as given: what its form renders from, beside the choice
-        lists (whose versions the page's are), for ``{% cache %}``."""
-        if not self.is_bound:
-            return ""
-        return urlencode([(name, value) for name in FIELDS for value in self.data.getlist(name)])
 
     def known_count(self, summary: dict) -> int | None:
         """How many games pass, read from the side's summary (its standings row in the

@@ -26,8 +26,8 @@ from league.models import Season
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
-from league.pages.investigators import WinRateColumn, rate_cell
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
+from league.pages.investigators import WinRateColumn
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
 from league.queries import box_standings, herald_standings, league_tally
 from league.queries.in_play import LeagueTally
 
@@ -67,6 +67,9 @@ class BoxFilter(InPlayFilter):
 
 class InPlayTable(LeagueTable):
     """With it and without it, side by side; the rates sort by their lower bounds."""
+
+    row_template = "league/rows/in_play.html"
+    boxes = False  # heralds: named with their box; boxes: with their kind
 
     games = tables.Column(verbose_name="Games with", attrs=NUMERIC)
     victories = tables.Column(verbose_name="Victories with", attrs=NUMERIC)
@@ -118,6 +121,7 @@ class HeraldTable(InPlayTable):
 class BoxTable(InPlayTable):
     caption = "Boxes: approved games with each in play and without (win % sorts by its lower bound)"
 
+    boxes = True
     name = tables.Column(verbose_name="Box", order_by=("year", "name"))
     kind = tables.Column(verbose_name="Kind", orderable=False)
 

@@ -10,37 +10,18 @@ from __future__ import annotations
 import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
-from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from games.intervals import FEW_GAMES, is_few, wilson
+from games.intervals import FEW_GAMES
 from games.models import Investigator
-from games.numbers import shown
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.games import LeaderboardTable
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
 from league.queries import investigator_profile, investigator_standings
-
-NO_RATE = "—"
-FEW_MARK = mark_safe(' <span class="few">few games</span>')
-
-
-def rate_cell(part: int, games: int):
-    """ "40% (17–69%)" of ``part`` out of ``games``, marked "few games" below the bound."""
-    bounds = wilson(part, games)
-    if bounds is None:
-        return NO_RATE
-    low, high = bounds
-    few = FEW_MARK if is_few(games) else ""
-    # Numbers only (and the safe mark): no escaping to do, a cell per row of every rate.
-    return mark_safe(
-        f'{shown(100 * part / games)}% <span class="interval">'
-        f"({shown(100 * low)}–{shown(100 * high)}%)</span>{few}"
-    )
 
 
 class RateColumn(tables.Column):
@@ -101,6 +82,7 @@ class InvestigatorTable(LeagueTable):
     """One row per investigator of the catalog over approved games."""
 
     caption = "Investigators: approved games (win % sorts by its interval's lower bound)"
+    row_template = "league/rows/investigators.html"
     export_paths = {"box": "box__name"}
 
     name = tables.Column(verbose_name="Investigator", linkify=True, order_by=("name",))
@@ -168,6 +150,9 @@ class InvestigatorListView(StreamingExportMixin, SingleTableMixin, FilterView):
 class RecordTable(LeagueTable):
     """An investigator's record split one way (by Ancient One, by table size)."""
 
+    row_template = "league/rows/records.html"
+    by_ancient_one = False
+
     games = tables.Column(attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)
     win_pct = WinRateColumn(verbose_name="Win % (95% interval)")
@@ -181,6 +166,7 @@ class RecordTable(LeagueTable):
 
 class ByAncientOneTable(RecordTable):
     caption = "By Ancient One"
+    by_ancient_one = True
     ancient_one = tables.Column(verbose_name="Ancient One", linkify=True)
 
     class Meta(RecordTable.Meta):
@@ -199,6 +185,7 @@ class ByTableSizeTable(RecordTable):
 
 class PlayersTable(LeagueTable):
     caption = "Who plays them most"
+    row_template = "league/rows/investigator_players.html"
     player = tables.Column(verbose_name="Player", linkify=True)
     seats = tables.Column(verbose_name="Games", attrs=NUMERIC)
     victories = tables.Column(attrs=NUMERIC)

@@ -104,6 +104,14 @@ class StandingsTable(LeagueTable):
     """
 
     caption = "Standings: approved games"
+    row_template = "league/rows/standings.html"
+    teams = False
+
+    @property
+    def provisional_games(self) -> int:
+        """Below this many rated games a rating is marked provisional (the row template)."""
+        return settings.LEAGUE_RATING_PROVISIONAL_GAMES
+
     # ``win_pct`` is a property of a summary row; the database knows it as ``win_pct_value``.
     export_paths = {"win_pct": "win_pct_value"}
 
@@ -166,6 +174,8 @@ class PlayerGamesTable(LeagueTable):
     """A player's approved games, newest first."""
 
     caption = "Game history"
+    row_template = "league/rows/history.html"
+    teams = False
 
     played_on = DateColumn(verbose_name="Date", linkify=link_to())
     ancient_one = tables.Column(

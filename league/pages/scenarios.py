@@ -37,6 +37,7 @@ class ScenarioBoardTable(GameRowsTable):
     """A scenario's entries: scenario score first, ties to the earlier submission."""
 
     caption = "Entries, best scenario score first"
+    row_template = "league/rows/scenario_board.html"
 
     rank = tables.Column(verbose_name="Rank", attrs=NUMERIC, orderable=False)
     scenario_score = tables.Column(
@@ -67,6 +68,8 @@ class SeriesTeamTable(LeagueTable):
     """Teams by series points (the scenario scores of their entries)."""
 
     caption = "Teams"
+    row_template = "league/rows/series.html"
+    players = False
 
     # Rows are summary rows (``SeriesTeamStanding``) with their team loaded.
     name = tables.Column(
@@ -86,6 +89,7 @@ class SeriesPlayerTable(SeriesTeamTable):
     """Players by series points: every entry they sat at."""
 
     caption = "Players"
+    players = True
 
     name = tables.Column(
         verbose_name="Player",

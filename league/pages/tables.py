@@ -15,13 +15,32 @@ from django.db.models import F
 from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 
+from games.intervals import is_few, wilson
 from games.numbers import rounded, shown
 from league.queries import players_by_game
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+NO_RATE = "—"
+FEW_MARK = mark_safe(' <span class="few">few games</span>')
+
+
+def rate_cell(part: int, games: int):
+    """ "40% (17–69%)" of ``part`` out of ``games``, marked "few games" below the bound."""
+    bounds = wilson(part, games)
+    if bounds is None:
+        return NO_RATE
+    low, high = bounds
+    few = FEW_MARK if is_few(games) else ""
+    # Numbers only (and the safe mark): no escaping to do, a cell per row of every rate.
+    return mark_safe(
+        f'{shown(100 * part / games)}% <span class="interval">'
+        f"({shown(100 * low)}–{shown(100 * high)}%)</span>{few}"
+    )
 
 
 def nulls_last(queryset, name, is_descending, *then):
@@ -119,6 +138,10 @@ class LeagueTable(tables.Table):
     """
 
     caption = ""
+    # A template of its own writing a row's cells from ``record`` (``league/rows/``), in
+    # the order and with the labels of the columns shown: a cell through django-tables2's
+    # columns costs ten times one written by a template. ``None``: cells from the columns.
+    row_template: str | None = None
 
     def __init__(self, *args, caption: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -128,6 +151,17 @@ class LeagueTable(tables.Table):
     class Meta:
         template_name = "league/includes/table.html"
         attrs = {"class": "table stack"}
+
+    @cached_property
+    def cell_attrs(self) -> dict[str, str]:
+        """Each column's ``<td>`` attributes and its ``data-label``, by column name: the
+        same for every row (no league column's attributes depend on the record)."""
+        return {
+            column.name: format_html(
+                '{} data-label="{}"', column.attrs["td"].as_html(), column.header
+            )
+            for column in self.columns
+        }
 
 
 # Any game number: the page of game N is the detail path with N in its place.

@@ -52,6 +52,7 @@ class TeamStandingsTable(StandingsTable):
     """One row per team over its approved games (within the chosen season)."""
 
     caption = "Team standings: approved games"
+    teams = True
 
     name = tables.Column(verbose_name="Team", linkify=True)
     scenarios_entered = tables.Column(verbose_name="Entries", attrs=NUMERIC)
@@ -75,6 +76,8 @@ class TeamStandingsTable(StandingsTable):
 
 class TeamGamesTable(PlayerGamesTable):
     """A team's approved games, newest first, with the scenario each was played for."""
+
+    teams = True
 
     scenario = tables.Column(linkify=True, default="—", order_by=("scenario__name",))
     scenario_score = tables.Column(verbose_name="Scenario score", attrs=NUMERIC, default="—")

@@ -67,8 +67,8 @@ def public_player(slug: str) -> Player | None:
 class PlayerProfile(Profile):
     """Everything a player page shows, each part one query over summary rows."""
 
-    investigators: list
-    teammates: list
+    investigators: QuerySet
+    teammates: QuerySet
     months: list[tuple[datetime.date, int, float]]
 
 
@@ -103,7 +103,7 @@ def player_profile(player: Player, *, season=None) -> PlayerProfile:
         summary=PLAYERS.summary(player, season),
         by_ancient_one=PLAYERS.by_ancient_one(player, season),
         games=history,
-        investigators=list(investigators),
-        teammates=list(teammates),
+        investigators=investigators,  # read where shown, as the record by Ancient One
+        teammates=teammates,
         months=monthly_scores(player, season=season),
     )

@@ -45,9 +45,10 @@ class Side:
         """The standings row as the page's summary box (zeros when there is none)."""
         return (self.rows(self.standing, owner, season).first() or self.standing()).summary()
 
-    def by_ancient_one(self, owner: Model, season=None) -> list:
-        """The record against each Ancient One, most games first."""
-        return list(self.rows(self.ancient_one, owner, season).record())
+    def by_ancient_one(self, owner: Model, season=None) -> QuerySet:
+        """The record against each Ancient One, most games first (read where it is shown:
+        not when a page's summaries come from the fragment cache)."""
+        return self.rows(self.ancient_one, owner, season).record()
 
     def months(self, owner: Model, season=None) -> list:
         """The monthly tallies, oldest first: one chart point per month at most."""
@@ -67,5 +68,5 @@ class Profile:
     """What both sides' pages show: the summary box, the record by Ancient One, games."""
 
     summary: dict[str, Any]
-    by_ancient_one: list
+    by_ancient_one: QuerySet
     games: LeagueGames

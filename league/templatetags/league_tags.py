@@ -4,7 +4,10 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from games.models import Status
+from games.models.addresses import address as reversed_once
+from games.numbers import shown as shown_number
 from league.context_processors import nav_links
+from league.pages.tables import NO_RATE, rate_cell
 from league.queries import score_comparison
 
 register = template.Library()
@@ -25,6 +28,49 @@ def chart(chart, chart_id: str, empty_text: str = ""):
     """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure;
     ``empty_text`` says why an empty chart has nothing to draw."""
     return {"chart": chart, "chart_id": chart_id, "empty_text": empty_text}
+
+
+@register.filter
+def labelled_cells(row):
+    """``{% for attrs, cell in row|labelled_cells %}``: a league table's row as its cells,
+    each with its ``<td>``'s attributes (``LeagueTable.cell_attrs``: worked out once per
+    table rather than once per cell, which is what they cost django-tables2's template)."""
+    attrs = row.table.cell_attrs
+    for column, cell in row.items():
+        yield attrs[column.name], cell
+
+
+@register.filter
+def shown(value, places: int = 0) -> str:
+    """A table cell's figure as every page and download rounds it (``games.numbers``):
+    ``{{ row.mean|shown:1 }}``; "—" when there is none."""
+    return NO_RATE if value is None else shown_number(value, places)
+
+
+@register.filter
+def percent(value) -> str:
+    """A rate as a whole per cent, "76%"; "—" when there is none."""
+    return NO_RATE if value is None else shown_number(value, 0, "%")
+
+
+@register.simple_tag
+def rate(part: int, games: int):
+    """``{% rate row.victories row.games %}``: "40% (17–69%)", its 95 % interval, marked
+    "few games" below the bound (``league.pages.tables.rate_cell``)."""
+    return rate_cell(part, games)
+
+
+@register.simple_tag
+def address(name: str, **kwargs) -> str:
+    """``{% address "league:player" slug=row.slug %}``: ``{% url %}`` for a link on every
+    row, each address reversed once per process (``games.models.addresses``)."""
+    return reversed_once(name, **kwargs)
+
+
+@register.filter
+def rank_in(record, table):
+    """A leaderboard row's rank by score (``LeaderboardTable.rank_of``)."""
+    return table.rank_of(record)
 
 
 @register.filter
