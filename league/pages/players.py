@@ -13,16 +13,14 @@ from django.db.models import F, QuerySet
 from django.http import Http404
 from django.template.defaultfilters import pluralize
 from django.utils.functional import SimpleLazyObject, cached_property
-from django.utils.html import format_html
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from games import rating_rules as rr
 from games.models import PlayerStanding
-from games.numbers import rounded, shown
+from games.numbers import rounded
 from league.pages import charts
 from league.pages.choices import CachedChoicesForm
 from league.pages.exports import StreamingExportMixin
@@ -68,22 +66,11 @@ class StandingsFilter(django_filters.FilterSet):
 
 
 class RatingColumn(RoundedColumn):
-    """The player's rating (``rating_rules.rating_value``) with what it means (the chance
-    to win an even game), marked provisional while it is uncertain (few games or a large
-    σ: ``rating_rules.provisional``); exports carry the number alone."""
+    """The player's rating (``rating_rules.rating_value``); the row template writes what it
+    means beside it (``even_chance``, ``rating_provisional``), exports the number alone."""
 
     def __init__(self, **kwargs):
         super().__init__(places=1, **kwargs)
-
-    def render(self, value, record):
-        threshold = settings.LEAGUE_RATING_PROVISIONAL_GAMES
-        provisional = rr.provisional(record.rating_games, threshold, record.rating_sigma)
-        return format_html(
-            '{} <small class="muted">{} in an even game</small>{}',
-            shown(value, 1),
-            shown(100 * rr.even_chance(value), 0, "%"),
-            mark_safe(' <small class="provisional">provisional</small>') if provisional else "",
-        )
 
 
 class EvenChanceColumn(RoundedColumn):
@@ -106,11 +93,6 @@ class StandingsTable(LeagueTable):
     caption = "Standings: approved games"
     row_template = "league/rows/standings.html"
     teams = False
-
-    @property
-    def provisional_games(self) -> int:
-        """Below this many rated games a rating is marked provisional (the row template)."""
-        return settings.LEAGUE_RATING_PROVISIONAL_GAMES
 
     # ``win_pct`` is a property of a summary row; the database knows it as ``win_pct_value``.
     export_paths = {"win_pct": "win_pct_value"}

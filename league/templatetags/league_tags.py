@@ -1,8 +1,10 @@
 """Template tags of the league pages."""
 
 from django import template
+from django.conf import settings
 from django.utils.safestring import mark_safe
 
+from games import rating_rules
 from games.models import Status
 from games.models.addresses import address as reversed_once
 from games.numbers import shown as shown_number
@@ -51,6 +53,19 @@ def shown(value, places: int = 0) -> str:
 def percent(value) -> str:
     """A rate as a whole per cent, "76%"; "—" when there is none."""
     return NO_RATE if value is None else shown_number(value, 0, "%")
+
+
+@register.filter
+def even_chance(rating) -> str:
+    """What a rating means: the chance to win an even game, "67%" ("—" for none)."""
+    return NO_RATE if rating is None else percent(100 * rating_rules.even_chance(rating))
+
+
+@register.filter
+def rating_provisional(record) -> bool:
+    """Whether a standings row's rating is still provisional (few games or a large σ)."""
+    threshold = settings.LEAGUE_RATING_PROVISIONAL_GAMES
+    return rating_rules.provisional(record.rating_games, threshold, record.rating_sigma)
 
 
 @register.simple_tag
