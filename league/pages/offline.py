@@ -28,6 +28,7 @@ PRECACHED = (
     "icons/icon-192.png",
     "icons/icon-512.png",
     "js/offline.js",
+    "js/rules.js",
     "js/result-form.js",
     "js/player-search.js",
     "js/filter-form.js",
