@@ -18,12 +18,21 @@ CASES = json.loads((Path(__file__).parent / "rule_cases.json").read_text(encodin
 BASE = CASES["score_base"]
 
 
+READ: set[str] = set()
+
+
 def cases(name):
     """The shared table ``name``: each case a parameter, named by its index and reason."""
+    READ.add(name)
     return [
         pytest.param(case, id=f"{index}-{case.get('why', '')}".rstrip("-"))
         for index, case in enumerate(CASES[name])
     ]
+
+
+def test_every_shared_table_is_checked_here():
+    tables = {name for name, value in CASES.items() if isinstance(value, list)}
+    assert tables == READ
 
 
 def seat_results(seats):
