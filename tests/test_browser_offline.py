@@ -4,10 +4,30 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.models import Session
+from tests.factories import PlayerFactory, UserFactory
+from tests.test_browser_submit import PASSWORD, fill_game, fill_seat
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
+
+
+def log_in(page, live_server, username):
+    user = UserFactory(username=username)
+    PlayerFactory(name=username.title(), user=user)
+    page.goto(live_server.url + reverse("login"))
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    return user
+
+
+@pytest.fixture
+def member(page, live_server, catalog_rows):
+    return log_in(page, live_server, "ann")
 
 
 def wait_for_worker(page):
@@ -43,3 +63,44 @@ def test_offline_a_visited_page_is_a_saved_copy_and_others_the_offline_page(
     expect(page.locator(".saved-copy")).to_contain_text("Saved copy from")
     page.goto(live_server.url + reverse("league:heralds"))
     expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+
+
+def open_form_with_worker(page, live_server):
+    """The result form, opened once the worker controls the page (so it is kept)."""
+    page.goto(live_server.url + reverse("games:new"))
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    wait_for_worker(page)
+
+
+def test_a_game_saved_offline_waits_on_the_phone_and_is_sent_once(
+    page, context, live_server, member
+):
+    open_form_with_worker(page, live_server)
+    context.set_offline(True)
+    fill_game(page, outcome="sealed", terror=2)
+    page.get_by_label("Elder sign tokens on the board").fill("6")
+    fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)", gate_trophies=1)
+    preview = page.get_by_test_id("preview")
+    expect(preview.get_by_test_id("preview-offline")).to_contain_text(
+        "Offline: scored on this phone; the league checks it again when it is sent"
+    )
+    expect(preview.get_by_test_id("preview-score")).to_have_text("13")  # 13 - 2 + 1 + 1
+    page.get_by_label("Terror level at the end").fill("4")
+    expect(preview.get_by_test_id("preview-score")).to_have_text("11")
+
+    page.get_by_role("button", name="Save the game").click()
+    expect(page.get_by_role("heading", name="Saved on this phone")).to_be_visible()
+    expect(page.locator("#offline-status")).to_contain_text("Waiting to send: 1")
+    expect(page.get_by_label("Terror level at the end")).to_have_value("4")
+
+    page.reload()  # offline still: the queue is kept on the phone
+    expect(page.locator("#offline-status")).to_contain_text("Waiting to send: 1")
+    assert not Session.objects.exists()
+
+    context.set_offline(False)
+    expect(page.get_by_role("heading", name="Sent")).to_be_visible()
+    expect(page.locator("#offline-status")).to_be_hidden()
+    game = Session.objects.get()
+    assert (game.terror_level, game.score, game.submitted_by) == (4, 11, member)
+    assert game.client_id is not None

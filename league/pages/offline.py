@@ -14,10 +14,14 @@ import json
 
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.generic import TemplateView
+
+from league.templatetags.offline import account_key
 
 WORKER_SOURCE = "js/service-worker.js"
 # What every page needs, kept on the phone when the worker installs.
@@ -28,6 +32,8 @@ PRECACHED = (
     "icons/icon-192.png",
     "icons/icon-512.png",
     "js/offline.js",
+    "js/offline-queue.js",
+    "js/offline-form.js",
     "js/rules.js",
     "js/result-form.js",
     "js/player-search.js",
@@ -50,11 +56,15 @@ def worker_config() -> dict:
     digest = hashlib.sha256()
     for path in (WORKER_SOURCE, *PRECACHED):
         digest.update(path.encode() + b"\0" + read_static(path))
+    # Also each file's own name: an ES module's import names it so (offline-queue.js).
+    urls = {static(path) for path in PRECACHED} | {static("") + path for path in PRECACHED}
     return {
         "version": digest.hexdigest()[:16],
-        "static": [static(path) for path in PRECACHED],
+        "static": sorted(urls),
         "staticPrefix": static(""),
         "offline": reverse("offline:page"),
+        "form": reverse("games:new"),
+        "queueScript": static("js/offline-queue.js"),
     }
 
 
@@ -92,6 +102,21 @@ def manifest(request):
         ],
     }
     return JsonResponse(data, content_type="application/manifest+json")
+
+
+@never_cache
+@require_GET
+def send_token(request):
+    """What the phone asks before sending its queue: a fresh CSRF token and whose session
+    this is (the queue sends only the games of the account signed in now)."""
+    signed_in = request.user.is_authenticated
+    return JsonResponse(
+        {
+            "csrf": get_token(request) if signed_in else "",
+            "account": account_key(request.user),
+            "login": reverse("login"),
+        }
+    )
 
 
 class OfflinePageView(TemplateView):

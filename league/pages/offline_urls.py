@@ -9,4 +9,5 @@ urlpatterns = [
     path("service-worker.js", offline.service_worker, name="worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.OfflinePageView.as_view(), name="page"),
+    path("offline/token/", offline.send_token, name="token"),
 ]

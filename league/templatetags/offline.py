@@ -8,10 +8,13 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def offline_account(context) -> str:
+    return account_key(context.get("user"))
+
+
+def account_key(user) -> str:
     """An opaque key of the signed-in account, empty for a visitor: the service worker
     keeps each account's saved pages and queued games apart by it, without learning who
     the account is."""
-    user = context.get("user")
     if user is None or not user.is_authenticated:
         return ""
     return salted_hmac("league.offline.account", f"{user.pk}:{user.get_username()}").hexdigest()[

@@ -7,10 +7,14 @@
      (the page's body names its account by an opaque key). Offline, a page comes from the
      copies of the account that was last signed in, marked "Saved copy from <time>";
      without a copy, the offline page. Another account's copies are never served.
-   - Posts are never answered here: games saved offline wait in the page's own queue
-     (offline-queue.js), which sends them when the connection returns. */
-/* global CONFIG */
+   - Saving a new game (the result form's post) that cannot reach the league puts the game
+     in the phone's queue (offline-queue.js) under the account signed in, and leads back
+     to the form, which says it waits; every page sends the queue when the connection
+     returns (offline.js). No other post is answered here. */
+/* global CONFIG, importScripts */
 "use strict";
+
+importScripts(CONFIG.queueScript);
 
 const STATIC_CACHE = "static-" + CONFIG.version;
 const PAGES = "pages-"; // + account key ("visitor" when nobody is signed in)
@@ -53,9 +57,13 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && url.pathname === CONFIG.form) {
+    event.respondWith(sendOrKeep(request));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith(CONFIG.staticPrefix)) {
     event.respondWith(staticFile(request));
   } else if (request.mode === "navigate") {
@@ -119,4 +127,30 @@ async function savedCopy(request) {
     ": you are offline.</p>";
   const html = (await copy.text()).replace('<main id="main">', '<main id="main">' + banner);
   return new Response(html, { headers: copy.headers });
+}
+
+async function sendOrKeep(request) {
+  const kept = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const account = await currentAccount();
+    const data = await kept.formData();
+    if (account === "visitor" || data.get("action") === "preview") {
+      return (await caches.match(CONFIG.offline, { cacheName: STATIC_CACHE })) || error;
+    }
+    const id = data.get("client_id") || self.crypto.randomUUID();
+    data.set("client_id", id);
+    data.delete("csrfmiddlewaretoken"); // stale by then: a fresh one is fetched to send it
+    await self.leagueQueue.put({
+      id: id,
+      account: account,
+      url: CONFIG.form,
+      fields: Array.from(data.entries()),
+      savedAt: new Date().toISOString(),
+      state: "waiting",
+      reasons: [],
+    });
+    return Response.redirect(CONFIG.form + "#queued=" + id, 303);
+  }
 }

@@ -1,0 +1,233 @@
+/* The result form without a signal (docs/offline.md). The form works without this:
+   - each new game gets an id made on this phone (client_id): sent twice, stored once;
+   - when the live preview cannot reach the league, the game is scored here by rules.js,
+     the port of games/rules.py, and the bar says so;
+   - a game saved offline (the service worker keeps it) or refused on arrival opens here
+     from its link (#queued=<id>) with everything typed, the reasons, and Discard. */
+import "./offline-queue.js";
+import * as rules from "./rules.js";
+
+const queue = self.leagueQueue;
+const form = document.getElementById("result-form");
+const preview = document.getElementById("preview");
+const account = document.body.dataset.offlineAccount || "";
+const idField = form && form.querySelector('input[name="client_id"]');
+const queuedId = (/^#queued=([0-9a-f-]{36})$/.exec(location.hash) || [])[1];
+
+function freshId() {
+  if (idField && self.crypto && self.crypto.randomUUID) idField.value = self.crypto.randomUUID();
+}
+if (idField && !queuedId) {
+  freshId();
+  // Back to a form already sent: the next save is another game.
+  window.addEventListener("pageshow", (event) => event.persisted && freshId());
+}
+
+// -- the preview, scored on this phone ------------------------------------------------
+function field(name) {
+  return form.querySelector(`[name="${name}"]`);
+}
+function whole(text) {
+  const trimmed = String(text).trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+function chosen(select) {
+  const option = select && select.selectedOptions[0];
+  return option && option.value ? option.textContent.trim() : "";
+}
+function seatsAsTyped(outcome) {
+  return Array.from(form.querySelectorAll("[data-seat]"))
+    .filter((row) => !row.hidden && !row.querySelector('input[name$="-DELETE"]:checked'))
+    .map((row) => {
+      const value = (name) => row.querySelector(`[name$="-${name}"]`).value;
+      const ended = value("ended");
+      return {
+        player: value("player_name").trim(),
+        investigator: value("investigator"),
+        ended: ended,
+        sane_and_surviving: rules.survives({ ended: ended, outcome: outcome }),
+        replaced: whole(value("replaced") || 0),
+        gate_trophies: whole(value("gate_trophies") || 0),
+        monster_trophies: whole(value("monster_trophies") || 0),
+        unpaid_loans: whole(value("unpaid_loans") || 0),
+      };
+    })
+    .filter((seat) => seat.player && seat.investigator);
+}
+
+function scoreHere() {
+  const outcomeField = form.querySelector('input[name="outcome"]:checked');
+  const outcome = outcomeField ? outcomeField.value : "";
+  const aoLabel = chosen(field("ancient_one"));
+  const seats = seatsAsTyped(outcome);
+  const found = { ready: false, problems: [], outcome: outcome };
+  if (!aoLabel || !outcome || !seats.length) return found;
+  const ancientOne = aoLabel.replace(/ \(doom track \d+\)$/, "");
+  const doomTrack = Number((/\(doom track (\d+)\)$/.exec(aoLabel) || [])[1]);
+  const boxes = Array.from(form.querySelectorAll('input[name="boxes"]:checked'), (box) =>
+    box.closest("label").textContent.trim()
+  );
+  const totals = rules.teamTotals(seats);
+  const problems = rules.tableProblems(totals);
+  seats.forEach((seat, index) => {
+    rules.seatProblems(seat).forEach((text) => problems.push(`Seat ${index + 1}: ${text}`));
+  });
+  if (outcome === rules.DEFEAT) {
+    const cause = field("defeat_cause").value;
+    if (cause) problems.push(...rules.defeatCauseProblems({ cause, ancient_one: ancientOne, boxes }));
+  } else {
+    problems.push(
+      ...rules.victoryProblems({
+        outcome: outcome,
+        ancient_one: ancientOne,
+        investigators: totals.investigators,
+        gate_trophies: totals.gate_trophies,
+        elder_sign_tokens: whole(field("elder_sign_tokens").value || 0),
+      })
+    );
+    try {
+      found.breakdown = rules.scoreBreakdown({
+        doom_track: doomTrack,
+        terror_level: whole(field("terror_level").value),
+        unpaid_loans: totals.unpaid_loans,
+        elder_signs_played: whole(field("elder_signs_played").value || 0),
+        gate_trophies: totals.gate_trophies,
+        monster_trophies: totals.monster_trophies,
+        survivors: totals.survivors,
+      });
+      found.score = found.breakdown.reduce((sum, term) => sum + term.points, 0);
+      found.firstCitizens = rules.firstCitizensInSeatOrder(seats);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  found.problems = problems;
+  found.ready = !problems.length;
+  return found;
+}
+
+function element(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  Object.entries(attrs || {}).forEach(([name, value]) => el.setAttribute(name, value));
+  el.append(...children);
+  return el;
+}
+
+function showScoredHere() {
+  const found = scoreHere();
+  const parts = [element("h2", { id: "preview-title", class: "visually-hidden" }, "Score preview")];
+  if (found.problems.length) {
+    const n = found.problems.length;
+    parts.push(
+      element("p", { class: "summary-line not-valid", "data-testid": "preview-status" },
+        element("span", {}, element("strong", {}, "Not valid yet:"), ` ${n} thing${n === 1 ? "" : "s"} to fix`)),
+      element("details", { class: "summary-details" }, element("summary", {}, "What to fix"),
+        element("ul", { class: "problems", "data-testid": "preview-problems" },
+          ...found.problems.map((text) => element("li", {}, text))))
+    );
+  } else if (found.ready && found.outcome === rules.DEFEAT) {
+    parts.push(element("p", { class: "summary-line valid", "data-testid": "preview-defeat" },
+      "Defeat: recorded with its cause and no score."));
+  } else if (found.ready) {
+    const rows = found.breakdown.map((term) =>
+      element("tr", {}, element("td", {}, term.label), element("td", { class: "num" }, String(term.count)),
+        element("td", { class: "num" }, (term.points >= 0 ? "+" : "") + term.points)));
+    parts.push(
+      element("p", { class: "summary-line valid", "data-testid": "preview-status" }, "Score ",
+        element("strong", { class: "summary-score", "data-testid": "preview-score" }, String(found.score))),
+      element("details", { class: "summary-details" }, element("summary", {}, "How the score adds up"),
+        element("table", { class: "breakdown" }, element("caption", {}, "How the score adds up"),
+          element("tbody", {}, ...rows)),
+        found.firstCitizens.length ? element("p", {}, "First Citizen: " + found.firstCitizens.join(", ")) : "")
+    );
+  } else {
+    parts.push(element("p", { class: "summary-line muted", "data-testid": "preview-status" },
+      "Choose the Ancient One and how the game ended, and fill in a seat to see the score."));
+  }
+  parts.push(element("p", { class: "offline-note", "data-testid": "preview-offline" },
+    "Offline: scored on this phone; the league checks it again when it is sent."));
+  preview.replaceChildren(...parts);
+}
+
+if (form && preview) {
+  // htmx could not reach the league (no signal): the phone scores the game itself.
+  preview.addEventListener("htmx:sendError", showScoredHere);
+}
+
+// -- a game kept on this phone ----------------------------------------------------------
+function restore(entry) {
+  form.querySelectorAll('input[type="checkbox"], input[type="radio"]').forEach((box) => {
+    box.checked = false;
+  });
+  for (const [name, value] of entry.fields) {
+    form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((input) => {
+      if (input.type === "checkbox" || input.type === "radio") {
+        if (input.value === value) input.checked = true;
+      } else {
+        input.value = value;
+      }
+    });
+  }
+  form.querySelectorAll("[data-seat]").forEach((row) => {
+    if (row.querySelector('input[name$="-player_name"]').value.trim()) row.hidden = false;
+  });
+  field("ancient_one").dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+function describe(entry) {
+  const box = document.getElementById("queued-game");
+  const when = new Date(entry.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const discard = element("button", { type: "button", class: "button secondary" }, "Discard this game");
+  discard.addEventListener("click", async () => {
+    if (!window.confirm("Discard this game? It will not be sent to the league.")) return;
+    await queue.remove(entry.id);
+    location.replace(form.action);
+  });
+  const another = element("a", { href: form.action }, "Record another game");
+  if (entry.state === "refused") {
+    box.replaceChildren(
+      element("h2", {}, "Not accepted yet"),
+      element("p", {}, `Saved on this phone ${when}. The league did not accept it:`),
+      element("ul", { "data-testid": "queued-reasons" }, ...entry.reasons.map((r) => element("li", {}, r))),
+      element("p", {}, "Fix it and save again, or discard it. Until then it stays on this phone."),
+      discard
+    );
+  } else {
+    box.replaceChildren(
+      element("h2", {}, "Saved on this phone"),
+      element("p", {}, `Saved ${when}: waiting to send. It is sent when the connection returns; nothing else to do. `, another),
+      discard
+    );
+  }
+  box.hidden = false;
+  box.focus();
+}
+
+async function reopen() {
+  const entry = await queue.get(account, queuedId);
+  if (!entry) return;
+  restore(entry);
+  describe(entry);
+  // Sent by this page's offline.js when the signal came back: say so.
+  document.addEventListener("league:queue-sent", async () => {
+    const still = await queue.get(account, entry.id);
+    if (still) return describe(still);
+    const box = document.getElementById("queued-game");
+    box.replaceChildren(
+      element("h2", {}, "Sent"),
+      element("p", {}, "The league has this game now. ", element("a", { href: form.action }, "Record another game"))
+    );
+  });
+  let handedOver = false;
+  // Saved again with a signal: the league's answer holds the game from now on.
+  form.addEventListener("submit", async (event) => {
+    if (handedOver || !navigator.onLine || (event.submitter && event.submitter.name === "action")) return;
+    event.preventDefault();
+    handedOver = true;
+    await queue.remove(entry.id);
+    form.requestSubmit(event.submitter);
+  });
+}
+
+if (form && queuedId && account && window.indexedDB) reopen();
