@@ -104,3 +104,78 @@ def test_a_game_saved_offline_waits_on_the_phone_and_is_sent_once(
     game = Session.objects.get()
     assert (game.terror_level, game.score, game.submitted_by) == (4, 11, member)
     assert game.client_id is not None
+
+
+def save_offline(page, context, live_server, *, player="Ann", terror=2):
+    """A one-seat sealed victory saved with no signal: kept on the phone."""
+    open_form_with_worker(page, live_server)
+    context.set_offline(True)
+    fill_game(page, outcome="sealed", terror=terror)
+    page.get_by_label("Elder sign tokens on the board").fill("6")
+    fill_seat(page, 0, player, "Amanda Sharpe (Student)", gate_trophies=1)
+    page.get_by_role("button", name="Save the game").click()
+    expect(page.get_by_role("heading", name="Saved on this phone")).to_be_visible()
+
+
+def test_two_tabs_coming_online_send_the_game_once(page, context, live_server, member):
+    save_offline(page, context, live_server)
+    other = context.new_page()
+    other.goto(live_server.url + reverse("games:new"))  # a saved copy, offline
+    expect(other.locator("#offline-status")).to_contain_text("Waiting to send: 1")
+    context.set_offline(False)
+    expect(page.locator("#offline-status")).to_be_hidden()
+    other.reload()
+    expect(other.locator("#offline-status")).to_be_hidden()
+    assert Session.objects.count() == 1
+
+
+def test_a_refused_game_comes_back_to_the_form_with_its_values(page, context, live_server, member):
+    # A name nobody in the league has needs "Yes, a new player", which only the league
+    # can say: the phone cannot check it offline.
+    save_offline(page, context, live_server, player="Zed Newcomer", terror=3)
+    context.set_offline(False)
+    link = page.locator("#offline-status").get_by_role("link", name="1 game needs a fix")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.get_by_role("heading", name="Not accepted yet")).to_be_visible()
+    expect(page.get_by_test_id("queued-reasons")).to_contain_text("Zed Newcomer")
+    expect(page.locator('[name="seats-0-player_name"]')).to_have_value("Zed Newcomer")
+    expect(page.get_by_label("Terror level at the end")).to_have_value("3")
+    assert not Session.objects.exists()
+    page.reload()  # it stays on the phone until fixed or discarded
+    expect(page.locator("#offline-status")).to_contain_text("Waiting to send: 1")
+
+    page.get_by_label("Yes, a new player: add “Zed Newcomer” to the league").check()
+    page.get_by_role("button", name="Save the game").click()
+    expect(page.get_by_role("heading", level=1)).not_to_have_text("Record a game")
+    expect(page.locator("#offline-status")).to_be_hidden()
+    assert Session.objects.get().seats.get().player.name == "Zed Newcomer"
+
+
+def test_another_account_never_sees_nor_sends_the_queued_game(page, context, live_server, member):
+    save_offline(page, context, live_server)
+    page.close()
+    context.clear_cookies()  # Ann's session ends while offline; Bob signs in on this phone
+    context.set_offline(False)
+    bob = context.new_page()
+    log_in(bob, live_server, "bob")
+    bob.goto(live_server.url + reverse("games:new"))
+    expect(bob.get_by_role("button", name="Save the game")).to_be_visible()
+    expect(bob.locator("#offline-status")).to_be_hidden()
+    bob.goto(live_server.url + reverse("games:new") + "#queued=" + queued_ids(bob)[0])
+    expect(bob.get_by_role("heading", name="Saved on this phone")).to_have_count(0)
+    assert not Session.objects.exists()
+    assert len(queued_ids(bob)) == 1  # still Ann's, on this phone, for when she is back
+
+
+def queued_ids(page):
+    """Every game id in the phone's queue, whoever's (read straight from IndexedDB)."""
+    return page.evaluate(
+        """() => new Promise((resolve) => {
+            const open = indexedDB.open("league-offline", 1);
+            open.onsuccess = () => {
+                const all = open.result.transaction("games").objectStore("games").getAllKeys();
+                all.onsuccess = () => resolve(all.result);
+            };
+        })"""
+    )
