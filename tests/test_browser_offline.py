@@ -6,12 +6,19 @@ from playwright.sync_api import expect
 
 from games.models import Session
 from tests.factories import PlayerFactory, UserFactory
+from tests.test_browser_accessibility import axe_violations
 from tests.test_browser_submit import PASSWORD, fill_game, fill_seat
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """A phone's screen; axe's script is injected inline, which the league's CSP refuses."""
+    return {**browser_context_args, "viewport": {"width": 375, "height": 800}, "bypass_csp": True}
 
 
 def log_in(page, live_server, username):
@@ -88,11 +95,13 @@ def test_a_game_saved_offline_waits_on_the_phone_and_is_sent_once(
     expect(preview.get_by_test_id("preview-score")).to_have_text("13")  # 13 - 2 + 1 + 1
     page.get_by_label("Terror level at the end").fill("4")
     expect(preview.get_by_test_id("preview-score")).to_have_text("11")
+    assert axe_violations(page) == []
 
     page.get_by_role("button", name="Save the game").click()
     expect(page.get_by_role("heading", name="Saved on this phone")).to_be_visible()
     expect(page.locator("#offline-status")).to_contain_text("Waiting to send: 1")
     expect(page.get_by_label("Terror level at the end")).to_have_value("4")
+    assert axe_violations(page) == []
 
     page.reload()  # offline still: the queue is kept on the phone
     expect(page.locator("#offline-status")).to_contain_text("Waiting to send: 1")
@@ -141,6 +150,7 @@ def test_a_refused_game_comes_back_to_the_form_with_its_values(page, context, li
     expect(page.get_by_test_id("queued-reasons")).to_contain_text("Zed Newcomer")
     expect(page.locator('[name="seats-0-player_name"]')).to_have_value("Zed Newcomer")
     expect(page.get_by_label("Terror level at the end")).to_have_value("3")
+    assert axe_violations(page) == []
     assert not Session.objects.exists()
     page.reload()  # it stays on the phone until fixed or discarded
     expect(page.locator("#offline-status")).to_contain_text("Waiting to send: 1")

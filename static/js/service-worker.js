@@ -101,6 +101,8 @@ async function notice(request, response, keepable) {
   if (!keepable || response.redirected) return;
   const cache = await caches.open(PAGES + account);
   const headers = { "Content-Type": type, "X-Saved-At": new Date().toISOString() };
+  const policy = response.headers.get("Content-Security-Policy");
+  if (policy) headers["Content-Security-Policy"] = policy; // a copy is held to it too
   await cache.delete(request.url); // put again at the end: the newest is kept longest
   await cache.put(request.url, new Response(html, { headers: headers }));
   const keys = await cache.keys();
