@@ -189,3 +189,25 @@ def queued_ids(page):
             };
         })"""
     )
+
+
+def test_a_half_entered_game_is_kept_as_a_draft_until_saved(page, live_server, member):
+    page.goto(live_server.url + reverse("games:new"))
+    fill_game(page, outcome="closed", terror=5)
+    page.locator('[name="location"]').fill("The cottage")
+    page.goto(live_server.url + reverse("league:rules"))  # an accidental Back, a closed tab
+    page.goto(live_server.url + reverse("games:new"))
+    expect(page.get_by_role("heading", name="A game not saved yet")).to_be_visible()
+    assert axe_violations(page) == []
+    page.get_by_role("button", name="Restore it").click()
+    expect(page.get_by_label("Terror level at the end")).to_have_value("5")
+    expect(page.locator('[name="location"]')).to_have_value("The cottage")
+    expect(page.locator('input[name="outcome"][value="closed"]')).to_be_checked()
+
+    fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)", gate_trophies=1)
+    page.get_by_role("button", name="Save the game").click()
+    expect(page.get_by_role("heading", level=1)).not_to_have_text("Record a game")
+    page.goto(live_server.url + reverse("games:new"))  # saved: no draft any more
+    expect(page.get_by_role("button", name="Save the game")).to_be_visible()
+    expect(page.get_by_role("heading", name="A game not saved yet")).to_have_count(0)
+    assert Session.objects.get().location == "The cottage"

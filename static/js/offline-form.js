@@ -3,7 +3,9 @@
    - when the live preview cannot reach the league, the game is scored here by rules.js,
      the port of games/rules.py, and the bar says so;
    - a game saved offline (the service worker keeps it) or refused on arrival opens here
-     from its link (#queued=<id>) with everything typed, the reasons, and Discard. */
+     from its link (#queued=<id>) with everything typed, the reasons, and Discard;
+   - a draft of a new game is kept while typing (localStorage, per account) until it is
+     saved: a dropped connection, a closed tab or Back never loses a half-entered game. */
 import "./offline-queue.js";
 import * as rules from "./rules.js";
 
@@ -74,7 +76,9 @@ function scoreHere() {
   });
   if (outcome === rules.DEFEAT) {
     const cause = field("defeat_cause").value;
-    if (cause) problems.push(...rules.defeatCauseProblems({ cause, ancient_one: ancientOne, boxes }));
+    if (cause) {
+      problems.push(...rules.defeatCauseProblems({ cause, ancient_one: ancientOne, boxes }));
+    }
   } else {
     problems.push(
       ...rules.victoryProblems({
@@ -107,6 +111,10 @@ function scoreHere() {
   return found;
 }
 
+function localTime(iso) {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
 function element(tag, attrs, ...children) {
   const el = document.createElement(tag);
   Object.entries(attrs || {}).forEach(([name, value]) => el.setAttribute(name, value));
@@ -114,39 +122,85 @@ function element(tag, attrs, ...children) {
   return el;
 }
 
+function line(kind, testid, ...children) {
+  return element("p", { class: "summary-line " + kind, "data-testid": testid }, ...children);
+}
+function cell(text, numeric) {
+  return element("td", numeric ? { class: "num" } : {}, String(text));
+}
+
+function problemsPart(problems) {
+  const n = problems.length;
+  const items = problems.map((text) => element("li", {}, text));
+  return [
+    line(
+      "not-valid",
+      "preview-status",
+      element(
+        "span",
+        {},
+        element("strong", {}, "Not valid yet:"),
+        ` ${n} thing${n === 1 ? "" : "s"} to fix`
+      )
+    ),
+    element(
+      "details",
+      { class: "summary-details" },
+      element("summary", {}, "What to fix"),
+      element("ul", { class: "problems", "data-testid": "preview-problems" }, ...items)
+    ),
+  ];
+}
+
+function scorePart(found) {
+  const rows = found.breakdown.map((term) =>
+    element(
+      "tr",
+      {},
+      cell(term.label),
+      cell(term.count, true),
+      cell((term.points >= 0 ? "+" : "") + term.points, true)
+    )
+  );
+  const scoreAttrs = { class: "summary-score", "data-testid": "preview-score" };
+  const score = element("strong", scoreAttrs, String(found.score));
+  const citizens = found.firstCitizens.length
+    ? element("p", {}, "First Citizen: " + found.firstCitizens.join(", "))
+    : "";
+  const table = element(
+    "table",
+    { class: "breakdown" },
+    element("caption", {}, "How the score adds up"),
+    element("tbody", {}, ...rows)
+  );
+  return [
+    line("valid", "preview-status", "Score ", score),
+    element(
+      "details",
+      { class: "summary-details" },
+      element("summary", {}, "How the score adds up"),
+      table,
+      citizens
+    ),
+  ];
+}
+
 function showScoredHere() {
   const found = scoreHere();
   const parts = [element("h2", { id: "preview-title", class: "visually-hidden" }, "Score preview")];
   if (found.problems.length) {
-    const n = found.problems.length;
-    parts.push(
-      element("p", { class: "summary-line not-valid", "data-testid": "preview-status" },
-        element("span", {}, element("strong", {}, "Not valid yet:"), ` ${n} thing${n === 1 ? "" : "s"} to fix`)),
-      element("details", { class: "summary-details" }, element("summary", {}, "What to fix"),
-        element("ul", { class: "problems", "data-testid": "preview-problems" },
-          ...found.problems.map((text) => element("li", {}, text))))
-    );
+    parts.push(...problemsPart(found.problems));
   } else if (found.ready && found.outcome === rules.DEFEAT) {
-    parts.push(element("p", { class: "summary-line valid", "data-testid": "preview-defeat" },
-      "Defeat: recorded with its cause and no score."));
+    parts.push(line("valid", "preview-defeat", "Defeat: recorded with its cause and no score."));
   } else if (found.ready) {
-    const rows = found.breakdown.map((term) =>
-      element("tr", {}, element("td", {}, term.label), element("td", { class: "num" }, String(term.count)),
-        element("td", { class: "num" }, (term.points >= 0 ? "+" : "") + term.points)));
-    parts.push(
-      element("p", { class: "summary-line valid", "data-testid": "preview-status" }, "Score ",
-        element("strong", { class: "summary-score", "data-testid": "preview-score" }, String(found.score))),
-      element("details", { class: "summary-details" }, element("summary", {}, "How the score adds up"),
-        element("table", { class: "breakdown" }, element("caption", {}, "How the score adds up"),
-          element("tbody", {}, ...rows)),
-        found.firstCitizens.length ? element("p", {}, "First Citizen: " + found.firstCitizens.join(", ")) : "")
-    );
+    parts.push(...scorePart(found));
   } else {
-    parts.push(element("p", { class: "summary-line muted", "data-testid": "preview-status" },
-      "Choose the Ancient One and how the game ended, and fill in a seat to see the score."));
+    const hint =
+      "Choose the Ancient One and how the game ended, and fill in a seat to see the score.";
+    parts.push(line("muted", "preview-status", hint));
   }
-  parts.push(element("p", { class: "offline-note", "data-testid": "preview-offline" },
-    "Offline: scored on this phone; the league checks it again when it is sent."));
+  const note = "Offline: scored on this phone; the league checks it again when it is sent.";
+  parts.push(element("p", { class: "offline-note", "data-testid": "preview-offline" }, note));
   preview.replaceChildren(...parts);
 }
 
@@ -177,8 +231,12 @@ function restore(entry) {
 
 function describe(entry) {
   const box = document.getElementById("queued-game");
-  const when = new Date(entry.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-  const discard = element("button", { type: "button", class: "button secondary" }, "Discard this game");
+  const when = localTime(entry.savedAt);
+  const discard = element(
+    "button",
+    { type: "button", class: "button secondary" },
+    "Discard this game"
+  );
   discard.addEventListener("click", async () => {
     if (!window.confirm("Discard this game? It will not be sent to the league.")) return;
     await queue.remove(entry.id);
@@ -189,14 +247,24 @@ function describe(entry) {
     box.replaceChildren(
       element("h2", {}, "Not accepted yet"),
       element("p", {}, `Saved on this phone ${when}. The league did not accept it:`),
-      element("ul", { "data-testid": "queued-reasons" }, ...entry.reasons.map((r) => element("li", {}, r))),
+      element(
+        "ul",
+        { "data-testid": "queued-reasons" },
+        ...entry.reasons.map((reason) => element("li", {}, reason))
+      ),
       element("p", {}, "Fix it and save again, or discard it. Until then it stays on this phone."),
       discard
     );
   } else {
     box.replaceChildren(
       element("h2", {}, "Saved on this phone"),
-      element("p", {}, `Saved ${when}: waiting to send. It is sent when the connection returns; nothing else to do. `, another),
+      element(
+        "p",
+        {},
+        `Saved ${when}: waiting to send. It is sent when the connection returns; ` +
+          "nothing else to do. ",
+        another
+      ),
       discard
     );
   }
@@ -216,13 +284,19 @@ async function reopen() {
     const box = document.getElementById("queued-game");
     box.replaceChildren(
       element("h2", {}, "Sent"),
-      element("p", {}, "The league has this game now. ", element("a", { href: form.action }, "Record another game"))
+      element(
+        "p",
+        {},
+        "The league has this game now. ",
+        element("a", { href: form.action }, "Record another game")
+      )
     );
   });
   let handedOver = false;
   // Saved again with a signal: the league's answer holds the game from now on.
   form.addEventListener("submit", async (event) => {
-    if (handedOver || !navigator.onLine || (event.submitter && event.submitter.name === "action")) return;
+    const checkOnly = event.submitter && event.submitter.name === "action";
+    if (handedOver || !navigator.onLine || checkOnly) return;
     event.preventDefault();
     handedOver = true;
     await queue.remove(entry.id);
@@ -231,3 +305,71 @@ async function reopen() {
 }
 
 if (form && queuedId && account && window.indexedDB) reopen();
+
+// -- the draft ------------------------------------------------------------------------
+const draftKey = "league-draft-" + account;
+const NOT_KEPT = new Set(["csrfmiddlewaretoken", "client_id"]);
+
+function keepDraft() {
+  const fields = Array.from(new FormData(form).entries()).filter(([name]) => !NOT_KEPT.has(name));
+  try {
+    localStorage.setItem(draftKey, JSON.stringify({ savedAt: new Date().toISOString(), fields }));
+  } catch (error) {
+    // Storage full or refused (a private window): the form works as before.
+  }
+}
+
+function offerDraft(draft) {
+  const box = document.getElementById("queued-game");
+  const when = localTime(draft.savedAt);
+  const restoreButton = element("button", { type: "button", class: "button" }, "Restore it");
+  const discard = element("button", { type: "button", class: "button secondary" }, "Discard it");
+  restoreButton.addEventListener("click", () => {
+    restore(draft);
+    box.hidden = true;
+    field("ancient_one").focus();
+  });
+  discard.addEventListener("click", () => {
+    localStorage.removeItem(draftKey);
+    box.hidden = true;
+  });
+  box.replaceChildren(
+    element("h2", {}, "A game not saved yet"),
+    element("p", {}, `This phone kept a game you were typing (${when}).`),
+    restoreButton,
+    " ",
+    discard
+  );
+  box.hidden = false;
+}
+
+// Only a new game's form, fresh (not one the league answered with its errors).
+const answered = document.getElementById("form-errors") || document.getElementById("duplicates");
+const fresh = idField && !queuedId && !answered;
+if (fresh && account && window.localStorage) {
+  let draft = null;
+  try {
+    draft = JSON.parse(localStorage.getItem(draftKey) || "null");
+  } catch (error) {
+    localStorage.removeItem(draftKey);
+  }
+  if (draft && Array.isArray(draft.fields)) offerDraft(draft);
+}
+if (idField && account && window.localStorage) {
+  let pending = null;
+  form.addEventListener("input", () => {
+    clearTimeout(pending);
+    pending = setTimeout(keepDraft, 300);
+  });
+  form.addEventListener("change", () => {
+    clearTimeout(pending);
+    keepDraft();
+  });
+  // Saved (online, or kept in the queue by the worker): no longer a draft.
+  form.addEventListener("submit", (event) => {
+    if (!(event.submitter && event.submitter.name === "action")) {
+      clearTimeout(pending);
+      localStorage.removeItem(draftKey);
+    }
+  });
+}

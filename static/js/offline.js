@@ -25,10 +25,14 @@ if (savedCopy) {
 // Why the league refused a game, from the form page it answered with.
 function reasonsIn(html) {
   const page = new DOMParser().parseFromString(html, "text/html");
-  const listed = Array.from(page.querySelectorAll("#form-errors li"), (li) => li.textContent.trim());
+  const items = page.querySelectorAll("#form-errors li");
+  const listed = Array.from(items, (li) => li.textContent.trim());
   if (listed.length) return listed;
   if (page.getElementById("duplicates")) {
-    return ["The league already has a game on this date against this Ancient One with the same players: tick “this is a different game” if it is one."];
+    return [
+      "The league already has a game on this date against this Ancient One with the same " +
+        "players: tick “this is a different game” if it is one.",
+    ];
   }
   return ["The league did not accept this game: open it and save it again to see why."];
 }

@@ -98,7 +98,8 @@ export function firstCitizens(trophies) {
   );
 }
 
-export function victoryProblems({ outcome, ancient_one, investigators, gate_trophies, elder_sign_tokens }) {
+export function victoryProblems(game) {
+  const { outcome, ancient_one, investigators, gate_trophies, elder_sign_tokens } = game;
   if (outcome === CLOSED && gate_trophies < investigators) {
     return [
       "Closing the gates needs at least as many unspent gate trophies as investigators in " +
@@ -143,7 +144,8 @@ export function canBeBanished(ancientOne) {
 export function possibleEndings(ancientOne) {
   const victories = VICTORIES.filter((o) => o !== BANISHED || canBeBanished(ancientOne));
   const causes = DEFEAT_CAUSES.filter(
-    (cause) => !defeatCauseProblems({ cause, ancient_one: ancientOne, boxes: ACT_DECK_BOXES }).length
+    (cause) =>
+      !defeatCauseProblems({ cause, ancient_one: ancientOne, boxes: ACT_DECK_BOXES }).length
   );
   return [...victories.map((o) => [o, ""]), ...causes.map((cause) => [DEFEAT, cause])];
 }
@@ -178,7 +180,10 @@ export function firstCitizensOf(seats) {
   const held = {};
   for (const seat of seats) {
     const [gates, monsters] = held[seat.player] || [0, 0];
-    held[seat.player] = [gates + count(seat, "gate_trophies"), monsters + count(seat, "monster_trophies")];
+    held[seat.player] = [
+      gates + count(seat, "gate_trophies"),
+      monsters + count(seat, "monster_trophies"),
+    ];
   }
   return firstCitizens(held);
 }

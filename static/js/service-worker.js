@@ -106,7 +106,8 @@ async function notice(request, response, keepable) {
   await cache.delete(request.url); // put again at the end: the newest is kept longest
   await cache.put(request.url, new Response(html, { headers: headers }));
   const keys = await cache.keys();
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((k) => cache.delete(k)));
+  const oldest = keys.slice(0, Math.max(0, keys.length - MAX_PAGES));
+  await Promise.all(oldest.map((key) => cache.delete(key)));
 }
 
 async function currentAccount() {
