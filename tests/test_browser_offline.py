@@ -211,3 +211,23 @@ def test_a_half_entered_game_is_kept_as_a_draft_until_saved(page, live_server, m
     expect(page.get_by_role("button", name="Save the game")).to_be_visible()
     expect(page.get_by_role("heading", name="A game not saved yet")).to_have_count(0)
     assert Session.objects.get().location == "The cottage"
+
+
+def test_logging_out_with_a_game_not_sent_asks_first(page, context, live_server, member):
+    save_offline(page, context, live_server, player="Zed Newcomer")
+    context.set_offline(False)
+    expect(page.locator("#offline-status")).to_contain_text("1 game needs a fix")
+    questions = []
+
+    def answer(dialog, accept):
+        questions.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in")).to_be_visible()
+    assert questions == [questions[0]] * 2 and "1 game is not sent" in questions[0]
+    assert len(queued_ids(page)) == 1  # kept for Ann

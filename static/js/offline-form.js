@@ -357,17 +357,23 @@ if (fresh && account && window.localStorage) {
 }
 if (idField && account && window.localStorage) {
   let pending = null;
-  form.addEventListener("input", () => {
+  let typed = false; // only what the member typed is a draft, not a form merely opened
+  let saved = false;
+  form.addEventListener("input", (event) => {
+    typed = typed || event.isTrusted;
     clearTimeout(pending);
     pending = setTimeout(keepDraft, 300);
   });
-  form.addEventListener("change", () => {
-    clearTimeout(pending);
-    keepDraft();
+  form.addEventListener("change", (event) => {
+    typed = typed || event.isTrusted;
+    if (typed) keepDraft();
   });
+  // Leaving the page (Back, a link, a closed tab) before the last keystroke was kept.
+  window.addEventListener("pagehide", () => typed && !saved && keepDraft());
   // Saved (online, or kept in the queue by the worker): no longer a draft.
   form.addEventListener("submit", (event) => {
     if (!(event.submitter && event.submitter.name === "action")) {
+      saved = true;
       clearTimeout(pending);
       localStorage.removeItem(draftKey);
     }

@@ -8,6 +8,7 @@ const queue = self.leagueQueue;
 const script = document.querySelector("script[data-worker]");
 const account = document.body.dataset.offlineAccount || "";
 const status = document.getElementById("offline-status");
+let waitingCount = 0; // this account's games on this phone, as last shown
 
 if ("serviceWorker" in navigator && script) {
   navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
@@ -73,6 +74,7 @@ async function sendWaiting() {
 async function showWaiting() {
   if (!status) return;
   const games = account ? await queue.list(account) : [];
+  waitingCount = games.length;
   status.replaceChildren();
   status.hidden = !games.length;
   if (!games.length) return;
@@ -99,7 +101,21 @@ async function sendAndShow() {
   document.dispatchEvent(new Event("league:queue-sent"));
 }
 
+// Logging out with games not sent yet: they stay on this phone for this account (no other
+// account sees or sends them), but the member decides. (The count shown is the one asked
+// about: the question must be asked before the log-out leaves the page.)
+function confirmLogout(event) {
+  if (!waitingCount) return;
+  const question =
+    `${waitingCount} game${waitingCount === 1 ? " is" : "s are"} not sent to the league yet. ` +
+    "Log out anyway? They stay on this phone and are sent when you log in here again.";
+  if (!window.confirm(question)) event.preventDefault();
+}
+
 if (window.indexedDB && script) {
+  document.querySelectorAll(`form[action="${script.dataset.logout}"]`).forEach((form) => {
+    form.addEventListener("submit", confirmLogout);
+  });
   sendAndShow().catch(function () {});
   window.addEventListener("online", () => sendAndShow().catch(function () {}));
   window.addEventListener("offline", () => showWaiting().catch(function () {}));
