@@ -23,5 +23,6 @@ urlpatterns = [
     path("api/docs/", RedirectView.as_view(url="/api/docs", permanent=True)),
     path("api/", api.urls),
     path("feeds/", include((feed_urls, "feeds"))),
+    path("", include("league.pages.offline_urls")),
     path("", include("league.pages.urls")),
 ]

@@ -1,97 +1,60 @@
-"""games.rules: tables of cases for the score, First Citizen and preconditions."""
+"""games.rules: tables of cases for the score, First Citizen and preconditions.
+
+The tables live in tests/rule_cases.json, which the browser's port of the rules
+(static/js/rules.js) is tested on too (tests/js/rules.test.mjs): the two cannot drift."""
 
 import importlib
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from games import rules
 from games.rules import SeatResult
 
-BASE = dict(
-    doom_track=13,
-    terror_level=0,
-    unpaid_loans=0,
-    elder_signs_played=0,
-    gate_trophies=0,
-    monster_trophies=0,
-    survivors=0,
-)
+CASES = json.loads((Path(__file__).parent / "rule_cases.json").read_text(encoding="utf-8"))
+BASE = CASES["score_base"]
 
 
-@pytest.mark.parametrize(
-    ("changes", "expected"),
-    [
-        ({}, 13),  # the printed doom track alone
-        ({"doom_track": 10}, 10),  # Yig's short track
-        ({"terror_level": 4}, 9),  # minus the terror level
-        ({"terror_level": 10}, 3),
-        ({"unpaid_loans": 2}, 11),  # minus 1 per unpaid loan
-        ({"elder_signs_played": 3}, 10),  # minus 1 per elder sign played
-        ({"gate_trophies": 5}, 18),  # plus 1 per gate trophy
-        ({"monster_trophies": 2}, 13),  # monster trophies in whole threes: 2 -> 0
-        ({"monster_trophies": 3}, 14),  # 3 -> 1
-        ({"monster_trophies": 5}, 14),  # 5 -> 1 (rounded down)
-        ({"monster_trophies": 6}, 15),  # 6 -> 2
-        ({"monster_trophies": 8}, 15),  # 8 -> 2
-        ({"survivors": 4}, 17),  # plus 1 per sane, surviving investigator
-        ({"survivors": 8}, 21),
-        (
-            {
-                "doom_track": 12,
-                "terror_level": 3,
-                "unpaid_loans": 1,
-                "elder_signs_played": 1,
-                "gate_trophies": 4,
-                "monster_trophies": 7,
-                "survivors": 3,
-            },
-            12 - 3 - 1 - 1 + 4 + 2 + 3,
-        ),
-        # The score may be zero or negative (league ruling 8).
-        ({"doom_track": 10, "terror_level": 10}, 0),
-        ({"doom_track": 10, "terror_level": 10, "elder_signs_played": 4}, -4),
-        ({"doom_track": 11, "terror_level": 10, "unpaid_loans": 8, "elder_signs_played": 2}, -9),
-    ],
-)
-def test_victory_score(changes, expected):
-    assert rules.victory_score(**{**BASE, **changes}) == expected
+READ: set[str] = set()
 
 
-@pytest.mark.parametrize(
-    ("changes", "message"),
-    [
-        ({"terror_level": -1}, "Terror level must be between 0 and 10"),
-        ({"terror_level": 11}, "Terror level must be between 0 and 10"),
-        ({"unpaid_loans": -1}, "Unpaid loans must be 0 or more"),
-        ({"elder_signs_played": -1}, "Elder signs played must be 0 or more"),
-        ({"gate_trophies": -1}, "Gate trophies must be 0 or more"),
-        ({"monster_trophies": -3}, "Monster trophies must be 0 or more"),
-        ({"survivors": -1}, "Survivors must be between 0 and 8"),
-        ({"survivors": 9}, "Survivors must be between 0 and 8"),
-        ({"doom_track": 0}, "Doom track must be 1 or more"),
-        ({"gate_trophies": 1.5}, "Gate trophies must be a whole number"),
-        ({"terror_level": "3"}, "Terror level must be a whole number"),
-        ({"survivors": True}, "Survivors must be a whole number"),
-    ],
-)
-def test_victory_score_range_errors(changes, message):
-    with pytest.raises(ValueError, match=message):
-        rules.victory_score(**{**BASE, **changes})
+def cases(name):
+    """The shared table ``name``: each case a parameter, named by its index and reason."""
+    READ.add(name)
+    return [
+        pytest.param(case, id=f"{index}-{case.get('why', '')}".rstrip("-"))
+        for index, case in enumerate(CASES[name])
+    ]
 
 
-@pytest.mark.parametrize(
-    "changes",
-    [
-        {},
-        {"terror_level": 7, "monster_trophies": 11, "survivors": 2},
-        {"unpaid_loans": 3, "elder_signs_played": 2, "gate_trophies": 6},
-    ],
-)
-def test_breakdown_sums_to_the_score(changes):
-    values = {**BASE, **changes}
+def test_every_shared_table_is_checked_here():
+    tables = {name for name, value in CASES.items() if isinstance(value, list)}
+    assert tables == READ
+
+
+def seat_results(seats):
+    return [SeatResult(**seat) for seat in seats]
+
+
+@pytest.mark.parametrize("case", cases("victory_score"))
+def test_victory_score(case):
+    assert rules.victory_score(**{**BASE, **case["changes"]}) == case["expected"]
+
+
+@pytest.mark.parametrize("case", cases("victory_score_range_errors"))
+def test_victory_score_range_errors(case):
+    with pytest.raises(ValueError, match=case["message"]):
+        rules.victory_score(**{**BASE, **case["changes"]})
+
+
+@pytest.mark.parametrize("case", cases("score_breakdown"))
+def test_breakdown_sums_to_the_score(case):
+    values = {**BASE, **case["changes"]}
     terms = rules.score_breakdown(**values)
+    assert [[term.label, term.count, term.points] for term in terms] == case["terms"]
     assert sum(term.points for term in terms) == rules.victory_score(**values)
     assert [term.count for term in terms] == [
         values["doom_track"],
@@ -104,140 +67,51 @@ def test_breakdown_sums_to_the_score(changes):
     ]
 
 
-@pytest.mark.parametrize(
-    ("trophies", "expected"),
-    [
-        ({}, set()),
-        ({"Ann": (0, 0)}, {"Ann"}),
-        ({"Ann": (3, 0), "Bob": (2, 9)}, {"Ann"}),  # gate trophies first
-        ({"Ann": (2, 1), "Bob": (2, 4)}, {"Bob"}),  # tie -> monster trophies
-        ({"Ann": (2, 4), "Bob": (2, 4), "Cy": (1, 9)}, {"Ann", "Bob"}),  # still tied: shared
-        ({"Ann": (0, 0), "Bob": (0, 0)}, {"Ann", "Bob"}),
-    ],
-)
-def test_first_citizens(trophies, expected):
-    assert rules.first_citizens(trophies) == expected
+@pytest.mark.parametrize("case", cases("first_citizens"))
+def test_first_citizens(case):
+    trophies = {player: tuple(held) for player, held in case["trophies"].items()}
+    assert rules.first_citizens(trophies) == set(case["expected"])
 
 
-def test_first_citizen_sums_a_players_investigators():
-    seats = [
-        SeatResult("Ann", True, gate_trophies=1),
-        SeatResult("Ann", True, gate_trophies=2),
-        SeatResult("Bob", True, gate_trophies=2, monster_trophies=5),
-    ]
-    assert rules.first_citizens_of(seats) == {"Ann"}
+@pytest.mark.parametrize("case", cases("first_citizens_of"))
+def test_first_citizen_sums_a_players_investigators(case):
+    assert rules.first_citizens_of(seat_results(case["seats"])) == set(case["expected"])
 
 
-def _seat(player, gates=0, monsters=0):
-    return SeatResult(player, True, gate_trophies=gates, monster_trophies=monsters)
+@pytest.mark.parametrize("case", cases("seat_flags"))
+def test_seat_flags(case):
+    flags = rules.seat_flags(seat_results(case["seats"]), victory=case["victory"])
+    assert flags == [tuple(flag) for flag in case["expected"]]
 
 
-@pytest.mark.parametrize(
-    ("seats", "victory", "expected"),
-    [
-        ([_seat("Ann", 2), _seat("Bob", 1)], True, [(True, True), (False, True)]),
-        ([_seat("Ann", 2), _seat("Bob", 1)], False, [(False, True), (False, True)]),
-        # Ann's two seats add up (1+1 > 1); only the first of them is her first seat.
-        (
-            [_seat("Ann", 1), _seat("Bob", 1), _seat("Ann", 1)],
-            True,
-            [(True, True), (False, True), (True, False)],
-        ),
-        # Tied on gates: monsters decide; still tied, the title is shared.
-        ([_seat("Ann", 1, 3), _seat("Bob", 1, 3)], True, [(True, True), (True, True)]),
-        ([_seat("Ann", 1, 2), _seat("Bob", 1, 3)], True, [(False, True), (True, True)]),
-    ],
-)
-def test_seat_flags(seats, victory, expected):
-    assert rules.seat_flags(seats, victory=victory) == expected
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "expected"),
-    [
-        (dict(outcome="closed", investigators=3, gate_trophies=3), []),
-        (dict(outcome="closed", investigators=3, gate_trophies=5), []),
-        (dict(outcome="closed", investigators=4, gate_trophies=3), ["Closing the gates needs"]),
-        (dict(outcome="closed", investigators=1, gate_trophies=0), ["holds 0 for 1 investigator."]),
-        (dict(outcome="sealed", elder_sign_tokens=6), []),
-        (dict(outcome="sealed", elder_sign_tokens=5), ["6 or more elder sign tokens"]),
-        (dict(outcome="sealed", elder_sign_tokens=0), ["0 recorded"]),
-        (dict(outcome="banished", ancient_one="Cthulhu"), []),
-        (dict(outcome="banished", ancient_one="Azathoth"), ["Azathoth cannot be banished"]),
-        (dict(outcome="sealed", ancient_one="Azathoth", elder_sign_tokens=7), []),
-        (dict(outcome="closed", ancient_one="Azathoth", investigators=2, gate_trophies=2), []),
-    ],
-)
-def test_victory_problems(kwargs, expected):
-    values = dict(
-        outcome="sealed",
-        ancient_one="Cthulhu",
-        investigators=2,
-        gate_trophies=0,
-        elder_sign_tokens=0,
-    )
-    problems = rules.victory_problems(**{**values, **kwargs})
-    assert len(problems) == len(expected)
-    for problem, fragment in zip(problems, expected, strict=True):
+@pytest.mark.parametrize("case", cases("victory_problems"))
+def test_victory_problems(case):
+    problems = rules.victory_problems(**{**CASES["victory_problems_base"], **case["changes"]})
+    assert len(problems) == len(case["expected"])
+    for problem, fragment in zip(problems, case["expected"], strict=True):
         assert fragment in problem
 
 
-@pytest.mark.parametrize(
-    ("cause", "ancient_one", "boxes", "ok"),
-    [
-        ("devoured", "Cthulhu", set(), True),
-        ("devoured", "Azathoth", set(), False),
-        ("azathoth", "Azathoth", set(), True),
-        ("azathoth", "Cthulhu", set(), False),
-        ("act-iii", "Hastur", {"Arkham Horror"}, False),
-        ("act-iii", "Hastur", {"Arkham Horror", "The King in Yellow"}, True),
-        ("act-iii", "Hastur", {"Miskatonic Horror"}, True),
-        ("ancient-one-special", "Glaaki", set(), True),
-        ("ancient-one-special", "Bokrug", set(), True),
-        ("ancient-one-special", "Yig", set(), False),
-        ("ancient-one-special", "Azathoth", set(), False),
-        ("other", "Yig", set(), True),
-        ("meteor", "Yig", set(), False),
-    ],
-)
-def test_defeat_cause_problems(cause, ancient_one, boxes, ok):
-    problems = rules.defeat_cause_problems(cause=cause, ancient_one=ancient_one, boxes=boxes)
-    assert (problems == []) is ok
+@pytest.mark.parametrize("case", cases("defeat_cause_problems"))
+def test_defeat_cause_problems(case):
+    problems = rules.defeat_cause_problems(
+        cause=case["cause"], ancient_one=case["ancient_one"], boxes=set(case["boxes"])
+    )
+    assert (problems == []) is case["ok"]
 
 
-@pytest.mark.parametrize(
-    ("seats", "expected"),
-    [
-        ([], ["between 1 and 8 investigators"]),
-        ([SeatResult("A", True)] * 8, []),
-        ([SeatResult("A", True)] * 9, ["between 1 and 8 investigators"]),
-        ([SeatResult("A", True, unpaid_loans=1)], []),
-        ([SeatResult("A", True, unpaid_loans=2)], ["at most one Bank Loan"]),
-        ([SeatResult("A", True, replaced=1, unpaid_loans=2)], []),
-    ],
-)
-def test_table_problems(seats, expected):
-    problems = rules.table_problems(rules.team_totals(seats))
-    assert len(problems) == len(expected)
-    for problem, fragment in zip(problems, expected, strict=True):
+@pytest.mark.parametrize("case", cases("table_problems"))
+def test_table_problems(case):
+    problems = rules.table_problems(rules.team_totals(seat_results(case["seats"])))
+    assert len(problems) == len(case["expected"])
+    for problem, fragment in zip(problems, case["expected"], strict=True):
         assert fragment in problem
 
 
-def test_team_totals():
-    totals = rules.team_totals(
-        [
-            SeatResult("A", True, replaced=1, gate_trophies=2, monster_trophies=2),
-            SeatResult("B", False, gate_trophies=1, monster_trophies=2, unpaid_loans=1),
-        ]
-    )
-    assert totals == rules.TeamTotals(
-        investigators=2,
-        investigators_who_played=3,
-        survivors=1,
-        gate_trophies=3,
-        monster_trophies=4,
-        unpaid_loans=1,
-    )
+@pytest.mark.parametrize("case", cases("team_totals"))
+def test_team_totals(case):
+    totals = rules.team_totals(seat_results(case["seats"]))
+    assert totals == rules.TeamTotals(**case["expected"])
 
 
 def test_rule_module_imports_without_django():
@@ -246,37 +120,24 @@ def test_rule_module_imports_without_django():
     assert importlib.import_module("games.rules") is rules
 
 
-@pytest.mark.parametrize("outcome", rules.OUTCOMES)
-def test_game_score_is_the_victory_score_and_none_for_a_defeat(outcome):
-    values = {**BASE, "terror_level": 3, "gate_trophies": 2}
-    expected = None if outcome == rules.DEFEAT else rules.victory_score(**values)
-    assert rules.game_score(outcome=outcome, **values) == expected
+@pytest.mark.parametrize("case", cases("game_score"))
+def test_game_score_is_the_victory_score_and_none_for_a_defeat(case):
+    values = case["values"]
+    expected = None if case["outcome"] == rules.DEFEAT else rules.victory_score(**values)
+    assert case["expected"] == expected
+    assert rules.game_score(outcome=case["outcome"], **values) == expected
     assert set(BASE) - {"doom_track"} == set(rules.SCORE_COUNTS)
 
 
-@pytest.mark.parametrize(
-    ("ended", "outcome", "survives", "problems"),
-    [
-        # Sane counts whatever the outcome (a defeat has no score to add it to).
-        ("sane", "closed", True, []),
-        ("sane", "sealed", True, []),
-        ("sane", "banished", True, []),
-        ("sane", "defeat", True, []),
-        # Lost in time and space is still in play while the Ancient One sleeps (ruling 6)…
-        ("lost", "closed", True, []),
-        ("lost", "sealed", True, []),
-        # …and devoured when it awakes: a banished game records such a seat as devoured.
-        ("lost", "banished", False, [rules.LOST_WHEN_AWOKEN]),
-        ("lost", "defeat", False, []),
-        ("devoured", "closed", False, []),
-        ("devoured", "banished", False, []),
-        ("retired", "sealed", False, []),
-        ("retired", "defeat", False, []),
-    ],
-)
-def test_survives_and_seat_problems(ended, outcome, survives, problems):
-    assert rules.survives(ended=ended, outcome=outcome) is survives
-    assert rules.seat_problems(ended=ended, outcome=outcome) == problems
+def test_game_score_cases_cover_every_outcome():
+    assert [case["outcome"] for case in CASES["game_score"]] == list(rules.OUTCOMES)
+
+
+@pytest.mark.parametrize("case", cases("survives_and_seat_problems"))
+def test_survives_and_seat_problems(case):
+    ended, outcome = case["ended"], case["outcome"]
+    assert rules.survives(ended=ended, outcome=outcome) is case["survives"]
+    assert rules.seat_problems(ended=ended, outcome=outcome) == case["problems"]
 
 
 def test_the_lost_seat_refusal_says_what_to_record():
@@ -295,45 +156,10 @@ def test_a_lost_seat_adds_a_survivor_point_to_a_sealed_victory():
     assert rules.victory_score(**{**BASE, "survivors": survivors}) == 13 + 2
 
 
-DEFEATS_AGAINST_MOST = [("defeat", "devoured"), ("defeat", "act-iii"), ("defeat", "other")]
-
-
-@pytest.mark.parametrize(
-    ("ancient_one", "expected"),
-    [
-        (
-            "Cthulhu",
-            [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST],
-        ),
-        # A defeat by its own rule only where its sheet has one.
-        (
-            "Glaaki",
-            [
-                ("closed", ""),
-                ("sealed", ""),
-                ("banished", ""),
-                ("defeat", "devoured"),
-                ("defeat", "act-iii"),
-                ("defeat", "ancient-one-special"),
-                ("defeat", "other"),
-            ],
-        ),
-        ("Yig", [("closed", ""), ("sealed", ""), ("banished", ""), *DEFEATS_AGAINST_MOST]),
-        # Never banished nor devoured; his awakening is his own way to end the game.
-        (
-            "Azathoth",
-            [
-                ("closed", ""),
-                ("sealed", ""),
-                ("defeat", "azathoth"),
-                ("defeat", "act-iii"),
-                ("defeat", "other"),
-            ],
-        ),
-    ],
-)
-def test_possible_endings(ancient_one, expected):
-    assert rules.possible_endings(ancient_one) == expected
+@pytest.mark.parametrize("case", cases("possible_endings"))
+def test_possible_endings(case):
+    expected = [tuple(ending) for ending in case["expected"]]
+    assert rules.possible_endings(case["ancient_one"]) == expected
 
 
 @pytest.mark.parametrize("ancient_one", ["Azathoth", "Cthulhu", "Zhar"])

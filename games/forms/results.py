@@ -115,6 +115,8 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
     )
     # The version of the game this edit started from (see games.recording).
     version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    # The phone's id of a new game (static/js/offline-queue.js): sent twice, stored once.
+    client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Session

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from games import rules
 from games.models import Player, Seat, Session
@@ -185,7 +185,9 @@ class ResultSubmission:
     def add_save_errors(self, error: ValidationError) -> None:
         """Show errors the write path raised next to the matching fields."""
         for name, messages in error.message_dict.items():
-            target = name if name in self.form.fields else None
+            # An error of a hidden field (the phone's id) is about the game as a whole.
+            field = self.form.fields.get(name)
+            target = name if field is not None and not field.widget.is_hidden else None
             for message in messages:
                 self.form.add_error(target, message)
         self._valid = False
@@ -279,8 +281,39 @@ class ResultSubmission:
 
     # -- saving ------------------------------------------------------------------------
 
+    def sent_before(self) -> Session | None:
+        """The game this user already sent with this form's phone-made id, if any: a
+        replay, a retry, a double tap or a second tab answers as the first post did."""
+        if self.instance is not None and self.instance.pk:
+            return None
+        field = self.form["client_id"]
+        try:
+            client_id = field.field.clean(field.value())
+        except ValidationError:
+            return None
+        if client_id is None:
+            return None
+        return Session.objects.filter(client_id=client_id, submitted_by=self.user).first()
+
     def save(self) -> Session:
-        """Write the game and its seats in one transaction; new players are created."""
+        """Write the game and its seats in one transaction; new players are created.
+
+        The same phone-made id saved meanwhile by a twin request (the unique constraint
+        refuses the second row) answers with the game that request stored."""
+        try:
+            return self._save()
+        except IntegrityError:
+            earlier = self.sent_before()
+            if earlier is not None:
+                return earlier
+            client_id = self.form.cleaned_data.get("client_id")
+            if client_id and Session.objects.filter(client_id=client_id).exists():
+                raise ValidationError(
+                    {"client_id": "This game was already sent from another account."}
+                ) from None
+            raise
+
+    def _save(self) -> Session:
         if not self.is_valid():
             raise ValueError("Only a valid submission can be saved.")
         session = self.form.save(commit=False)
@@ -288,6 +321,7 @@ class ResultSubmission:
         if not editing:
             session.submitted_by = self.user
             session.status = initial_status(self.user)
+            session.client_id = self.form.cleaned_data.get("client_id")
         with transaction.atomic():
             live = self.seats.live_forms()
             players = players_for_names([form.cleaned_data["player_name"] for form in live])

@@ -143,6 +143,15 @@ class Session(DerivedFromSeats, ScenarioPlay):
     # Bumped by every write: a moderator's decision or an edit names the version it saw,
     # and is refused if the game changed since.
     version = models.PositiveIntegerField(default=1, editable=False)
+    # Made by the phone that recorded the game (static/js/offline-queue.js): a replayed,
+    # retried or double-tapped post of the same game is stored once (SessionSubmission).
+    client_id = models.UUIDField(
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        error_messages={"unique": "This game was already sent from another account."},
+    )
 
     # Derived from the seats by rescore(); never typed in.
     investigator_count = models.PositiveSmallIntegerField("investigators", default=0)

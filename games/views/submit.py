@@ -39,7 +39,9 @@ class ResultFormView(LoginRequiredMixin, View):
             return render(request, "games/seats_unreadable.html", context, status=400)
         if request.POST.get("action") == "preview":  # the no-JavaScript preview button
             return self.render(submission, preview=submission.preview())
-        if submission.is_valid():
+        # A game the phone already sent (a replay, a double tap, a second tab): stored once.
+        earlier = submission.sent_before()
+        if earlier is None and submission.is_valid():
             try:
                 session = submission.save()
             except ValidationError as error:
@@ -50,8 +52,12 @@ class ResultFormView(LoginRequiredMixin, View):
                 messages.error(request, f"{changed} Your changes were not saved.")
                 return redirect(changed.session)
             else:
-                messages.success(request, self.success_message(session))
-                return redirect(session)
+                earlier = session
+        # A twin request may have stored it while this one was being checked.
+        earlier = earlier or submission.sent_before()
+        if earlier is not None:
+            messages.success(request, self.success_message(earlier))
+            return redirect(earlier)
         return self.render(submission)
 
     def success_message(self, session: Session) -> str:

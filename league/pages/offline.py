@@ -1,0 +1,125 @@
+"""The installable app: its web app manifest, its service worker and the offline page.
+
+The service worker must be served from the site's root (a worker controls only the paths
+under its own address), so a view answers ``/service-worker.js`` with the script of
+``static/js/service-worker.js`` after one line of configuration: the static files it
+keeps on the phone and a version made from their contents. A changed static file makes a
+new version, and the browser installs the new worker and drops the old caches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+from django.views.generic import TemplateView
+
+from league.templatetags.offline import account_key
+
+WORKER_SOURCE = "js/service-worker.js"
+# What every page needs, kept on the phone when the worker installs.
+PRECACHED = (
+    "css/site.css",
+    "vendor/htmx.min.js",
+    "favicon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "js/offline.js",
+    "js/offline-queue.js",
+    "js/offline-form.js",
+    "js/rules.js",
+    "js/result-form.js",
+    "js/player-search.js",
+    "js/filter-form.js",
+)
+THEME_COLOR = "#2f5d50"
+
+
+def read_static(path: str) -> bytes:
+    found = finders.find(path)
+    if not found:
+        raise FileNotFoundError(path)
+    with open(found, "rb") as file:
+        return file.read()
+
+
+def worker_config() -> dict:
+    """The worker's version and the addresses it keeps: hashed from the files' contents,
+    so it changes exactly when one of them (or the worker itself) does."""
+    digest = hashlib.sha256()
+    for path in (WORKER_SOURCE, *PRECACHED):
+        digest.update(path.encode() + b"\0" + read_static(path))
+    # Also each file's own name: an ES module's import names it so (offline-queue.js).
+    urls = {static(path) for path in PRECACHED} | {static("") + path for path in PRECACHED}
+    return {
+        "version": digest.hexdigest()[:16],
+        "static": sorted(urls),
+        "staticPrefix": static(""),
+        "offline": reverse("offline:page"),
+        "form": reverse("games:new"),
+        "queueScript": static("js/offline-queue.js"),
+    }
+
+
+@require_GET
+def service_worker(request):
+    script = (
+        f"const CONFIG = {json.dumps(worker_config())};\n" + read_static(WORKER_SOURCE).decode()
+    )
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    # The browser asks again on every visit; the version inside says whether it changed.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def manifest(request):
+    data = {
+        "name": "Arkham League",
+        "short_name": "Arkham League",
+        "description": "Record Arkham Horror games at the table, with or without a signal.",
+        "id": "/",
+        "start_url": reverse("league:home"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f7f3ea",
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {
+                "src": static(f"icons/icon-{size}.png"),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "any maskable",
+            }
+            for size in (192, 512)
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+@never_cache
+@require_GET
+def send_token(request):
+    """What the phone asks before sending its queue: a fresh CSRF token and whose session
+    this is (the queue sends only the games of the account signed in now)."""
+    signed_in = request.user.is_authenticated
+    return JsonResponse(
+        {
+            "csrf": get_token(request) if signed_in else "",
+            "account": account_key(request.user),
+            "login": reverse("login"),
+        }
+    )
+
+
+class OfflinePageView(TemplateView):
+    """What the worker shows for a page it has no copy of while the phone is offline."""
+
+    template_name = "offline/offline.html"

@@ -1,0 +1,381 @@
+/* The result form without a signal (docs/offline.md). The form works without this:
+   - each new game gets an id made on this phone (client_id): sent twice, stored once;
+   - when the live preview cannot reach the league, the game is scored here by rules.js,
+     the port of games/rules.py, and the bar says so;
+   - a game saved offline (the service worker keeps it) or refused on arrival opens here
+     from its link (#queued=<id>) with everything typed, the reasons, and Discard;
+   - a draft of a new game is kept while typing (localStorage, per account) until it is
+     saved: a dropped connection, a closed tab or Back never loses a half-entered game. */
+import "./offline-queue.js";
+import * as rules from "./rules.js";
+
+const queue = self.leagueQueue;
+const form = document.getElementById("result-form");
+const preview = document.getElementById("preview");
+const account = document.body.dataset.offlineAccount || "";
+const idField = form && form.querySelector('input[name="client_id"]');
+const queuedId = (/^#queued=([0-9a-f-]{36})$/.exec(location.hash) || [])[1];
+
+function freshId() {
+  if (idField && self.crypto && self.crypto.randomUUID) idField.value = self.crypto.randomUUID();
+}
+if (idField && !queuedId) {
+  freshId();
+  // Back to a form already sent: the next save is another game.
+  window.addEventListener("pageshow", (event) => event.persisted && freshId());
+}
+
+// -- the preview, scored on this phone ------------------------------------------------
+function field(name) {
+  return form.querySelector(`[name="${name}"]`);
+}
+function whole(text) {
+  const trimmed = String(text).trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+function chosen(select) {
+  const option = select && select.selectedOptions[0];
+  return option && option.value ? option.textContent.trim() : "";
+}
+function seatsAsTyped(outcome) {
+  return Array.from(form.querySelectorAll("[data-seat]"))
+    .filter((row) => !row.hidden && !row.querySelector('input[name$="-DELETE"]:checked'))
+    .map((row) => {
+      const value = (name) => row.querySelector(`[name$="-${name}"]`).value;
+      const ended = value("ended");
+      return {
+        player: value("player_name").trim(),
+        investigator: value("investigator"),
+        ended: ended,
+        sane_and_surviving: rules.survives({ ended: ended, outcome: outcome }),
+        replaced: whole(value("replaced") || 0),
+        gate_trophies: whole(value("gate_trophies") || 0),
+        monster_trophies: whole(value("monster_trophies") || 0),
+        unpaid_loans: whole(value("unpaid_loans") || 0),
+      };
+    })
+    .filter((seat) => seat.player && seat.investigator);
+}
+
+function scoreHere() {
+  const outcomeField = form.querySelector('input[name="outcome"]:checked');
+  const outcome = outcomeField ? outcomeField.value : "";
+  const aoLabel = chosen(field("ancient_one"));
+  const seats = seatsAsTyped(outcome);
+  const found = { ready: false, problems: [], outcome: outcome };
+  if (!aoLabel || !outcome || !seats.length) return found;
+  const ancientOne = aoLabel.replace(/ \(doom track \d+\)$/, "");
+  const doomTrack = Number((/\(doom track (\d+)\)$/.exec(aoLabel) || [])[1]);
+  const boxes = Array.from(form.querySelectorAll('input[name="boxes"]:checked'), (box) =>
+    box.closest("label").textContent.trim()
+  );
+  const totals = rules.teamTotals(seats);
+  const problems = rules.tableProblems(totals);
+  seats.forEach((seat, index) => {
+    rules.seatProblems(seat).forEach((text) => problems.push(`Seat ${index + 1}: ${text}`));
+  });
+  if (outcome === rules.DEFEAT) {
+    const cause = field("defeat_cause").value;
+    if (cause) {
+      problems.push(...rules.defeatCauseProblems({ cause, ancient_one: ancientOne, boxes }));
+    }
+  } else {
+    problems.push(
+      ...rules.victoryProblems({
+        outcome: outcome,
+        ancient_one: ancientOne,
+        investigators: totals.investigators,
+        gate_trophies: totals.gate_trophies,
+        elder_sign_tokens: whole(field("elder_sign_tokens").value || 0),
+      })
+    );
+    try {
+      found.breakdown = rules.scoreBreakdown({
+        doom_track: doomTrack,
+        terror_level: whole(field("terror_level").value),
+        unpaid_loans: totals.unpaid_loans,
+        elder_signs_played: whole(field("elder_signs_played").value || 0),
+        gate_trophies: totals.gate_trophies,
+        monster_trophies: totals.monster_trophies,
+        survivors: totals.survivors,
+      });
+      found.score = found.breakdown.reduce((sum, term) => sum + term.points, 0);
+      found.firstCitizens = rules.firstCitizensInSeatOrder(seats);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  found.problems = problems;
+  found.ready = !problems.length;
+  return found;
+}
+
+function localTime(iso) {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function element(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  Object.entries(attrs || {}).forEach(([name, value]) => el.setAttribute(name, value));
+  el.append(...children);
+  return el;
+}
+
+function line(kind, testid, ...children) {
+  return element("p", { class: "summary-line " + kind, "data-testid": testid }, ...children);
+}
+function cell(text, numeric) {
+  return element("td", numeric ? { class: "num" } : {}, String(text));
+}
+
+function problemsPart(problems) {
+  const n = problems.length;
+  const items = problems.map((text) => element("li", {}, text));
+  return [
+    line(
+      "not-valid",
+      "preview-status",
+      element(
+        "span",
+        {},
+        element("strong", {}, "Not valid yet:"),
+        ` ${n} thing${n === 1 ? "" : "s"} to fix`
+      )
+    ),
+    element(
+      "details",
+      { class: "summary-details" },
+      element("summary", {}, "What to fix"),
+      element("ul", { class: "problems", "data-testid": "preview-problems" }, ...items)
+    ),
+  ];
+}
+
+function scorePart(found) {
+  const rows = found.breakdown.map((term) =>
+    element(
+      "tr",
+      {},
+      cell(term.label),
+      cell(term.count, true),
+      cell((term.points >= 0 ? "+" : "") + term.points, true)
+    )
+  );
+  const scoreAttrs = { class: "summary-score", "data-testid": "preview-score" };
+  const score = element("strong", scoreAttrs, String(found.score));
+  const citizens = found.firstCitizens.length
+    ? element("p", {}, "First Citizen: " + found.firstCitizens.join(", "))
+    : "";
+  const table = element(
+    "table",
+    { class: "breakdown" },
+    element("caption", {}, "How the score adds up"),
+    element("tbody", {}, ...rows)
+  );
+  return [
+    line("valid", "preview-status", "Score ", score),
+    element(
+      "details",
+      { class: "summary-details" },
+      element("summary", {}, "How the score adds up"),
+      table,
+      citizens
+    ),
+  ];
+}
+
+function showScoredHere() {
+  const found = scoreHere();
+  const parts = [element("h2", { id: "preview-title", class: "visually-hidden" }, "Score preview")];
+  if (found.problems.length) {
+    parts.push(...problemsPart(found.problems));
+  } else if (found.ready && found.outcome === rules.DEFEAT) {
+    parts.push(line("valid", "preview-defeat", "Defeat: recorded with its cause and no score."));
+  } else if (found.ready) {
+    parts.push(...scorePart(found));
+  } else {
+    const hint =
+      "Choose the Ancient One and how the game ended, and fill in a seat to see the score.";
+    parts.push(line("muted", "preview-status", hint));
+  }
+  const note = "Offline: scored on this phone; the league checks it again when it is sent.";
+  parts.push(element("p", { class: "offline-note", "data-testid": "preview-offline" }, note));
+  preview.replaceChildren(...parts);
+}
+
+if (form && preview) {
+  // htmx could not reach the league (no signal): the phone scores the game itself.
+  preview.addEventListener("htmx:sendError", showScoredHere);
+}
+
+// -- a game kept on this phone ----------------------------------------------------------
+function restore(entry) {
+  form.querySelectorAll('input[type="checkbox"], input[type="radio"]').forEach((box) => {
+    box.checked = false;
+  });
+  for (const [name, value] of entry.fields) {
+    form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((input) => {
+      if (input.type === "checkbox" || input.type === "radio") {
+        if (input.value === value) input.checked = true;
+      } else {
+        input.value = value;
+      }
+    });
+  }
+  form.querySelectorAll("[data-seat]").forEach((row) => {
+    if (row.querySelector('input[name$="-player_name"]').value.trim()) row.hidden = false;
+  });
+  field("ancient_one").dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+function describe(entry) {
+  const box = document.getElementById("queued-game");
+  const when = localTime(entry.savedAt);
+  const discard = element(
+    "button",
+    { type: "button", class: "button secondary" },
+    "Discard this game"
+  );
+  discard.addEventListener("click", async () => {
+    if (!window.confirm("Discard this game? It will not be sent to the league.")) return;
+    await queue.remove(entry.id);
+    location.replace(form.action);
+  });
+  const another = element("a", { href: form.action }, "Record another game");
+  if (entry.state === "refused") {
+    box.replaceChildren(
+      element("h2", {}, "Not accepted yet"),
+      element("p", {}, `Saved on this phone ${when}. The league did not accept it:`),
+      element(
+        "ul",
+        { "data-testid": "queued-reasons" },
+        ...entry.reasons.map((reason) => element("li", {}, reason))
+      ),
+      element("p", {}, "Fix it and save again, or discard it. Until then it stays on this phone."),
+      discard
+    );
+  } else {
+    box.replaceChildren(
+      element("h2", {}, "Saved on this phone"),
+      element(
+        "p",
+        {},
+        `Saved ${when}: waiting to send. It is sent when the connection returns; ` +
+          "nothing else to do. ",
+        another
+      ),
+      discard
+    );
+  }
+  box.hidden = false;
+  box.focus();
+}
+
+async function reopen() {
+  const entry = await queue.get(account, queuedId);
+  if (!entry) return;
+  restore(entry);
+  describe(entry);
+  // Sent by this page's offline.js when the signal came back: say so.
+  document.addEventListener("league:queue-sent", async () => {
+    const still = await queue.get(account, entry.id);
+    if (still) return describe(still);
+    const box = document.getElementById("queued-game");
+    box.replaceChildren(
+      element("h2", {}, "Sent"),
+      element(
+        "p",
+        {},
+        "The league has this game now. ",
+        element("a", { href: form.action }, "Record another game")
+      )
+    );
+  });
+  let handedOver = false;
+  // Saved again with a signal: the league's answer holds the game from now on.
+  form.addEventListener("submit", async (event) => {
+    const checkOnly = event.submitter && event.submitter.name === "action";
+    if (handedOver || !navigator.onLine || checkOnly) return;
+    event.preventDefault();
+    handedOver = true;
+    await queue.remove(entry.id);
+    form.requestSubmit(event.submitter);
+  });
+}
+
+if (form && queuedId && account && window.indexedDB) reopen();
+
+// -- the draft ------------------------------------------------------------------------
+const draftKey = "league-draft-" + account;
+const NOT_KEPT = new Set(["csrfmiddlewaretoken", "client_id"]);
+
+function keepDraft() {
+  const fields = Array.from(new FormData(form).entries()).filter(([name]) => !NOT_KEPT.has(name));
+  try {
+    localStorage.setItem(draftKey, JSON.stringify({ savedAt: new Date().toISOString(), fields }));
+  } catch (error) {
+    // Storage full or refused (a private window): the form works as before.
+  }
+}
+
+function offerDraft(draft) {
+  const box = document.getElementById("queued-game");
+  const when = localTime(draft.savedAt);
+  const restoreButton = element("button", { type: "button", class: "button" }, "Restore it");
+  const discard = element("button", { type: "button", class: "button secondary" }, "Discard it");
+  restoreButton.addEventListener("click", () => {
+    restore(draft);
+    box.hidden = true;
+    field("ancient_one").focus();
+  });
+  discard.addEventListener("click", () => {
+    localStorage.removeItem(draftKey);
+    box.hidden = true;
+  });
+  box.replaceChildren(
+    element("h2", {}, "A game not saved yet"),
+    element("p", {}, `This phone kept a game you were typing (${when}).`),
+    restoreButton,
+    " ",
+    discard
+  );
+  box.hidden = false;
+}
+
+// Only a new game's form, fresh (not one the league answered with its errors).
+const answered = document.getElementById("form-errors") || document.getElementById("duplicates");
+const fresh = idField && !queuedId && !answered;
+if (fresh && account && window.localStorage) {
+  let draft = null;
+  try {
+    draft = JSON.parse(localStorage.getItem(draftKey) || "null");
+  } catch (error) {
+    localStorage.removeItem(draftKey);
+  }
+  if (draft && Array.isArray(draft.fields)) offerDraft(draft);
+}
+if (idField && account && window.localStorage) {
+  let pending = null;
+  let typed = false; // only what the member typed is a draft, not a form merely opened
+  let saved = false;
+  form.addEventListener("input", (event) => {
+    typed = typed || event.isTrusted;
+    clearTimeout(pending);
+    pending = setTimeout(keepDraft, 300);
+  });
+  form.addEventListener("change", (event) => {
+    typed = typed || event.isTrusted;
+    if (typed) keepDraft();
+  });
+  // Leaving the page (Back, a link, a closed tab) before the last keystroke was kept.
+  window.addEventListener("pagehide", () => typed && !saved && keepDraft());
+  // Saved (online, or kept in the queue by the worker): no longer a draft.
+  form.addEventListener("submit", (event) => {
+    if (!(event.submitter && event.submitter.name === "action")) {
+      saved = true;
+      clearTimeout(pending);
+      localStorage.removeItem(draftKey);
+    }
+  });
+}

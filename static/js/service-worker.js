@@ -1,0 +1,159 @@
+/* The league's service worker, served from the site's root by league.pages.offline, which
+   puts CONFIG (version, static files, the offline page) in front of this script.
+
+   - Static files: kept when the worker installs, answered from the phone first. A new
+     version (any of them changed) installs a new cache and drops the old ones.
+   - Pages: from the network; a copy of each page a member opens is kept, per account
+     (the page's body names its account by an opaque key). Offline, a page comes from the
+     copies of the account that was last signed in, marked "Saved copy from <time>";
+     without a copy, the offline page. Another account's copies are never served.
+   - Saving a new game (the result form's post) that cannot reach the league puts the game
+     in the phone's queue (offline-queue.js) under the account signed in, and leads back
+     to the form, which says it waits; every page sends the queue when the connection
+     returns (offline.js). No other post is answered here. */
+/* global CONFIG, importScripts */
+"use strict";
+
+importScripts(CONFIG.queueScript);
+
+const STATIC_CACHE = "static-" + CONFIG.version;
+const PAGES = "pages-"; // + account key ("visitor" when nobody is signed in)
+const STATE = "offline-state";
+const ACCOUNT_KEY = "/__offline/account";
+const MAX_PAGES = 60; // per account, the oldest dropped first
+const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000; // a copy older than 30 days is not shown
+const NEVER_KEPT = ["/admin/", "/accounts/", "/api/", "/offline/"];
+const ACCOUNT_MARK = /<body[^>]*\sdata-offline-account="([0-9a-f]*)"/;
+
+self.addEventListener("install", function (event) {
+  const offlinePage = new Request(CONFIG.offline, { credentials: "omit" });
+  event.waitUntil(
+    caches
+      .open(STATIC_CACHE)
+      .then(function (cache) {
+        return cache.addAll([...CONFIG.static, offlinePage]);
+      })
+      .then(function () {
+        return self.skipWaiting();
+      })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        const old = names.filter(function (name) {
+          return name.startsWith("static-") && name !== STATIC_CACHE;
+        });
+        return Promise.all(old.map((name) => caches.delete(name)));
+      })
+      .then(function () {
+        return self.clients.claim();
+      })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && url.pathname === CONFIG.form) {
+    event.respondWith(sendOrKeep(request));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (url.pathname.startsWith(CONFIG.staticPrefix)) {
+    event.respondWith(staticFile(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(page(event, url));
+  }
+});
+
+async function staticFile(request) {
+  const kept = await caches.match(request, { cacheName: STATIC_CACHE });
+  return kept || fetch(request);
+}
+
+async function page(event, url) {
+  const keepable = !NEVER_KEPT.some((prefix) => url.pathname.startsWith(prefix));
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(notice(event.request, response.clone(), keepable));
+    return response;
+  } catch (error) {
+    const copy = keepable ? await savedCopy(event.request) : null;
+    return copy || (await caches.match(CONFIG.offline, { cacheName: STATIC_CACHE })) || error;
+  }
+}
+
+// Every page fetched says who is signed in now; pages worth keeping are kept for them.
+async function notice(request, response, keepable) {
+  const type = response.headers.get("Content-Type") || "";
+  if (response.status !== 200 || !type.startsWith("text/html")) return;
+  const html = await response.text();
+  const mark = ACCOUNT_MARK.exec(html);
+  if (!mark) return;
+  const account = mark[1] || "visitor";
+  const state = await caches.open(STATE);
+  await state.put(ACCOUNT_KEY, new Response(account));
+  if (!keepable || response.redirected) return;
+  const cache = await caches.open(PAGES + account);
+  const headers = { "Content-Type": type, "X-Saved-At": new Date().toISOString() };
+  const policy = response.headers.get("Content-Security-Policy");
+  if (policy) headers["Content-Security-Policy"] = policy; // a copy is held to it too
+  await cache.delete(request.url); // put again at the end: the newest is kept longest
+  await cache.put(request.url, new Response(html, { headers: headers }));
+  const keys = await cache.keys();
+  const oldest = keys.slice(0, Math.max(0, keys.length - MAX_PAGES));
+  await Promise.all(oldest.map((key) => cache.delete(key)));
+}
+
+async function currentAccount() {
+  const kept = await caches.match(ACCOUNT_KEY, { cacheName: STATE });
+  return kept ? kept.text() : "visitor";
+}
+
+async function savedCopy(request) {
+  const account = await currentAccount();
+  const cache = await caches.open(PAGES + account);
+  const copy = await cache.match(request.url);
+  if (!copy) return null;
+  const savedAt = copy.headers.get("X-Saved-At") || "";
+  if (!(Date.now() - Date.parse(savedAt) < MAX_AGE_MS)) return null;
+  const banner =
+    '<p class="message warning saved-copy" data-saved-at="' +
+    savedAt +
+    '">Saved copy from ' +
+    savedAt +
+    ": you are offline.</p>";
+  const html = (await copy.text()).replace('<main id="main">', '<main id="main">' + banner);
+  return new Response(html, { headers: copy.headers });
+}
+
+async function sendOrKeep(request) {
+  const kept = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const account = await currentAccount();
+    const data = await kept.formData();
+    if (account === "visitor" || data.get("action") === "preview") {
+      return (await caches.match(CONFIG.offline, { cacheName: STATIC_CACHE })) || error;
+    }
+    const id = data.get("client_id") || self.crypto.randomUUID();
+    data.set("client_id", id);
+    data.delete("csrfmiddlewaretoken"); // stale by then: a fresh one is fetched to send it
+    await self.leagueQueue.put({
+      id: id,
+      account: account,
+      url: CONFIG.form,
+      fields: Array.from(data.entries()),
+      savedAt: new Date().toISOString(),
+      state: "waiting",
+      reasons: [],
+    });
+    return Response.redirect(CONFIG.form + "#queued=" + id, 303);
+  }
+}

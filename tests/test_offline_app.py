@@ -1,0 +1,81 @@
+"""The installable app's server side: manifest, service worker, offline page, account key."""
+
+import json
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+from django.urls import reverse
+
+from league.pages import offline
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_manifest_has_what_installing_needs(client):
+    response = client.get(reverse("offline:manifest"))
+    assert response["Content-Type"] == "application/manifest+json"
+    data = json.loads(response.content)
+    assert data["display"] == "standalone"
+    assert data["start_url"] == "/"
+    assert data["theme_color"] == offline.THEME_COLOR
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    for icon in data["icons"]:
+        png = finders.find(icon["src"].removeprefix(static("")))
+        with open(png, "rb") as file:
+            head = file.read(24)
+        size = int(icon["sizes"].split("x")[0])
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(head[16:20]) == size and int.from_bytes(head[20:24]) == size
+
+
+def test_every_page_links_the_manifest_and_the_theme_color(client):
+    html = client.get(reverse("league:home")).content.decode()
+    assert f'<link rel="manifest" href="{reverse("offline:manifest")}">' in html
+    assert '<meta name="theme-color" content="#2f5d50">' in html
+    assert f'data-worker="{reverse("offline:worker")}"' in html
+
+
+def test_the_worker_is_served_at_the_root_with_its_version(client):
+    response = client.get(reverse("offline:worker"))
+    assert reverse("offline:worker") == "/service-worker.js"
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    first_line, source = response.content.decode().split("\n", 1)
+    config = json.loads(first_line.removeprefix("const CONFIG = ").removesuffix(";"))
+    assert config["offline"] == reverse("offline:page")
+    assert "/static/css/site.css" in config["static"]
+    assert 'self.addEventListener("fetch"' in source
+
+
+def test_the_version_changes_with_a_static_file(monkeypatch):
+    before = offline.worker_config()["version"]
+    real = offline.read_static
+
+    def changed(path):
+        return real(path) + (b"/* changed */" if path == "css/site.css" else b"")
+
+    monkeypatch.setattr(offline, "read_static", changed)
+    assert offline.worker_config()["version"] != before
+
+
+def test_the_offline_page_says_what_works(client):
+    response = client.get(reverse("offline:page"))
+    assert response.status_code == 200
+    assert "You are offline" in response.content.decode()
+
+
+def test_the_account_key_is_opaque_and_per_account(client):
+    def key():
+        html = client.get(reverse("league:home")).content.decode()
+        return html.split('data-offline-account="', 1)[1].split('"', 1)[0]
+
+    assert key() == ""
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    client.force_login(ann)
+    ann_key = key()
+    client.force_login(bob)
+    bob_key = key()
+    assert ann_key and bob_key and ann_key != bob_key
+    assert "ann" not in ann_key and str(ann.pk) != ann_key
