@@ -63,6 +63,7 @@ format: install-dev
 test: install-dev chromium java lint
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+	node --test tests/js/
 	$(VENV)/bin/pytest
 
 # The cache's tests again on Redis, as a site with several app servers runs (.ci/run starts
