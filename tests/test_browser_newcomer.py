@@ -236,3 +236,19 @@ def test_the_ten_best_scores_keep_their_rows_short_at_1280(page, live_server, le
         "links => links.map(a => a.getClientRects().length)"
     )
     assert set(names) == {1}  # no name broken over two lines
+
+
+@pytest.mark.parametrize("name", ["league:standings", "league:investigators", "league:heralds"])
+def test_wide_tables_show_every_column_at_1280(page, live_server, league, name):
+    """No column is cut: a table fits its box, or its box scrolls and says so."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server.url + reverse(name))
+    boxes = page.eval_on_selector_all(
+        ".table-container",
+        """els => els.map(e => ({label: e.getAttribute('aria-label'),
+            overflow: e.scrollWidth - e.clientWidth,
+            cue: getComputedStyle(e).overflowX === 'auto' && e.scrollWidth > e.clientWidth
+                 && e.classList.contains('scrolls')}))""",
+    )
+    assert boxes
+    assert [box["label"] for box in boxes if box["overflow"] > 0 and not box["cue"]] == []

@@ -38,6 +38,7 @@ PRECACHED = (
     "js/result-form.js",
     "js/player-search.js",
     "js/filter-form.js",
+    "js/wide-tables.js",
 )
 THEME_COLOR = "#2f5d50"
 
