@@ -164,31 +164,14 @@ def score_breakdown(
     ]
 
 
-def victory_score(
-    *,
-    doom_track: int,
-    terror_level: int,
-    unpaid_loans: int,
-    elder_signs_played: int,
-    gate_trophies: int,
-    monster_trophies: int,
-    survivors: int,
-) -> int:
-    """The rulebook victory score. Raises ``ValueError`` for out-of-range values."""
-    terms = score_breakdown(
-        doom_track=doom_track,
-        terror_level=terror_level,
-        unpaid_loans=unpaid_loans,
-        elder_signs_played=elder_signs_played,
-        gate_trophies=gate_trophies,
-        monster_trophies=monster_trophies,
-        survivors=survivors,
-    )
-    return sum(term.points for term in terms)
+def victory_score(**score_inputs: int) -> int:
+    """The rulebook victory score: the points of ``score_breakdown`` (which takes the same
+    keywords) added up. Raises ``ValueError`` for out-of-range values."""
+    return sum(term.points for term in score_breakdown(**score_inputs))
 
 
 # What a stored victory score is computed from besides the doom track: the keyword names
-# of ``victory_score``, and the game's stored columns of the same names.
+# of ``score_breakdown``, and the game's stored columns of the same names.
 SCORE_COUNTS = (
     "terror_level",
     "unpaid_loans",

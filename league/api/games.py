@@ -85,17 +85,10 @@ def link(row) -> dict | None:
     return {"name": row.name, "slug": row.slug, "url": row.get_absolute_url()}
 
 
-class GamesPagination(BoundedPagination):
-    """Pages of games, each turned into its API shape after the page is sliced."""
-
-    def shape(self, row):
-        return game_out(row)
-
-
 @router.get(
     "/games", response=answers(list[GameOut], missing=True), summary="Games, filtered and sorted"
 )
-@paginate(GamesPagination, page_size=50)
+@paginate(BoundedPagination, page_size=50, shape=game_out)
 @conditional
 def list_games(request, filters: Query[GameQuery]):
     """Approved games, and the caller's own pending ones (staff: every game), with the

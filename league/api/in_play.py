@@ -27,20 +27,18 @@ def by_lower_bound(rows):
     return rows.order_by(F("win_low").desc(nulls_last=True), "name", "pk")
 
 
-class HeraldsPagination(BoundedPagination):
-    def shape(self, row):
-        return {"name": row.name, "box": row.box.name, **in_play_out(row)}
+def herald_out(row) -> dict:
+    return {"name": row.name, "box": row.box.name, **in_play_out(row)}
 
 
-class BoxesPagination(BoundedPagination):
-    def shape(self, row):
-        return {
-            "name": row.name,
-            "slug": row.slug,
-            "kind": row.kind,
-            "year": row.year,
-            **in_play_out(row),
-        }
+def box_out(row) -> dict:
+    return {
+        "name": row.name,
+        "slug": row.slug,
+        "kind": row.kind,
+        "year": row.year,
+        **in_play_out(row),
+    }
 
 
 @router.get(
@@ -48,7 +46,7 @@ class BoxesPagination(BoundedPagination):
     response=answers(list[HeraldOut], missing=True),
     summary="Every herald: approved games with it and without it, all time or by season",
 )
-@paginate(HeraldsPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100, shape=herald_out)
 @conditional
 def list_heralds(request, season: str | None = None):
     """The heralds page's rows and default order."""
@@ -60,7 +58,7 @@ def list_heralds(request, season: str | None = None):
     response=answers(list[BoxOut], missing=True),
     summary="Every box: approved games with it in play and without it, all time or by season",
 )
-@paginate(BoxesPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100, shape=box_out)
 @conditional
 def list_boxes(request, season: str | None = None):
     """The boxes page's rows and default order."""

@@ -33,17 +33,12 @@ def investigator_out(row: Investigator) -> dict:
     }
 
 
-class InvestigatorsPagination(BoundedPagination):
-    def shape(self, row):
-        return investigator_out(row)
-
-
 @router.get(
     "/investigators",
     response=answers(list[InvestigatorOut], missing=True),
     summary="Every investigator's record: by win rate's lower bound, all time or by season",
 )
-@paginate(InvestigatorsPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100, shape=investigator_out)
 @conditional
 def list_investigators(
     request, season: str | None = None, min_games: int | None = Query(None, ge=1, le=MAX_MIN_GAMES)

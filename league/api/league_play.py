@@ -43,11 +43,8 @@ STANDING_FIELDS = [
 ]
 
 
-class TeamsPagination(BoundedPagination):
-    """Pages of team standings, each row turned into its API shape after slicing."""
-
-    def shape(self, row):
-        return {**ref(row), **{name: getattr(row, name) for name in STANDING_FIELDS}}
+def team_standing_out(row) -> dict:
+    return {**ref(row), **{name: getattr(row, name) for name in STANDING_FIELDS}}
 
 
 @router.get(
@@ -56,7 +53,7 @@ class TeamsPagination(BoundedPagination):
     summary="Team standings: one row per team, all time or by season",
     tags=["teams"],
 )
-@paginate(TeamsPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100, shape=team_standing_out)
 def list_teams(request, season: str | None = None):
     """The team standings page's rows: series points first, then victories."""
     chosen = season_by_slug(season)

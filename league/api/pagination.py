@@ -24,12 +24,11 @@ class BoundedPagination(PageNumberPagination):
             None, ge=1, le=MAX_PAGE_SIZE, description="Rows per page (default per endpoint)."
         )
 
-    def __init__(self, page_size: int = MAX_PAGE_SIZE, **kwargs) -> None:
+    def __init__(self, page_size: int = MAX_PAGE_SIZE, shape=None, **kwargs) -> None:
         super().__init__(page_size=page_size, max_page_size=MAX_PAGE_SIZE, **kwargs)
-
-    def shape(self, row):
-        """A row as the API answers it (subclasses turn model rows into dicts)."""
-        return row
+        # A row as the API answers it (``@paginate(BoundedPagination, shape=game_out)``
+        # turns model rows into dicts after the page is sliced); as it is by default.
+        self.shape = shape or (lambda row: row)
 
     def paginate_queryset(self, queryset, pagination, request, **params):
         size = pagination.page_size or self.page_size  # the schema bounds it

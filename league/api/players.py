@@ -25,13 +25,8 @@ def player_out(player: Player) -> dict:
     return {"name": player.name, "slug": player.slug, "url": player.get_absolute_url()}
 
 
-class PlayersPagination(BoundedPagination):
-    def shape(self, row):
-        return player_out(row)
-
-
 @router.get("/players", response=answers(list[PlayerOut], missing=True), summary="Every player")
-@paginate(PlayersPagination, page_size=100)
+@paginate(BoundedPagination, page_size=100, shape=player_out)
 @conditional
 def list_players(request):
     """Players with an approved game: nobody seen only in pending or rejected games."""

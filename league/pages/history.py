@@ -106,38 +106,17 @@ class GameHistoryFilter(django_filters.FilterSet):
 
     def filter_outcome(self, queryset, name, value):
         if value == VICTORY:
-            return _victories(queryset)
-        return _with_outcome(queryset, value)
+            return queryset.filter(outcome__in=rules.VICTORIES)
+        return queryset.filter(outcome=value)
 
     def filter_investigator(self, queryset, name, value):
-        if self.player is None:
-            return _with_investigator(queryset, value.pk)
-        return _with_investigator_of(queryset, value.pk, self.player.pk)
+        seats = Seat.objects.filter(investigator=value)
+        if self.player is not None:  # the investigator that player ended the game with
+            seats = seats.filter(player=self.player)
+        return queryset.filter(pk__in=seats.values("session_id"))
 
     def filter_teammate(self, queryset, name, value):
-        return _with_teammate(queryset, value.pk)
-
-
-def _victories(games: QuerySet) -> QuerySet:
-    return games.filter(outcome__in=rules.VICTORIES)
-
-
-def _with_outcome(games: QuerySet, outcome: str) -> QuerySet:
-    return games.filter(outcome=outcome)
-
-
-def _with_investigator(games: QuerySet, investigator_id: int) -> QuerySet:
-    seats = Seat.objects.filter(investigator_id=investigator_id)
-    return games.filter(pk__in=seats.values("session_id"))
-
-
-def _with_investigator_of(games: QuerySet, investigator_id: int, player_id: int) -> QuerySet:
-    seats = Seat.objects.filter(investigator_id=investigator_id, player_id=player_id)
-    return games.filter(pk__in=seats.values("session_id"))
-
-
-def _with_teammate(games: QuerySet, teammate_id: int) -> QuerySet:
-    return games.filter(pk__in=Seat.objects.filter(player_id=teammate_id).values("session_id"))
+        return queryset.filter(pk__in=Seat.objects.filter(player=value).values("session_id"))
 
 
 def teammate_choices(player: Player | None) -> QuerySet[Player]:

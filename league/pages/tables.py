@@ -56,11 +56,6 @@ def link_to(path: str = ""):
     return lambda record: accessor.resolve(record).get_absolute_url()
 
 
-def players_of(record) -> list:
-    """The distinct players at a game's table, in seat order (from prefetched seats)."""
-    return record.players_at_table
-
-
 class PlayersColumn(tables.Column):
     """Every player at the game, linked to their page; plain names in exports."""
 
@@ -73,11 +68,11 @@ class PlayersColumn(tables.Column):
         return format_html_join(
             ", ",
             '<a href="{}">{}</a>',
-            ((player.get_absolute_url(), player.name) for player in players_of(record)),
+            ((player.get_absolute_url(), player.name) for player in record.players_at_table),
         )
 
     def value(self, record):
-        return ", ".join(player.name for player in players_of(record))
+        return ", ".join(player.name for player in record.players_at_table)
 
     def export_values(self, game_ids: list[int]) -> dict[int, str]:
         """The cell of each game in a chunk of a streamed export, in one query
@@ -168,22 +163,6 @@ class LeagueTable(tables.Table):
 _PK_MARK = 987654321
 
 
-class GameNumberColumn(tables.Column):
-    """The game's number (its id), so a downloaded row can be found again: exports only."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", "Game")
-        super().__init__(accessor="pk", visible=False, orderable=False, **kwargs)
-
-
-class GameLinkColumn(tables.Column):
-    """The absolute address of the game's page: exports only (the page links the date)."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", "Link")
-        super().__init__(accessor="pk", visible=False, orderable=False, **kwargs)
-
-
 class GameRowsTable(LeagueTable):
     """A table whose rows are games: its exports end with the game's number and link.
 
@@ -192,8 +171,10 @@ class GameRowsTable(LeagueTable):
     links the path alone.
     """
 
-    game = GameNumberColumn()
-    link = GameLinkColumn()
+    # Exports only: the game's number (its id), so a downloaded row can be found again,
+    # and the absolute address of its page (the page links the date).
+    game = tables.Column(verbose_name="Game", accessor="pk", visible=False, orderable=False)
+    link = tables.Column(verbose_name="Link", accessor="pk", visible=False, orderable=False)
 
     class Meta(LeagueTable.Meta):
         sequence = ("...", "game", "link")
