@@ -52,11 +52,12 @@ def test_every_ancient_one_with_its_doom_track_in_one_query(client, django_asser
     assert yig.doom_track == 11
 
 
-def test_the_footer_and_the_result_form_link_to_the_rules(client):
+def test_the_navigation_the_footer_and_the_result_form_link_to_the_rules(client):
     assert f'href="{RULES}"' in client.get(reverse("league:home")).content.decode()
     client.force_login(UserFactory())
     form = client.get(reverse("games:new")).content.decode()
-    assert form.count(f'href="{RULES}"') == 2  # the form's own link and the footer's
+    # The form's own link, the navigation's and the footer's.
+    assert form.count(f'href="{RULES}"') == 3
 
 
 def test_no_file_points_at_a_rules_folder_outside_the_project():
