@@ -65,6 +65,7 @@ def worker_config() -> dict:
         "offline": reverse("offline:page"),
         "form": reverse("games:new"),
         "queueScript": static("js/offline-queue.js"),
+        "token": reverse("offline:token"),
     }
 
 
