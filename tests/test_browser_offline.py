@@ -231,3 +231,45 @@ def test_logging_out_with_a_game_not_sent_asks_first(page, context, live_server,
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
     assert questions == [questions[0]] * 2 and "1 game is not sent" in questions[0]
     assert len(queued_ids(page)) == 1  # kept for Ann
+
+
+def dispatch_sync(page, live_server, tag):
+    """Fires the worker's Background Sync as the browser does once it has a signal (CDP's
+    ServiceWorker.dispatchSyncEvent: Playwright has no API of its own for it)."""
+    cdp = page.context.new_cdp_session(page)
+    scope = live_server.url + "/"
+    found = []
+
+    def updated(event):
+        found.extend(r["registrationId"] for r in event["registrations"] if r["scopeURL"] == scope)
+
+    cdp.on("ServiceWorker.workerRegistrationUpdated", updated)
+    cdp.send("ServiceWorker.enable")  # reports every registration
+    wait_until(page, lambda: found)
+    sync = {"origin": live_server.url, "registrationId": found[0], "tag": tag, "lastChance": False}
+    cdp.send("ServiceWorker.dispatchSyncEvent", sync)
+
+
+def wait_until(page, condition, seconds=5):
+    for _ in range(seconds * 10):
+        if condition():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"still not true after {seconds} s")
+
+
+def test_background_sync_sends_the_queue_with_no_page_of_the_league_open(
+    page, context, live_server, member
+):
+    save_offline(page, context, live_server)
+    tags = page.evaluate("navigator.serviceWorker.ready.then((r) => r.sync.getTags())")
+    assert tags == ["league-queue"]
+    page.goto("about:blank")  # no page of the league open: only the worker can send it
+    context.set_offline(False)
+    dispatch_sync(page, live_server, "league-queue")
+    wait_until(page, Session.objects.exists)
+    game = Session.objects.get()
+    assert (game.submitted_by, game.terror_level) == (member, 2)
+    page.goto(live_server.url + reverse("games:new"))
+    expect(page.get_by_role("button", name="Save the game")).to_be_visible()
+    assert queued_ids(page) == []
