@@ -1,5 +1,7 @@
 """The installable app in a real Chromium: manifest, service worker, offline pages."""
 
+import uuid
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -178,17 +180,18 @@ def test_another_account_never_sees_nor_sends_the_queued_game(page, context, liv
     assert len(queued_ids(bob)) == 1  # still Ann's, on this phone, for when she is back
 
 
+# Every game in the phone's queue, whoever's (read straight from IndexedDB).
+QUEUED = """() => new Promise((resolve) => {
+    const open = indexedDB.open("league-offline", 1);
+    open.onsuccess = () => {
+        const all = open.result.transaction("games").objectStore("games").getAll();
+        all.onsuccess = () => resolve(all.result);
+    };
+})"""
+
+
 def queued_ids(page):
-    """Every game id in the phone's queue, whoever's (read straight from IndexedDB)."""
-    return page.evaluate(
-        """() => new Promise((resolve) => {
-            const open = indexedDB.open("league-offline", 1);
-            open.onsuccess = () => {
-                const all = open.result.transaction("games").objectStore("games").getAllKeys();
-                all.onsuccess = () => resolve(all.result);
-            };
-        })"""
-    )
+    return [entry["id"] for entry in page.evaluate(QUEUED)]
 
 
 def test_a_half_entered_game_is_kept_as_a_draft_until_saved(page, live_server, member):
@@ -265,7 +268,7 @@ def test_background_sync_sends_the_queue_with_no_page_of_the_league_open(
     tags = page.evaluate("navigator.serviceWorker.ready.then((r) => r.sync.getTags())")
     assert tags == ["league-queue"]
     page.goto("about:blank")  # no page of the league open: only the worker can send it
-    context.set_offline(False)
+    context.set_offline(False)  # Chromium fires the sync itself then; CDP makes it certain
     dispatch_sync(page, live_server, "league-queue")
     wait_until(page, Session.objects.exists)
     game = Session.objects.get()
@@ -273,3 +276,33 @@ def test_background_sync_sends_the_queue_with_no_page_of_the_league_open(
     page.goto(live_server.url + reverse("games:new"))
     expect(page.get_by_role("button", name="Save the game")).to_be_visible()
     assert queued_ids(page) == []
+
+
+# The queued game's post, with a fresh token: once, then twice at the same time.
+REPLAY = """async (queued) => {
+    const token = await (await fetch("/offline/token/")).json();
+    const body = new URLSearchParams(queued.fields);
+    body.set("csrfmiddlewaretoken", token.csrf);
+    const post = () => fetch(queued.url, {method: "POST", body: body});
+    const first = await post();
+    const again = await Promise.all([post(), post()]);
+    return [first, ...again].map((answer) => [answer.status, answer.redirected, answer.url]);
+}"""
+
+
+def test_a_closed_tab_keeps_the_queue_and_a_request_replayed_three_times_is_one_game(
+    page, context, live_server, member
+):
+    save_offline(page, context, live_server)
+    page.close()  # the tab closed with no signal
+    tab = context.new_page()
+    tab.goto(live_server.url + reverse("games:new"))  # its saved copy, offline
+    expect(tab.locator("#offline-status")).to_contain_text("Waiting to send: 1")
+    (queued,) = tab.evaluate(QUEUED)
+    tab.goto(live_server.url + reverse("offline:token"))  # a page that sends nothing itself
+    context.set_offline(False)  # the worker's Background Sync may send it meanwhile: a 4th
+    answers = tab.evaluate(REPLAY, queued)
+    game = Session.objects.get()
+    page_of_the_game = live_server.url + game.get_absolute_url()
+    assert answers == [[200, True, page_of_the_game]] * 3
+    assert game.client_id == uuid.UUID(queued["id"])
