@@ -7,7 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import Session
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, UserFactory, scenario
 from tests.test_browser_accessibility import axe_violations
 from tests.test_browser_submit import PASSWORD, fill_game, fill_seat
 
@@ -115,6 +115,27 @@ def test_a_game_saved_offline_waits_on_the_phone_and_is_sent_once(
     game = Session.objects.get()
     assert (game.terror_level, game.score, game.submitted_by) == (4, 11, member)
     assert game.client_id is not None
+
+
+def test_offline_the_phone_adds_the_scenario_score(page, context, live_server, member):
+    scenario("The Stars Are Right")
+    open_form_with_worker(page, live_server)
+    context.set_offline(True)
+    page.get_by_label("Scenario (optional)").select_option(label="The Stars Are Right")
+    page.get_by_label("Keep the terror below 3").check()
+    fill_game(page, outcome="sealed", terror=2)
+    page.get_by_label("Elder sign tokens on the board").fill("6")
+    fill_seat(page, 0, "Ann", "Amanda Sharpe (Student)", gate_trophies=1)
+    preview = page.get_by_test_id("preview")
+    expect(preview.get_by_test_id("preview-offline")).to_be_visible()
+    expect(preview.get_by_test_id("preview-score")).to_have_text("13")  # 13 - 2 + 1 + 1
+    expect(preview.get_by_test_id("preview-tasks")).to_have_text("1")
+    expect(preview.get_by_test_id("preview-scenario-score")).to_have_text("14")
+    page.get_by_label("Close the Unvisited Isle").check()
+    expect(preview.get_by_test_id("preview-scenario-score")).to_have_text("15")
+    page.get_by_label("Scenario (optional)").select_option(value="")
+    expect(preview.get_by_test_id("preview-scenario-score")).to_have_count(0)
+    assert axe_violations(page) == []
 
 
 def save_offline(page, context, live_server, *, player="Ann", terror=2):

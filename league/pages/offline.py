@@ -35,6 +35,7 @@ PRECACHED = (
     "js/offline.js",
     "js/offline-queue.js",
     "js/offline-form.js",
+    "js/offline-preview.js",
     "js/rules.js",
     "js/result-form.js",
     "js/player-search.js",
