@@ -72,6 +72,9 @@ def test_offline_a_visited_page_is_a_saved_copy_and_others_the_offline_page(
     expect(page.locator(".saved-copy")).to_contain_text("Saved copy from")
     page.goto(live_server.url + reverse("league:heralds"))
     expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    saved = page.locator("#saved-pages")  # what this phone has, newest first
+    expect(saved.get_by_role("link")).to_have_text(["How the league scores a game", "Home"])
+    assert axe_violations(page) == []
 
 
 def open_form_with_worker(page, live_server):

@@ -52,6 +52,33 @@ async function sendAndShow() {
   document.dispatchEvent(new Event("league:queue-sent"));
 }
 
+// The offline page: the pages kept on this phone for the account last signed in (the
+// worker's caches, service-worker.js), newest first, each by its title.
+const savedList = document.getElementById("saved-pages");
+async function listSavedPages() {
+  const state = await caches.match("/__offline/account", { cacheName: "offline-state" });
+  const name = "pages-" + (state ? await state.text() : "visitor");
+  if (!(await caches.has(name))) return;
+  const cache = await caches.open(name);
+  const monthAgo = Date.now() - 30 * 24 * 60 * 60 * 1000;
+  const items = [];
+  for (const request of (await cache.keys()).reverse()) {
+    const copy = await cache.match(request);
+    if (!(Date.parse(copy.headers.get("X-Saved-At")) > monthAgo)) continue;
+    const head = /<title>([^<]*)<\/title>/.exec(await copy.text());
+    const title = head && new DOMParser().parseFromString(head[1], "text/html").body.textContent;
+    const link = document.createElement("a");
+    link.href = request.url;
+    link.textContent = title ? title.replace(/ · Arkham League$/, "") : request.url;
+    const item = document.createElement("li");
+    item.append(link);
+    items.push(item);
+  }
+  savedList.replaceChildren(...items);
+  savedList.closest("section").hidden = !items.length;
+}
+if (savedList && window.caches) listSavedPages().catch(function () {});
+
 // Logging out with games not sent yet: they stay on this phone for this account (no other
 // account sees or sends them), but the member decides. (The count shown is the one asked
 // about: the question must be asked before the log-out leaves the page.)
