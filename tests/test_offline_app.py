@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
 from django.templatetags.static import static
 from django.urls import reverse
 
@@ -47,6 +48,22 @@ def test_the_worker_is_served_at_the_root_with_its_version(client):
     assert config["offline"] == reverse("offline:page")
     assert "/static/css/site.css" in config["static"]
     assert 'self.addEventListener("fetch"' in source
+
+
+def test_the_worker_is_served_with_the_production_storage(client, settings, tmp_path):
+    """DEBUG off, static files have hashed names from collectstatic's manifest: the worker
+    keeps each file under that name and its own (Lighthouse found this answered 500)."""
+    manifest_storage = "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": manifest_storage}}
+    call_command("collectstatic", interactive=False, verbosity=0)
+    response = client.get(reverse("offline:worker"))
+    assert response.status_code == 200
+    config = json.loads(response.content.decode().split("\n", 1)[0][len("const CONFIG = ") : -1])
+    hashed = static("css/site.css")
+    assert hashed != "/static/css/site.css"
+    assert {hashed, "/static/css/site.css"} <= set(config["static"])
+    assert config["staticPrefix"] == "/static/"
 
 
 def test_the_version_changes_with_a_static_file(monkeypatch):

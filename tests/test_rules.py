@@ -5,13 +5,14 @@ The tables live in tests/rule_cases.json, which the browser's port of the rules
 
 import importlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from games import rules
+from games import rules, scenario_rules
 from games.rules import SeatResult
 
 CASES = json.loads((Path(__file__).parent / "rule_cases.json").read_text(encoding="utf-8"))
@@ -33,6 +34,26 @@ def cases(name):
 def test_every_shared_table_is_checked_here():
     tables = {name for name, value in CASES.items() if isinstance(value, list)}
     assert tables == READ
+
+
+@pytest.mark.parametrize("case", cases("scenario_score"))
+def test_scenario_score(case):
+    values = {"victory_score": case["victory_score"], "tasks_completed": case["tasks_completed"]}
+    assert scenario_rules.scenario_score(**values) == case["expected"]
+
+
+@pytest.mark.parametrize("case", cases("scenario_score_errors"))
+def test_scenario_score_refuses_bad_task_counts(case):
+    with pytest.raises(ValueError, match=re.escape(case["message"])):
+        scenario_rules.scenario_score(victory_score=10, tasks_completed=case["tasks_completed"])
+
+
+@pytest.mark.parametrize("case", cases("scenario_task_problems"))
+def test_scenario_task_problems(case):
+    problems = scenario_rules.scenario_task_problems(
+        tasks_completed=case["tasks_completed"], foreign_tasks=case["foreign_tasks"]
+    )
+    assert problems == case["expected"]
 
 
 def seat_results(seats):

@@ -32,28 +32,7 @@ FITS = dict(
 )
 
 
-@pytest.mark.parametrize(
-    ("victory_score", "tasks", "expected"),
-    [
-        (10, 0, 10),  # no task: the rulebook score
-        (10, 1, 11),  # +1 per task
-        (10, 3, 13),
-        (0, 2, 2),  # a zero victory is still a victory
-        (-4, 2, -2),  # so is a negative one
-        (None, 0, None),  # a defeat has no scenario score
-        (None, 3, None),  # tasks do not give a defeat a score
-    ],
-)
-def test_scenario_score(victory_score, tasks, expected):
-    assert scenario_rules.scenario_score(victory_score=victory_score, tasks_completed=tasks) == (
-        expected
-    )
-
-
-@pytest.mark.parametrize("tasks", [-1, 1.5, True, "2"])
-def test_scenario_score_refuses_bad_task_counts(tasks):
-    with pytest.raises(ValueError, match="Tasks completed"):
-        scenario_rules.scenario_score(victory_score=10, tasks_completed=tasks)
+# The scenario score's cases are in the shared table (tests/test_rules.py).
 
 
 @pytest.mark.parametrize(

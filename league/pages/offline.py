@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -34,6 +35,7 @@ PRECACHED = (
     "js/offline.js",
     "js/offline-queue.js",
     "js/offline-form.js",
+    "js/offline-preview.js",
     "js/rules.js",
     "js/result-form.js",
     "js/player-search.js",
@@ -58,14 +60,17 @@ def worker_config() -> dict:
     for path in (WORKER_SOURCE, *PRECACHED):
         digest.update(path.encode() + b"\0" + read_static(path))
     # Also each file's own name: an ES module's import names it so (offline-queue.js).
-    urls = {static(path) for path in PRECACHED} | {static("") + path for path in PRECACHED}
+    # (Not static(""): the production storage has no entry for it.)
+    prefix = settings.STATIC_URL
+    urls = {static(path) for path in PRECACHED} | {prefix + path for path in PRECACHED}
     return {
         "version": digest.hexdigest()[:16],
         "static": sorted(urls),
-        "staticPrefix": static(""),
+        "staticPrefix": prefix,
         "offline": reverse("offline:page"),
         "form": reverse("games:new"),
         "queueScript": static("js/offline-queue.js"),
+        "token": reverse("offline:token"),
     }
 
 

@@ -1,7 +1,8 @@
 /* On every page: installs the service worker, writes a saved copy's time as the phone's
    local time, shows the games waiting on this phone for the account signed in ("Waiting
-   to send: N") and sends them, oldest first, on every page load and when the connection
-   returns. The league stores each game once, whatever is sent twice (its client_id). */
+   to send: N") and sends them (offline-queue.js), oldest first, on every page load and
+   when the connection returns; the service worker sends them too, on Background Sync.
+   The league stores each game once, whatever is sent twice (its client_id). */
 import "./offline-queue.js";
 
 const queue = self.leagueQueue;
@@ -21,54 +22,6 @@ if (savedCopy) {
   const when = new Date(savedCopy.dataset.savedAt);
   const text = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   savedCopy.textContent = "Saved copy from " + text + ": you are offline.";
-}
-
-// Why the league refused a game, from the form page it answered with.
-function reasonsIn(html) {
-  const page = new DOMParser().parseFromString(html, "text/html");
-  const items = page.querySelectorAll("#form-errors li");
-  const listed = Array.from(items, (li) => li.textContent.trim());
-  if (listed.length) return listed;
-  if (page.getElementById("duplicates")) {
-    return [
-      "The league already has a game on this date against this Ancient One with the same " +
-        "players: tick “this is a different game” if it is one.",
-    ];
-  }
-  return ["The league did not accept this game: open it and save it again to see why."];
-}
-
-async function sendWaiting() {
-  const waiting = (await queue.list(account)).filter((entry) => entry.state === "waiting");
-  if (!waiting.length || !navigator.onLine) return;
-  let token;
-  try {
-    const answer = await fetch(script.dataset.token, { cache: "no-store" });
-    token = await answer.json();
-  } catch (error) {
-    return; // still offline: tried again on the next page or when the signal returns
-  }
-  if (token.account !== account) return; // signed out, or another account, meanwhile
-  for (const entry of waiting) {
-    const body = new URLSearchParams(entry.fields);
-    body.set("csrfmiddlewaretoken", token.csrf);
-    let response;
-    try {
-      response = await fetch(entry.url, { method: "POST", body: body });
-    } catch (error) {
-      return;
-    }
-    const landed = new URL(response.url).pathname;
-    if (response.ok && response.redirected && landed !== entry.url && landed !== token.login) {
-      await queue.remove(entry.id); // stored (now or by an earlier send): its game's page
-    } else if (response.status === 200 && landed === entry.url) {
-      entry.state = "refused";
-      entry.reasons = reasonsIn(await response.text());
-      await queue.put(entry);
-    } else {
-      return; // refused for now (a throttle, a server error): tried again later
-    }
-  }
 }
 
 async function showWaiting() {
@@ -94,12 +47,37 @@ async function showWaiting() {
 async function sendAndShow() {
   await showWaiting();
   if (!account) return;
-  // One tab sends at a time; the league would store a game sent twice once anyway.
-  if (navigator.locks) await navigator.locks.request("league-offline-queue", sendWaiting);
-  else await sendWaiting();
+  if (navigator.onLine) await queue.send({ account: account, tokenUrl: script.dataset.token });
   await showWaiting();
   document.dispatchEvent(new Event("league:queue-sent"));
 }
+
+// The offline page: the pages kept on this phone for the account last signed in (the
+// worker's caches, service-worker.js), newest first, each by its title.
+const savedList = document.getElementById("saved-pages");
+async function listSavedPages() {
+  const state = await caches.match("/__offline/account", { cacheName: "offline-state" });
+  const name = "pages-" + (state ? await state.text() : "visitor");
+  if (!(await caches.has(name))) return;
+  const cache = await caches.open(name);
+  const monthAgo = Date.now() - 30 * 24 * 60 * 60 * 1000;
+  const items = [];
+  for (const request of (await cache.keys()).reverse()) {
+    const copy = await cache.match(request);
+    if (!(Date.parse(copy.headers.get("X-Saved-At")) > monthAgo)) continue;
+    const head = /<title>([^<]*)<\/title>/.exec(await copy.text());
+    const title = head && new DOMParser().parseFromString(head[1], "text/html").body.textContent;
+    const link = document.createElement("a");
+    link.href = request.url;
+    link.textContent = title ? title.replace(/ · Arkham League$/, "") : request.url;
+    const item = document.createElement("li");
+    item.append(link);
+    items.push(item);
+  }
+  savedList.replaceChildren(...items);
+  savedList.closest("section").hidden = !items.length;
+}
+if (savedList && window.caches) listSavedPages().catch(function () {});
 
 // Logging out with games not sent yet: they stay on this phone for this account (no other
 // account sees or sends them), but the member decides. (The count shown is the one asked
@@ -119,4 +97,12 @@ if (window.indexedDB && script) {
   sendAndShow().catch(function () {});
   window.addEventListener("online", () => sendAndShow().catch(function () {}));
   window.addEventListener("offline", () => showWaiting().catch(function () {}));
+  // The worker sent the queue (Background Sync): show what is left.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", async (event) => {
+      if (!event.data || event.data.type !== "league:queue-sent") return;
+      await showWaiting().catch(function () {});
+      document.dispatchEvent(new Event("league:queue-sent"));
+    });
+  }
 }

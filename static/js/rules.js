@@ -219,3 +219,20 @@ export function tableProblems(totals) {
   }
   return problems;
 }
+
+/* games/scenario_rules.py's scenario score: the rulebook victory score + 1 per task
+   completed; null for a defeat. */
+export const TASK_POINTS = 1;
+
+export function scenarioScore({ victory_score, tasks_completed }) {
+  requireRange("Tasks completed", tasks_completed, 0);
+  if (victory_score === null) return null;
+  return victory_score + TASK_POINTS * tasks_completed;
+}
+
+// Tasks ticked must be the chosen scenario's own.
+export function scenarioTaskProblems({ foreign_tasks }) {
+  if (!foreign_tasks) return [];
+  const verb = foreign_tasks !== 1 ? "s are" : " is";
+  return [`${foreign_tasks} ticked task${verb} not part of the chosen scenario.`];
+}

@@ -10,7 +10,10 @@
    - Saving a new game (the result form's post) that cannot reach the league puts the game
      in the phone's queue (offline-queue.js) under the account signed in, and leads back
      to the form, which says it waits; every page sends the queue when the connection
-     returns (offline.js). No other post is answered here. */
+     returns (offline.js). No other post is answered here.
+   - Background Sync, where the browser has it: a game kept registers the sync SYNC_TAG;
+     the browser fires it once it has a signal, even with no page of the league open, and
+     the worker sends the queue as a page does (leagueQueue.send), then tells open pages. */
 /* global CONFIG, importScripts */
 "use strict";
 
@@ -23,6 +26,7 @@ const ACCOUNT_KEY = "/__offline/account";
 const MAX_PAGES = 60; // per account, the oldest dropped first
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000; // a copy older than 30 days is not shown
 const NEVER_KEPT = ["/admin/", "/accounts/", "/api/", "/offline/"];
+const SYNC_TAG = "league-queue";
 const ACCOUNT_MARK = /<body[^>]*\sdata-offline-account="([0-9a-f]*)"/;
 
 self.addEventListener("install", function (event) {
@@ -154,6 +158,23 @@ async function sendOrKeep(request) {
       state: "waiting",
       reasons: [],
     });
+    if (self.registration.sync) {
+      await self.registration.sync.register(SYNC_TAG).catch(function () {
+        // Refused (a browser setting): the pages send it when the connection returns.
+      });
+    }
     return Response.redirect(CONFIG.form + "#queued=" + id, 303);
   }
+}
+
+self.addEventListener("sync", function (event) {
+  if (event.tag === SYNC_TAG) event.waitUntil(sendForSync());
+});
+
+async function sendForSync() {
+  const result = await self.leagueQueue.send({ account: null, tokenUrl: CONFIG.token });
+  const pages = await self.clients.matchAll({ type: "window" });
+  pages.forEach((client) => client.postMessage({ type: "league:queue-sent" }));
+  // A failed sync is fired again later by the browser (with a back-off).
+  if (result === "later") throw new Error("The league could not be reached: tried again later.");
 }

@@ -83,3 +83,18 @@ test("every table of the shared cases is checked here", () => {
   const tables = Object.keys(CASES).filter((name) => Array.isArray(CASES[name]));
   assert.deepEqual(sorted(tables), sorted(checked));
 });
+
+eachCase("scenario_score", (c) => {
+  assert.equal(rules.scenarioScore(c), c.expected);
+});
+
+eachCase("scenario_score_errors", (c) => {
+  assert.throws(() => rules.scenarioScore({ victory_score: 10, ...c }), {
+    name: "RangeError",
+    message: c.message,
+  });
+});
+
+eachCase("scenario_task_problems", (c) => {
+  assert.deepEqual(rules.scenarioTaskProblems(c), c.expected);
+});
