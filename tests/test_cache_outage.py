@@ -145,6 +145,26 @@ def submission(day: int) -> dict:
     return result_form_data(played_on=played_on.isoformat())
 
 
+def pending_games(count: int) -> list:
+    """``count`` games a member submitted, waiting for a moderator (one a day in March)."""
+    submitter = UserFactory(username="sub", email="sub@example.com")
+    return [
+        game(
+            status="pending",
+            submitted_by=submitter,
+            seats=[seat("Sub", "Amanda Sharpe")],
+            played_on=datetime.date(2025, 3, day),
+        )
+        for day in range(1, count + 1)
+    ]
+
+
+def queue_on(settings, server) -> None:
+    """The job queue on this Redis too, as ``REDIS_URL`` sets it (RQ)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    settings.RQ_QUEUES = {"default": {"URL": server.url}}
+
+
 @needs_redis
 def test_submissions_while_redis_is_down_answer_as_usual_and_nothing_is_lost(
     client, redis_server, caplog
@@ -346,18 +366,8 @@ def test_writes_while_the_job_queue_is_down_answer_and_their_jobs_are_queued_aga
     """Redis holds the job queue too (RQ, as with ``REDIS_URL``): an approval whose ratings
     job cannot be enqueued is saved and answers as usual; once Redis is back, the sweep
     hands every such job to the queue, and none is left queued without it."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
-    settings.RQ_QUEUES = {"default": {"URL": redis_server.url}}
-    submitter = UserFactory(username="sub", email="sub@example.com")
-    pending = [
-        game(
-            status="pending",
-            submitted_by=submitter,
-            seats=[seat("Sub", "Amanda Sharpe")],
-            played_on=datetime.date(2025, 3, day),
-        )
-        for day in range(1, 4)
-    ]
+    queue_on(settings, redis_server)
+    pending = pending_games(3)
     client.force_login(moderator())
     redis_server.kill()
 
@@ -388,22 +398,12 @@ def test_an_outage_during_submissions_approvals_and_an_export_strands_nothing(
     """Redis (cache and job queue) stops while members submit, a moderator approves and an
     organiser asks for an export job, then comes back empty: every stored write answered
     below 500, and after the sweep no job is left queued that the queue does not hold."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
-    settings.RQ_QUEUES = {"default": {"URL": redis_server.url}}
+    queue_on(settings, redis_server)
     settings.LEAGUE_EXPORT_STREAM_ROWS = 2
     settings.LEAGUE_EXPORT_DIR = tmp_path / "exports"
     for day in (1, 2, 3):
         game(played_on=datetime.date(2024, 6, day), seats=[seat(f"Player {day}")])
-    submitter = UserFactory(username="sub", email="sub@example.com")
-    pending = [
-        game(
-            status="pending",
-            submitted_by=submitter,
-            seats=[seat("Sub", "Amanda Sharpe")],
-            played_on=datetime.date(2025, 3, day),
-        )
-        for day in range(1, 5)
-    ]
+    pending = pending_games(4)
     boss = Client()
     boss.force_login(moderator())
     # One approval while Redis is up: its job's queue entry vanishes with the restart.
