@@ -10,10 +10,10 @@ import math
 import statistics
 import time
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.db.models import Count
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -27,6 +27,7 @@ from games.models import (
     Team,
 )
 from games.models.summaries import ALL_TIME
+from league.caching.page_cache import page_key
 
 # The yardstick of a cache miss (``bench.views.reference``): its CPU in the same run.
 REFERENCE_LABEL = "reference: 50 × 8 table of links"
@@ -120,6 +121,7 @@ def measure_page(
     *,
     cache_miss: bool,
     cold: bool = False,
+    fragments: bool = False,
     bench_views: bool = False,
     beside: str | None = None,
 ) -> dict:
@@ -130,7 +132,10 @@ def measure_page(
     leaves them: the filter choices, kept under the version that only rare writes (a new
     player, team or season) replace, are read from the cache. ``cold`` also clears the
     whole cache before every request (the first render after a restart or such a rare
-    write). Otherwise the page is served from the cache. One untimed request comes first
+    write). ``fragments``: the page cache is on, but the page's own copy is dropped
+    before every request, so it renders with its fragments kept (what another page, sort
+    or filter of the same subject's games finds). Otherwise the page is served from the
+    cache. One untimed request comes first
     in every state; queries are counted on the next one.
     Each request's wall time and the process's CPU time (``time.process_time``: this
     process only, so the database server's work and other processes on the machine are
@@ -142,7 +147,7 @@ def measure_page(
     """
     client = Client()
     settings = {"ALLOWED_HOSTS": ["testserver"], "DEBUG": False}
-    if cache_miss:
+    if cache_miss and not fragments:
         settings["LEAGUE_PAGE_CACHE_SECONDS"] = 0
     if bench_views or beside:
         settings["LEAGUE_BENCH_VIEWS"] = True
@@ -151,6 +156,8 @@ def measure_page(
         connection.queries_log.clear()
         if cold:
             cache.clear()
+        if fragments:
+            _drop_copy(url)
         with CaptureQueriesContext(connection) as queries:
             status, size = _get(client, url)
         query_count = len(queries)  # read now: later requests reset the log
@@ -162,6 +169,8 @@ def measure_page(
         for _ in range(repeat):
             if cold:
                 cache.clear()
+            if fragments:
+                _drop_copy(url)
             started, started_cpu = time.perf_counter(), time.process_time()
             _get(client, url)
             cpu.append((time.process_time() - started_cpu) * 1000)
@@ -179,6 +188,14 @@ def measure_page(
         "queries": query_count,
         "bytes": size,
     }
+
+
+def _drop_copy(url: str) -> None:
+    """Forget the visitor's copy of the page at ``url``, shared and this process's (its
+    fragments stay)."""
+    key = page_key(RequestFactory().get(url))
+    cache.delete(key)
+    caches["pages"].delete(key)
 
 
 def measure_reference(repeat: int) -> dict:

@@ -89,6 +89,20 @@ def test_a_miss_reads_the_cached_filter_choices_and_a_cold_miss_reads_them_again
     assert warm["queries"] < miss["queries"] < cold["queries"]
 
 
+def test_a_fragments_miss_renders_the_page_with_its_fragments_kept(settings):
+    demo_league(40, seed=3)
+    investigator = dict(public_pages())["investigator (busiest)"]
+    # The page cache in memory, so its own reads and writes are no queries to count.
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
+    settings.CACHES = {**settings.CACHES, "default": memory}
+    warm = measure_page(investigator, 1, cache_miss=False)
+    kept = measure_page(investigator, 1, cache_miss=True, fragments=True)
+    miss = measure_page(investigator, 1, cache_miss=True)
+    # Rendered (more than a hit reads), its record from the fragment cache (less than a miss).
+    assert warm["queries"] < kept["queries"] < miss["queries"]
+    assert kept["bytes"] == miss["bytes"]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_bench_pages_seeds_a_kept_database_once_and_reuses_it(tmp_path):
     if connection.vendor != "sqlite":

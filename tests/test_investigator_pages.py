@@ -173,3 +173,20 @@ def test_query_count_is_flat_in_league_size(client, catalog, settings):
     large = [_queries(client, URL), _queries(client, URL, filters), _queries(client, detail)]
     assert small == large
     assert max(large) <= 16
+
+
+def test_the_record_fragment_is_retired_by_a_game_of_the_investigator(client, played, settings):
+    settings.LEAGUE_PAGE_CACHE_SECONDS = 600
+    bob = Investigator.objects.get(name="Bob Jenkins").get_absolute_url()
+    assert '<span class="stat">10</span> approved games, 6 won' in client.get(bob).text
+    game(seats=[seat("Bob", "Bob Jenkins")], played_on=datetime.date(2025, 7, 1))
+    page = client.get(bob)
+    assert page["X-Cache"] == "miss"
+    assert '<span class="stat">11</span> approved games, 7 won' in page.text
+
+
+def test_an_investigator_never_played_has_an_empty_record(client, played):
+    never = Investigator.objects.exclude(name__in=["Bob Jenkins", "Amanda Sharpe"]).first()
+    page = client.get(never.get_absolute_url()).text
+    assert '<span class="stat">0</span> approved games, 0 won' in page
+    assert '<span class="stat">—</span> best score</p>' in page

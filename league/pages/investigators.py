@@ -10,6 +10,7 @@ from __future__ import annotations
 import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
+from django.utils.functional import SimpleLazyObject
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -210,11 +211,15 @@ class InvestigatorView(TemplateView):
     template_name = "league/investigator.html"
 
     def get_context_data(self, **kwargs):
-        investigator = get_object_or_404(Investigator, slug=kwargs["slug"])
+        investigator = get_object_or_404(
+            Investigator.objects.select_related("box"), slug=kwargs["slug"]
+        )
         season_form = SeasonForm(self.request.GET or None)
         season = season_form.cleaned_data["season"] if season_form.is_valid() else None
         profile = investigator_profile(investigator, season=season)
         summary = profile.summary
+        # The tables are read where the page's record renders: not at all when it comes
+        # from the fragment cache.
         return super().get_context_data(
             **kwargs,
             investigator=investigator,
@@ -222,8 +227,8 @@ class InvestigatorView(TemplateView):
             summary=summary,
             win_rate=rate_cell(summary.victories, summary.games),
             few_games=FEW_GAMES,
-            by_ancient_one=ByAncientOneTable(profile.by_ancient_one),
-            by_table_size=ByTableSizeTable(profile.by_table_size),
-            players=PlayersTable(profile.players),
-            best_games=BestGamesTable(profile.best_games),
+            by_ancient_one=SimpleLazyObject(lambda: ByAncientOneTable(profile.by_ancient_one)),
+            by_table_size=SimpleLazyObject(lambda: ByTableSizeTable(profile.by_table_size)),
+            players=SimpleLazyObject(lambda: PlayersTable(profile.players)),
+            best_games=SimpleLazyObject(lambda: BestGamesTable(profile.best_games)),
         )

@@ -4,20 +4,23 @@ An investigator's numbers are ``InvestigatorStanding`` rows (one per investigato
 scope), its record by Ancient One and by table size ``InvestigatorAncientOne`` and
 ``InvestigatorTableSize`` rows, its players ``PlayerInvestigator`` rows, all kept on
 write (``games.summaries``). Its best games are a bounded slice of the score index.
-Win rates carry their 95 % Wilson interval (``games.intervals``): the bounds are
-computed per row in SQL, so the list sorts by the lower bound in the database.
+Win rates carry their 95 % Wilson interval (``games.intervals``): on the list the bounds
+are computed per row in SQL, so it sorts by the lower bound in the database; an
+investigator's own page reads plain rows and works its rates out in Python.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from copy import copy
 
 from django.db.models import F, FilteredRelation, FloatField, Q, QuerySet
 from django.db.models.functions import Cast, Coalesce, NullIf
+from django.utils.functional import cached_property
 
 from games.models import (
     Investigator,
     InvestigatorAncientOne,
+    InvestigatorStanding,
     InvestigatorTableSize,
     Player,
     PlayerInvestigator,
@@ -64,43 +67,68 @@ def _standings(scope: int) -> QuerySet[Investigator]:
 
 
 def _records(rows: QuerySet, investigator: Investigator, season, *order: str) -> list:
-    # A few dozen rows at most, never sorted by a rate: rated as they are read.
-    rows = rows.in_scope(season).filter(investigator=investigator, games__gt=0)
-    return list(rows.with_rates(bounds=True).order_by(*order))
+    # A few dozen plain rows: their rates (``Tally.win_pct``, ``mean_score``) and intervals
+    # are worked out in Python where they are shown, not built as SQL expressions.
+    return list(
+        rows.in_scope(season).filter(investigator=investigator, games__gt=0).order_by(*order)
+    )
 
 
-@dataclass
+# An investigator's summary: the columns of its standings row.
+SUMMARY_NUMBERS = ("games", "victories", "score_sum", "best_score", *ENDINGS)
+
+
 class InvestigatorProfile:
-    """What an investigator's page shows, each part one bounded query."""
+    """What an investigator's page shows, each part one bounded query, read when first
+    used (a page whose parts come from the fragment cache reads only the summary)."""
 
-    summary: Investigator
-    by_ancient_one: list
-    by_table_size: list
-    players: list
-    best_games: list[Session]
+    def __init__(self, investigator: Investigator, season=None):
+        self.investigator, self.season = investigator, season
+
+    @cached_property
+    def summary(self) -> Investigator:
+        """The investigator with its record (zeros when never played in the scope): its
+        standings row's columns, and the mean victory score worked out from them."""
+        row = (
+            InvestigatorStanding.objects.filter(
+                investigator=self.investigator, scope=scope_of(self.season)
+            )
+            .values(*SUMMARY_NUMBERS)
+            .first()
+        )
+        summary = copy(self.investigator)
+        for name in SUMMARY_NUMBERS:
+            setattr(summary, name, row[name] if row else (None if name == "best_score" else 0))
+        victories = summary.victories
+        summary.avg_victory_score = summary.score_sum / victories if victories else None
+        return summary
+
+    @cached_property
+    def by_ancient_one(self) -> list[InvestigatorAncientOne]:
+        rows = InvestigatorAncientOne.objects.select_related("ancient_one")
+        return _records(rows, self.investigator, self.season, "-games", "ancient_one__name")
+
+    @cached_property
+    def by_table_size(self) -> list[InvestigatorTableSize]:
+        rows = InvestigatorTableSize.objects.all()
+        return _records(rows, self.investigator, self.season, "investigator_count")
+
+    @cached_property
+    def players(self) -> list[PlayerInvestigator]:
+        # Only public players are named (``Player.objects.listed``).
+        players = (
+            PlayerInvestigator.objects.in_scope(self.season)
+            .filter(investigator=self.investigator, seats__gt=0, player__in=Player.objects.listed())
+            .select_related("player")
+            .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
+        )
+        return list(players)
+
+    @cached_property
+    def best_games(self) -> list[Session]:
+        seats = Seat.objects.filter(investigator=self.investigator).values("session_id")
+        return top_games(league_games().in_season(self.season).filter(pk__in=seats))
 
 
 def investigator_profile(investigator: Investigator, *, season=None) -> InvestigatorProfile:
-    # Only public players are named (``Player.objects.listed``).
-    players = (
-        PlayerInvestigator.objects.in_scope(season)
-        .filter(investigator=investigator, seats__gt=0, player__in=Player.objects.listed())
-        .select_related("player")
-        .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
-    )
-    seats = Seat.objects.filter(investigator=investigator).values("session_id")
-    return InvestigatorProfile(
-        summary=_standings(scope_of(season)).get(pk=investigator.pk),
-        by_ancient_one=_records(
-            InvestigatorAncientOne.objects.select_related("ancient_one"),
-            investigator,
-            season,
-            "-games",
-            "ancient_one__name",
-        ),
-        by_table_size=_records(
-            InvestigatorTableSize.objects.all(), investigator, season, "investigator_count"
-        ),
-        players=list(players),
-        best_games=top_games(league_games().in_season(season).filter(pk__in=seats)),
-    )
+    return InvestigatorProfile(investigator, season)

@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.db.models import F, QuerySet, Subquery
+from django.utils.functional import SimpleLazyObject
 
 from games.models import (
     Player,
@@ -69,7 +70,7 @@ class PlayerProfile(Profile):
 
     investigators: QuerySet
     teammates: QuerySet
-    months: list[tuple[datetime.date, int, float]]
+    months: SimpleLazyObject  # list[tuple[datetime.date, int, float]], read when used
 
 
 def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, int, float]]:
@@ -105,5 +106,7 @@ def player_profile(player: Player, *, season=None) -> PlayerProfile:
         games=history,
         investigators=investigators,  # read where shown, as the record by Ancient One
         teammates=teammates,
-        months=monthly_scores(player, season=season),
+        # Read where the chart and its table are shown: not by the API, nor when the
+        # page's summaries come from the fragment cache.
+        months=SimpleLazyObject(lambda: monthly_scores(player, season=season)),
     )

@@ -19,7 +19,9 @@ figure to the smallest's. ``--cache warm`` times pages served from the page cach
 ``miss`` with it off (every request renders; the filter choices are still read from the
 cache, as after a game write, which keeps them), ``cold`` with the whole cache cleared
 before every request (the first render after a restart, or after a new player, team or
-season replaced the choices).
+season replaced the choices), ``fragments`` with the page cache on and the page's own copy
+dropped before every request, so it renders with its fragments kept (another page, sort
+or filter of the same subject).
 
 **× ref**: a page's CPU per request over the CPU of the reference page measured beside
 it (``bench.views.reference``: a Django template of a 50 × 8 table of links
@@ -57,11 +59,13 @@ DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
 APPROVED_SHARE = 0.9  # a little under seed_demo's 92 %, so one load nearly always does
 # warm: served from the page cache; miss: the page cache off, the other caches as a game
-# write leaves them; cold: the whole cache cleared before every request.
+# write leaves them; cold: the whole cache cleared before every request; fragments: the
+# page cache on, the page's own copy dropped before every request (its fragments kept).
 CACHE_MODES = {
     "warm": ("warm",),
     "miss": ("miss",),
     "cold": ("cold",),
+    "fragments": ("fragments",),
     "both": ("warm", "miss"),
     "all": ("warm", "miss", "cold"),
 }
@@ -88,7 +92,9 @@ class Command(BaseCommand):
             default="both",
             help="Time pages from a warm page cache (warm), with the page cache off (miss: "
             "the filter choices still cached, as after a game write), with the whole cache "
-            "cleared before every request (cold), warm and miss (both), or all three.",
+            "cleared before every request (cold), with the page's own copy dropped before "
+            "every request and its fragments kept (fragments), warm and miss (both), or "
+            "warm, miss and cold (all).",
         )
         parser.add_argument(
             "--exports", action="store_true", help="Also time a CSV export of one Ancient One."
@@ -189,6 +195,7 @@ class Command(BaseCommand):
                     self.repeat,
                     cache_miss=mode != "warm",
                     cold=mode == "cold",
+                    fragments=mode == "fragments",
                     beside=reference_url,
                 )
                 for mode in self.misses
