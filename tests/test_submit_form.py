@@ -320,16 +320,17 @@ def test_a_failed_save_leaves_no_rows(client, user, monkeypatch):
 
 
 def test_a_database_error_mid_save_rolls_everything_back(client, user, monkeypatch):
-    from games.models import seats as seats_module
+    from games import recording
 
-    original = seats_module.Seat.save
+    original = recording.models_create
 
-    def failing_save(self, *args, **kwargs):
-        if self.player.name == "Bob":
+    def failing_create(model, objs, **kwargs):
+        # The game's row is written by now; its seats are refused.
+        if model is Seat and Session.objects.exists():
             raise ValidationError({"investigator": ["Seat refused."]})
-        return original(self, *args, **kwargs)
+        return original(model, objs, **kwargs)
 
-    monkeypatch.setattr(seats_module.Seat, "save", failing_save)
+    monkeypatch.setattr(recording, "models_create", failing_create)
     response = post(client)
     assert response.status_code == 200
     assert row_counts() == (0, 0, 1)
