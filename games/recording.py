@@ -375,14 +375,9 @@ def sessions_record_many(
     *,
     user=None,
 ) -> list[Session]:
-    """Save many new games at once (an import), each checked as ``session_record`` checks.
-
-    Every rule ``session_record`` applies holds here: the game's and its scenario's
-    (``Session.scenario_errors``, judged at each game's ``created_at``), the tasks counted
-    only within the scenario, the entry key, the stored totals, scores and seat flags (set
-    from ``games.rules`` exactly as ``Session.rescore`` sets them). The rows, their history
-    and their box and task links are written in bulk, a few queries per batch instead of a
-    dozen per game; then the entries of every scenario the games joined are recomputed.
+    """Save many new games at once (an import), each checked and written as
+    ``session_record`` writes a new game (``_games_create``: scenario rules judged at each
+    game's ``created_at``); then the entries of every scenario they joined are recomputed.
     Raises ``ValidationError`` (nothing written) when any game breaks a rule.
     """
     planned = [

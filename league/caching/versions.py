@@ -52,15 +52,18 @@ def versions_bump(keys: Iterable[str] | None = None) -> str:
     """Replace the league version now and retire these versions (``None``: every page's,
     so every page cached so far is stale). Returns the new league version.
 
-    A retired version is deleted, not replaced: the next reader of a page showing it
+    A subject's version is deleted, not replaced: the first reader of a page showing it
     makes a new one (``shared``), so no page cached under the old one is served again,
     and a version nobody reads is never written. One ``delete_many`` is one query on the
     database cache (its ``set_many`` writes key by key, five queries a key) and one round
     trip on Redis. The league version (the API's Last-Modified) takes the write's token.
     """
     token = new_token()
-    cache.delete_many(({ALL_KEY} if keys is None else set(keys)) - {VERSION_KEY})
-    cache.set(VERSION_KEY, token, timeout=None)
+    if keys is None:  # rare (admin writes): the version every page reads is replaced
+        cache.set_many(dict.fromkeys([VERSION_KEY, ALL_KEY], token), timeout=None)
+    else:
+        cache.delete_many(set(keys) - {VERSION_KEY})
+        cache.set(VERSION_KEY, token, timeout=None)
     return token
 
 

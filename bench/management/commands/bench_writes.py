@@ -30,6 +30,7 @@ import datetime
 import statistics
 import time
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -214,7 +215,9 @@ class Command(BaseCommand):
         return user
 
     def _submit(self, client, data) -> None:
-        response = client.post(self.url, data)
+        # Encoded as the page's form sends it (no enctype: urlencoded, not multipart).
+        body = urlencode(data, doseq=True)
+        response = client.post(self.url, body, content_type="application/x-www-form-urlencoded")
         if response.status_code != 302 or "/games/" not in response.headers.get("Location", ""):
             raise RuntimeError(f"The submission was refused ({response.status_code}).")
 
