@@ -15,6 +15,7 @@ from .sessions import Session
 
 SAME_INVESTIGATOR = "The same investigator cannot play twice in one game."
 
+
 class SeatQuerySet(models.QuerySet):
     def titles(self):
         """One seat per First Citizen title: the titled player's first seat at the game."""
