@@ -111,9 +111,7 @@ def session_record(
     if session.pk is None:
         with tracking():
             _games_create([(session, box_list, seats, task_list)])
-            scenario_entries_refresh(
-                (session.scenario_id, session.entry_key) if session.scenario_id else None
-            )
+            scenario_entries_refresh(_group_of(session))
         return session
     with tracking() as tracker:
         current = _locked(session.pk)
@@ -233,7 +231,7 @@ def session_moderate(
         current.save(update_fields=["status", "rejection_reason", "updated_at"])
         # The summaries read only the status of these fields: the game need not be read again.
         tracker.rewritten({current.pk: {"status": status}})
-        scenario_entries_refresh(entry_group(current.pk))
+        scenario_entries_refresh(_group_of(current))
         if changed:
             notifications.status_changed(current)
     return current
@@ -308,6 +306,11 @@ def entry_group(pk: int | None) -> tuple[int, str] | None:
         return None
     row = Session.objects.filter(pk=pk).values_list("scenario_id", "entry_key").first()
     return row if row and row[0] else None
+
+
+def _group_of(session: Session) -> tuple[int, str] | None:
+    """(scenario, entry key) of a game as read or just written (``entry_group`` reads it)."""
+    return (session.scenario_id, session.entry_key) if session.scenario_id else None
 
 
 def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
