@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.apps import apps
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
@@ -19,6 +20,7 @@ from games import notifications, rules, scenario_rules, validation
 from games.bulk.rows import links_create, models_create
 from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
 from games.models.scenario_play import entry_key_for
+from games.models.seats import SAME_INVESTIGATOR
 from games.permissions import (
     can_moderate,
     entry_choosable_by,
@@ -87,6 +89,7 @@ def session_record(
     tasks: Iterable[ScenarioTask] = (),
     editor=None,
     seen_version: int | None = None,
+    validated: bool = False,
 ) -> Session:
     """Save a game with its boxes, seats and scenario tasks, replacing any seats it had.
 
@@ -95,40 +98,104 @@ def session_record(
     (``session.pk`` set) the row is locked first; ``editor`` must still be allowed to edit
     it and ``seen_version`` (when given) must still be current, else ``SessionChanged``.
     The scenario entries of the game's team (before and after an edit) are refreshed.
+
+    ``validated``: the game and its seats passed the result form's checks (each field,
+    the database's constraints, each investigator once), which are not made again; for
+    any other caller they are made here. A new game is written once, seats in bulk.
     """
     box_list, task_list = list(boxes), list(tasks)
+    if not validated:
+        _validate(session, seats)
     _check_rules(session, box_list, seats, task_list)
+    task_list = task_list if session.scenario_id else []
+    if session.pk is None:
+        with tracking():
+            _games_create([(session, box_list, seats, task_list)])
+            scenario_entries_refresh(_group_of(session))
+        return session
     with tracking() as tracker:
-        save_kwargs = {}
-        if session.pk:
-            current = _locked(session.pk)
-            tracker.add([session.pk])
-            if editor is not None and not session_editable_by(current, editor):
-                raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
-            _check_version(current, seen_version)
-            # What the editor does not write is taken from the locked row, so the history
-            # records the game as it now stands.
-            for name in ("status", "submitted_by_id", "created_at", "version"):
-                setattr(session, name, getattr(current, name))
-            save_kwargs["update_fields"] = EDITED_FIELDS
-            # Drop the old seats first: saving the edited game against them could break a
-            # rule (say a game changed to "closed" with the old, fewer gate trophies).
-            for seat in Seat.objects.filter(session_id=session.pk):
-                seat.delete(rescore=False)
+        current = _locked(session.pk)
+        tracker.add([session.pk])
+        if editor is not None and not session_editable_by(current, editor):
+            raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
+        _check_version(current, seen_version)
+        # What the editor does not write is taken from the locked row, so the history
+        # records the game as it now stands.
+        for name in ("status", "submitted_by_id", "created_at", "version"):
+            setattr(session, name, getattr(current, name))
+        # Drop the old seats first: saving the edited game against them could break a
+        # rule (say a game changed to "closed" with the old, fewer gate trophies).
+        for seat in Seat.objects.filter(session_id=session.pk):
+            seat.delete(rescore=False)
         before = entry_group(session.pk)
-        session.tasks_completed = len(task_list) if session.scenario_id else 0
-        session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
-        session.save(**save_kwargs)
+        _prepare(session, seats, task_list)
+        models_create(Seat, seats)
+        # Checked above (``validated`` or ``_validate``); the totals come from the seats.
+        session.save(update_fields=EDITED_FIELDS, validated=True)
         session.boxes.set(box_list)
-        session.tasks_done.set(task_list if session.scenario_id else [])
-        for position, seat in enumerate(seats, start=1):
-            seat.pk = None
-            seat.session = session
-            seat.position = position
-            seat.save(rescore=False)
-        session.rescore()
+        session.tasks_done.set(task_list)
         scenario_entries_refresh(before, entry_group(session.pk))
     return session
+
+
+def _validate(session: Session, seats: list[Seat]) -> None:
+    """The checks the result form makes of the game and its seats (fields, choices, the
+    database's constraints), for a caller that has no form."""
+    session.full_clean(exclude=list(Session.DERIVED_FIELDS))
+    investigators = [seat.investigator_id for seat in seats]
+    if len(set(investigators)) < len(investigators):
+        raise ValidationError(SAME_INVESTIGATOR)
+    for seat in seats:
+        seat.full_clean(exclude=["session"])
+
+
+def _prepare(session: Session, seats: list[Seat], task_list: list[ScenarioTask]) -> None:
+    """Set what a game stores from its seats and tasks before it is written (totals,
+    score, tasks count, entry key, seat flags and positions), so it is written once."""
+    session.tasks_completed = len(task_list)
+    session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
+    session.apply_totals(seats)
+    flags = session.seat_flags(seats)
+    for position, (seat, flag) in enumerate(zip(seats, flags, strict=True), start=1):
+        seat.pk, seat.session, seat.position = None, session, position
+        seat.first_citizen, seat.players_first_seat = flag
+
+
+def _games_create(
+    planned: list[tuple[Session, list[Box], list[Seat], list[ScenarioTask]]], *, user=None
+) -> list[Session]:
+    """Write new games (checked) with their seats, box and task links and history: a few
+    queries for any number, one history row a game ("created", with its boxes, by
+    ``user`` or the request's). Runs inside ``tracking``: the games count as created."""
+    for session, _, seats, task_list in planned:
+        _prepare(session, seats, task_list)
+    sessions = Session.objects.bulk_create([session for session, *_ in planned])
+    history = Session.history.bulk_history_create(sessions, default_user=user) or []
+    tracker = active_tracker()
+    for session in sessions:
+        tracker.add_created(session.pk)
+    box_links = Session.boxes.through.objects.bulk_create(
+        Session.boxes.through(session_id=session.pk, box_id=box.pk)
+        for session, box_list, *_ in planned
+        for box in box_list
+    )
+    # The history of the boxes in play, as simple-history keeps it for a saved game.
+    box_history = apps.get_model("games", "HistoricalSession_boxes")
+    history_of = {row.id: row for row in history}
+    box_history.objects.bulk_create(
+        box_history(
+            history=history_of[link.session_id],
+            id=link.pk,
+            session_id=link.session_id,
+            box_id=link.box_id,
+        )
+        for link in box_links
+        if link.session_id in history_of
+    )
+    models_create(Seat, [seat for *_, seats, _ in planned for seat in seats], history_user=user)
+    task_links = [(s.pk, task.pk) for s, _, _, tasks in planned for task in tasks]
+    links_create(Session.tasks_done.through, task_links, ["session_id", "scenariotask_id"])
+    return sessions
 
 
 def session_moderate(
@@ -164,7 +231,7 @@ def session_moderate(
         current.save(update_fields=["status", "rejection_reason", "updated_at"])
         # The summaries read only the status of these fields: the game need not be read again.
         tracker.rewritten({current.pk: {"status": status}})
-        scenario_entries_refresh(entry_group(current.pk))
+        scenario_entries_refresh(_group_of(current))
         if changed:
             notifications.status_changed(current)
     return current
@@ -241,6 +308,11 @@ def entry_group(pk: int | None) -> tuple[int, str] | None:
     return row if row and row[0] else None
 
 
+def _group_of(session: Session) -> tuple[int, str] | None:
+    """(scenario, entry key) of a game as read or just written (``entry_group`` reads it)."""
+    return (session.scenario_id, session.entry_key) if session.scenario_id else None
+
+
 def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
     """Store which game is the entry of each (scenario, entry key) group (ruling 9).
 
@@ -306,14 +378,9 @@ def sessions_record_many(
     *,
     user=None,
 ) -> list[Session]:
-    """Save many new games at once (an import), each checked as ``session_record`` checks.
-
-    Every rule ``session_record`` applies holds here: the game's and its scenario's
-    (``Session.scenario_errors``, judged at each game's ``created_at``), the tasks counted
-    only within the scenario, the entry key, the stored totals, scores and seat flags (set
-    from ``games.rules`` exactly as ``Session.rescore`` sets them). The rows, their history
-    and their box and task links are written in bulk, a few queries per batch instead of a
-    dozen per game; then the entries of every scenario the games joined are recomputed.
+    """Save many new games at once (an import), each checked and written as
+    ``session_record`` writes a new game (``_games_create``: scenario rules judged at each
+    game's ``created_at``); then the entries of every scenario they joined are recomputed.
     Raises ``ValidationError`` (nothing written) when any game breaks a rule.
     """
     planned = [
@@ -322,29 +389,8 @@ def sessions_record_many(
     ]
     for session, box_list, seats, task_list in planned:
         _check_rules(session, box_list, seats, task_list)
-        session.tasks_completed = len(task_list)
-        session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
-        session.apply_totals(seats)
-        for position, (seat, flags) in enumerate(
-            zip(seats, session.seat_flags(seats), strict=True), start=1
-        ):
-            seat.position = position
-            seat.first_citizen, seat.players_first_seat = flags
-    box_through, task_through = Session.boxes.through, Session.tasks_done.through
-    with tracking() as tracker:
-        sessions = models_create(Session, [session for session, *_ in planned], history_user=user)
-        for session in sessions:
-            tracker.add_created(session.pk)
-        all_seats, box_links, task_links = [], [], []
-        for session, (_, box_list, seats, task_list) in zip(sessions, planned, strict=True):
-            for seat in seats:
-                seat.session = session
-                all_seats.append(seat)
-            box_links.extend((session.pk, box.pk) for box in box_list)
-            task_links.extend((session.pk, task.pk) for task in task_list)
-        models_create(Seat, all_seats, history_user=user)
-        links_create(box_through, box_links, ["session_id", "box_id"])
-        links_create(task_through, task_links, ["session_id", "scenariotask_id"])
+    with tracking():
+        sessions = _games_create(planned, user=user)
         # One rebuild per scenario touched: a few queries, however many groups it has.
         scenario_entries_rebuild({s.scenario_id for s in sessions if s.scenario_id})
     return sessions

@@ -83,6 +83,29 @@ def test_a_valid_sealed_victory_is_saved_and_shown(client, user):
     assert session.seats.get(first_citizen=True).player.name == "Ann"
 
 
+def test_a_new_game_is_written_once_with_one_history_row(client, user):
+    """Its totals and score are set before its row is written: one "created" version of
+    the game, holding its boxes and score, and one of each seat, by the submitter."""
+    PlayerFactory(name="Bob")
+    seats = [
+        {"player_name": "Ann", "investigator": "Amanda Sharpe"},
+        {"player_name": "Bob", "investigator": "Bob Jenkins"},
+    ]
+    assert post(client, seats=seats).status_code == 302
+    session = Session.objects.get()
+    (created,) = session.history.all()
+    assert (created.history_type, created.history_user) == ("+", user)
+    assert (created.score, created.investigator_count) == (session.score, 2)
+    assert [row.box for row in created.boxes.all()] == list(session.boxes.all())
+    seats = Seat.history.filter(session_id=session.pk)
+    assert sorted((row.history_type, row.position) for row in seats) == [("+", 1), ("+", 2)]
+    assert session.version == 1
+    client.force_login(moderator("boss"))
+    entries = client.get(reverse("games:history", kwargs={"pk": session.pk})).context["entries"]
+    game_entries = [entry for entry in entries if entry.subject == "Game"]
+    assert [(entry.action, entry.changes) for entry in game_entries] == [("Created", [])]
+
+
 def said(response) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
 
@@ -320,16 +343,17 @@ def test_a_failed_save_leaves_no_rows(client, user, monkeypatch):
 
 
 def test_a_database_error_mid_save_rolls_everything_back(client, user, monkeypatch):
-    from games.models import seats as seats_module
+    from games import recording
 
-    original = seats_module.Seat.save
+    original = recording.models_create
 
-    def failing_save(self, *args, **kwargs):
-        if self.player.name == "Bob":
+    def failing_create(model, objs, **kwargs):
+        # The game's row is written by now; its seats are refused.
+        if model is Seat and Session.objects.exists():
             raise ValidationError({"investigator": ["Seat refused."]})
-        return original(self, *args, **kwargs)
+        return original(model, objs, **kwargs)
 
-    monkeypatch.setattr(seats_module.Seat, "save", failing_save)
+    monkeypatch.setattr(recording, "models_create", failing_create)
     response = post(client)
     assert response.status_code == 200
     assert row_counts() == (0, 0, 1)

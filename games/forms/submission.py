@@ -169,14 +169,14 @@ class ResultSubmission:
         return confirmed_all
 
     def _find_duplicates(self) -> list[Session]:
-        names = {form.cleaned_data["player_name"] for form in self.seats.live_forms()}
-        players = [Player.objects.named(name).first() for name in names]
-        if None in players:  # a new player cannot have played before
+        keys = {name_key(form.cleaned_data["player_name"]) for form in self.seats.live_forms()}
+        player_ids = list(Player.objects.filter(name_key__in=keys).values_list("pk", flat=True))
+        if len(player_ids) < len(keys):  # a new player cannot have played before
             return []
         found = Session.objects.same_table(
             played_on=self.form.cleaned_data["played_on"],
             ancient_one=self.form.cleaned_data["ancient_one"],
-            player_ids=[player.pk for player in players],
+            player_ids=player_ids,
         ).select_related("ancient_one")
         if self.instance is not None and self.instance.pk:
             found = found.exclude(pk=self.instance.pk)
@@ -337,6 +337,8 @@ class ResultSubmission:
                 editor=self.user if editing else None,
                 seen_version=self.form.cleaned_data.get("version") if editing else None,
                 tasks=self.form.cleaned_data.get("tasks_done") or [],
+                # The form and its seats have been validated (is_valid): not again.
+                validated=True,
             )
 
 

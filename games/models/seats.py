@@ -13,6 +13,8 @@ from .catalog import Investigator
 from .players import Player
 from .sessions import Session
 
+SAME_INVESTIGATOR = "The same investigator cannot play twice in one game."
+
 
 class SeatQuerySet(models.QuerySet):
     def titles(self):
@@ -92,7 +94,7 @@ class Seat(models.Model):
             models.UniqueConstraint(
                 fields=["session", "investigator"],
                 name="seat_investigator_once_per_game",
-                violation_error_message="The same investigator cannot play twice in one game.",
+                violation_error_message=SAME_INVESTIGATOR,
             ),
             models.CheckConstraint(
                 condition=Q(unpaid_loans__lte=models.F("replaced") + 1),

@@ -310,21 +310,21 @@ class Session(DerivedFromSeats, ScenarioPlay):
 
     # -- writing ------------------------------------------------------------------------
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args, validated: bool = False, **kwargs) -> None:
         """Validate, store the score from the seats saved so far, and save atomically
         (with what the league keeps beside the games, ``games.signals.game_write``).
 
         With ``update_fields``, only those fields are validated, and the seats are read
         only when a field derived from them is written: a moderator's decision (status
-        and reason) changes neither the result nor its score."""
+        and reason) changes neither the result nor its score. ``validated``: the caller
+        (``games.recording``) has just made these checks; nothing is validated again."""
         fields = kwargs.get("update_fields")
         written = None if fields is None else {self._meta.get_field(f).name for f in fields}
         derived = written is None or not written.isdisjoint(self.DERIVED_FIELDS)
         with game_write([self.pk]) as write:
-            if written is None:
-                self.full_clean(exclude=list(self.DERIVED_FIELDS))
-            else:
-                unwritten = [f.name for f in self._meta.fields if f.name not in written]
+            if not validated:
+                names = [f.name for f in self._meta.fields]
+                unwritten = [] if written is None else [n for n in names if n not in written]
                 self.full_clean(exclude=[*unwritten, *self.DERIVED_FIELDS])
             seats = list(self.seats.all()) if self.pk and derived else []
             if derived:

@@ -72,19 +72,19 @@ class Tracker:
         whether any summary row changed."""
         if not self.before:
             return False
-        seasons = store.season_spans()
         after = _facts(pk for pk in self.before if pk not in self.known)
         after.update(self.known)
+        public = _shows(self.before, after)
         delta: c.Delta = {}
-        for pk, facts in self.before.items():
-            c.change_into(delta, facts, after.get(pk), seasons)
-        changed = store.apply(delta, seasons)
+        changed = False
+        if public:  # only approved games add to the rows: a pending game's write has none
+            seasons = store.season_spans()
+            for pk, facts in self.before.items():
+                c.change_into(delta, facts, after.get(pk), seasons)
+            changed = store.apply(delta, seasons)
         games_changed.send(sender=Tracker, before=self.before, after=after)
         league_changed.send(
-            sender=Tracker,
-            public=_shows(self.before, after),
-            rows=tuple(delta),
-            games=tuple(self.before),
+            sender=Tracker, public=public, rows=tuple(delta), games=tuple(self.before)
         )
         return changed
 

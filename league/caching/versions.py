@@ -2,9 +2,10 @@
 
 ``league:version`` changes with every public change (the API's Last-Modified and ETag);
 the subject versions (``league.caching.subjects``) retire the pages showing them. A bump
-runs after commit as one ``set_many`` of a fresh ``<time_ns>.<uuid4>`` token, so no
-writer waits on a counter row, racing bumps need no atomic increment, and a lost key is
-replaced by a new token, never an old one.
+runs after commit: the league version takes a fresh ``<time_ns>.<uuid4>`` token, the
+subjects' versions are deleted (``versions_bump``) and their next reader makes new
+tokens; so no writer waits on a counter row, racing bumps need no atomic increment, and a
+lost key is replaced by a new token, never an old one.
 """
 
 from __future__ import annotations
@@ -48,11 +49,21 @@ def league_version() -> str:
 
 
 def versions_bump(keys: Iterable[str] | None = None) -> str:
-    """Replace the league version and these versions now (``None``: every page's, so every
-    page cached so far is stale). Returns the new token."""
+    """Replace the league version now and retire these versions (``None``: every page's,
+    so every page cached so far is stale). Returns the new league version.
+
+    A subject's version is deleted, not replaced: the first reader of a page showing it
+    makes a new one (``shared``), so no page cached under the old one is served again,
+    and a version nobody reads is never written. One ``delete_many`` is one query on the
+    database cache (its ``set_many`` writes key by key, five queries a key) and one round
+    trip on Redis. The league version (the API's Last-Modified) takes the write's token.
+    """
     token = new_token()
-    names = {VERSION_KEY, ALL_KEY} if keys is None else {VERSION_KEY, *keys}
-    cache.set_many(dict.fromkeys(names, token), timeout=None)
+    if keys is None:  # rare (admin writes): the version every page reads is replaced
+        cache.set_many(dict.fromkeys([VERSION_KEY, ALL_KEY], token), timeout=None)
+    else:
+        cache.delete_many(set(keys) - {VERSION_KEY})
+        cache.set(VERSION_KEY, token, timeout=None)
     return token
 
 

@@ -16,6 +16,11 @@ timed. CPU is this process's (``time.process_time``): the database server's work
 in it, the wall time has it. ``--days-back`` dates the game that many days before the
 league's latest game (a replay from it rates again every game played since);
 ``--profile`` writes the steps' ``cProfile`` statistics to FILE (``pstats`` reads it).
+
+The versions of the game's subjects (its players, investigators, Ancient One, seasons,
+the lists, the game) are put in the cache first, as a league whose pages are read has
+them: a write replaces only the versions in the cache. ``--unread-versions`` leaves the
+cache as it is (a subject whose pages nobody read costs its write nothing).
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ import datetime
 import statistics
 import time
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import Max
@@ -37,6 +44,9 @@ from django.urls import reverse
 from games.models import AncientOne, Box, Investigator, Player, Session, Status
 from games.ratings.replay import ratings_catch_up
 from games.recording import session_moderate
+from league.caching import subjects
+from league.caching.versions import VERSION_KEY, new_token
+from league.models import Season
 
 STEPS = ("member submits", "moderator approves", "rating update", "moderator submits")
 
@@ -90,8 +100,14 @@ class Command(BaseCommand):
         parser.add_argument("--repeat", type=int, default=20)
         parser.add_argument("--days-back", type=int, default=0)
         parser.add_argument("--profile", default="", help="write cProfile statistics here")
+        parser.add_argument(
+            "--unread-versions",
+            action="store_true",
+            help="do not put the versions of the game's subjects in the cache first",
+        )
 
-    def handle(self, *args, repeat, days_back, profile, **options):
+    def handle(self, *args, repeat, days_back, profile, unread_versions, **options):
+        self.read_versions = not unread_versions
         # The test client calls itself "testserver"; the configured hosts need not list it.
         with override_settings(ALLOWED_HOSTS=["*"]):
             self._run(repeat, days_back, profile)
@@ -107,6 +123,7 @@ class Command(BaseCommand):
         latest = Session.objects.aggregate(day=Max("played_on"))["day"] or datetime.date.today()
         data = form_data(players, latest - datetime.timedelta(days=days_back))
         self.url = reverse("games:new")
+        self.seasons = list(Season.objects.values_list("slug", flat=True))
         self.member, self.moderator = Client(), Client()
         self.member.force_login(self._user(moderator=False))
         self.moderator_user = self._user(moderator=True)
@@ -138,6 +155,8 @@ class Command(BaseCommand):
             with transaction.atomic():
                 times[STEPS[0]] = self._timed(lambda: self._submit(self.member, data))
                 pending = Session.objects.filter(status=Status.PENDING).latest("pk")
+                read = self._version_keys(pending)
+                self._read_versions(read)
                 times[STEPS[1]] = self._timed(lambda: self._approve(pending))
                 times[STEPS[2]] = self._timed(ratings_catch_up)
                 raise Rollback
@@ -145,6 +164,7 @@ class Command(BaseCommand):
             pass
         try:  # apart: the same game twice would be refused as a duplicate
             with transaction.atomic():
+                self._read_versions(read)
                 times[STEPS[3]] = self._timed(lambda: self._submit(self.moderator, data))
                 raise Rollback
         except Rollback:
@@ -165,6 +185,27 @@ class Command(BaseCommand):
             1000 * (time.process_time() - cpu_started),
         )
 
+    def _read_versions(self, keys: list[str]) -> None:
+        """Put these versions in the cache, as reading their pages does (inside the
+        rolled-back transaction: the database cache forgets them afterwards)."""
+        if self.read_versions:
+            cache.set_many(dict.fromkeys(keys, new_token()), timeout=None)
+
+    def _version_keys(self, game: Session) -> list[str]:
+        """The versions of the game's subjects (a moderator's game is the same game)."""
+        seats = game.seats.select_related("player", "investigator")
+        return [
+            subjects.ALL_KEY,
+            subjects.LISTS_KEY,
+            VERSION_KEY,
+            subjects.subject_key(subjects.GAME, game.pk),
+            subjects.subject_key(subjects.ANCIENT_ONE, game.ancient_one.slug),
+            subjects.subject_key(subjects.SEASON, subjects.ALL_TIME_SLUG),
+            *(subjects.subject_key(subjects.SEASON, slug) for slug in self.seasons),
+            *(subjects.subject_key(subjects.PLAYER, seat.player.slug) for seat in seats),
+            *(subjects.subject_key(subjects.INVESTIGATOR, s.investigator.slug) for s in seats),
+        ]
+
     def _user(self, moderator: bool):
         """The benchmark's own accounts (kept: the only rows the command leaves behind)."""
         name = "bench-moderator" if moderator else "bench-member"
@@ -174,7 +215,9 @@ class Command(BaseCommand):
         return user
 
     def _submit(self, client, data) -> None:
-        response = client.post(self.url, data)
+        # Encoded as the page's form sends it (no enctype: urlencoded, not multipart).
+        body = urlencode(data, doseq=True)
+        response = client.post(self.url, body, content_type="application/x-www-form-urlencoded")
         if response.status_code != 302 or "/games/" not in response.headers.get("Location", ""):
             raise RuntimeError(f"The submission was refused ({response.status_code}).")
 
