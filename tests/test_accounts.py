@@ -90,7 +90,7 @@ def test_logged_in_users_skip_the_sign_up_page(client):
 
 def test_navigation_depends_on_being_logged_in(client):
     html = client.get(SIGNUP).content.decode()
-    assert f'href="{SIGNUP}"' in html and reverse("games:new") not in html
+    assert f'href="{SIGNUP}"' in html and f'href="{reverse("games:new")}"' not in html
     client.force_login(UserFactory())
     html = client.get(reverse("games:mine")).content.decode()
     assert f'href="{reverse("games:new")}"' in html and "Log out" in html
