@@ -122,7 +122,7 @@ def demo_teams(rng: random.Random, players: list[Player]) -> list[tuple[Team, li
             size = 3 + index % 3
             members = pool[(index * 4) % len(pool) :][:size] or pool[:size]
             team.members.set(members)
-        teams.append((team, list(team.members.all())))
+        teams.append((team, list(team.members.order_by("pk"))))
     return [(team, members) for team, members in teams if members]
 
 
@@ -133,11 +133,13 @@ def demo_series(rng: random.Random, now: datetime.datetime) -> list[ScenarioPlan
         defaults={"name": SERIES_NAME, "description": "Ten scenarios, one every two weeks."},
     )
     first_open = now - datetime.timedelta(days=SCENARIO_DAYS * (SCENARIOS - 2) + SCENARIO_DAYS // 2)
-    ancient_ones = list(AncientOne.objects.select_related("box").exclude(name="Azathoth"))
-    boxes = list(Box.objects.all())
+    ancient_ones = list(
+        AncientOne.objects.select_related("box").exclude(name="Azathoth").order_by("pk")
+    )
+    boxes = list(Box.objects.order_by("pk"))
     base = next(box for box in boxes if box.kind == Box.Kind.BASE)
     expansions = [box for box in boxes if box.kind != Box.Kind.BASE]
-    heralds = list(Herald.objects.select_related("box"))
+    heralds = list(Herald.objects.select_related("box").order_by("pk"))
     plans = []
     for number in range(1, SCENARIOS + 1):
         slug = f"league-session-2-scenario-{number}"
@@ -192,13 +194,13 @@ def _plan_of(scenario: Scenario) -> ScenarioPlan:
         required=required,
         extras=[pk for pk in allowed if pk not in required],
         herald=scenario.herald,
-        task_ids=list(scenario.tasks.values_list("pk", flat=True)),
+        task_ids=list(scenario.tasks.order_by("pk").values_list("pk", flat=True)),
     )
 
 
 def demo_players(rng: random.Random, count: int) -> list[Player]:
     """A few dozen league members; existing ones are reused."""
-    players = list(Player.objects.all())
+    players = list(Player.objects.order_by("pk"))
     names = {player.name for player in players}
     while len(players) < count:
         name = _fresh_name(rng, names)
