@@ -7,15 +7,14 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.factories import organiser
+from tests.test_browser_accessibility import PASSWORD, log_in
+from tests.test_browser_phone import DESKTOP, PHONE
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
 
-PASSWORD = "correct-horse-battery"
-PHONE = {"width": 375, "height": 740}
-DESKTOP = {"width": 1280, "height": 900}
 EVERYONE = [
     "Home",
     "Leaderboard",
@@ -30,14 +29,6 @@ EVERYONE = [
     "Rules",
     "API",
 ]
-
-
-def log_in(page, base_url, username):
-    page.goto(base_url + reverse("login"))
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
 
 
 def nav_links(page):
