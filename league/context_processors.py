@@ -5,6 +5,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 
 from games.models import Session
 from games.permissions import can_moderate
@@ -33,10 +34,10 @@ NAV = [
 ]
 
 
-@lru_cache(maxsize=8)
-def _addresses(prefix: str, urlconf) -> dict[str, str]:
-    """Every navigation link's address, reversed once per script prefix and URLconf (the
-    navigation is rendered for every request, around a cached page too)."""
+@lru_cache(maxsize=32)
+def _addresses(prefix: str, urlconf, language: str | None) -> dict[str, str]:
+    """Every navigation link's address, reversed once per script prefix, URLconf and
+    language (the navigation is rendered for every request, around a cached page too)."""
     return {name: reverse(name) for name, _, _ in NAV}
 
 
@@ -44,7 +45,7 @@ def nav_links(request=None) -> list[dict]:
     """The links for this request; without one (the 500 page) those anyone may follow."""
     logged_in = request is not None and signed_in(request)
     path = request.path if request is not None else ""
-    addresses = _addresses(get_script_prefix(), get_urlconf())
+    addresses = _addresses(get_script_prefix(), get_urlconf(), get_language())
     links = []
     for name, label, audience in NAV:
         if audience == "user" and not logged_in or audience == "anon" and logged_in:
@@ -81,11 +82,12 @@ def fragments(request):
     """What ``{% cache %}`` keys a page's fragments with: the versions of what the page
     shows, as the page cache read them (``request.page_versions``), and how long to keep
     them. A page read without versions (the page cache off, a page it does not keep)
-    keeps no fragment: ``fragment_seconds`` is 0."""
+    keeps no fragment: ``fragment_seconds`` is 0. The language is part of the key: a
+    fragment holds words, and each language keeps its own."""
     versions = getattr(request, "page_versions", None)
     if not versions:
         return {"fragment_seconds": 0, "page_versions": ""}
     return {
         "fragment_seconds": settings.LEAGUE_PAGE_CACHE_SECONDS,
-        "page_versions": "|".join(versions),
+        "page_versions": "|".join((get_language(), *versions)),
     }

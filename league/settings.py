@@ -87,6 +87,9 @@ MIDDLEWARE = [
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: from the address's prefix (/de/...), else the language cookie, else the
+    # browser's Accept-Language; an address without a prefix is redirected to one.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -112,6 +115,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.nav",

@@ -1,3 +1,4 @@
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -6,23 +7,32 @@ from django.views.generic import RedirectView
 from games.views import SignupView
 from league.api import api
 from league.ops.throttle import throttle_posts
+from league.pages import language
 from league.pages.feeds import urlpatterns as feed_urls
 
+# The admin, the API and the installable app's files keep one address each (their language
+# comes from the language cookie or the browser's Accept-Language).
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The docs live at /api/docs; the address with a slash, as people type it, leads there.
+    path("api/docs/", RedirectView.as_view(url="/api/docs", permanent=True)),
+    path("api/", api.urls),
+    path("language/", language.choose, name="set_language"),
+    path("", include("league.pages.offline_urls")),
+]
+# The pages people read, once per language: /en/..., /de/..., /fr/..., /es/..., /pl/...;
+# an address without a prefix (a link shared before) is redirected to the reader's language.
+urlpatterns += i18n_patterns(
     path("accounts/signup/", throttle_posts("signup")(SignupView.as_view()), name="signup"),
-    # Before the auth URLs, so this throttled view answers the same path and name.
+    # Before the auth URLs, so these views answer the same paths and names.
     path(
         "accounts/password_reset/",
         throttle_posts("password_reset")(auth_views.PasswordResetView.as_view()),
         name="password_reset",
     ),
+    path("accounts/login/", language.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("games/", include("games.urls")),
-    # The docs live at /api/docs; the address with a slash, as people type it, leads there.
-    path("api/docs/", RedirectView.as_view(url="/api/docs", permanent=True)),
-    path("api/", api.urls),
     path("feeds/", include((feed_urls, "feeds"))),
-    path("", include("league.pages.offline_urls")),
     path("", include("league.pages.urls")),
-]
+)

@@ -3,6 +3,7 @@ from .choices import DefeatCause, Outcome, Status
 from .claims import PlayerClaim
 from .in_play import AncientOneTableSize, BoxStanding, HeraldStanding
 from .players import Player
+from .profiles import Profile
 from .ratings import Rating, RatingBacklog, RatingPoint, RatingState
 from .scenarios import Scenario, ScenarioTask, Series
 from .seats import Seat
@@ -56,6 +57,7 @@ __all__ = [
     "Outcome",
     "Player",
     "PlayerClaim",
+    "Profile",
     "Rating",
     "RatingBacklog",
     "RatingPoint",

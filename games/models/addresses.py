@@ -1,8 +1,9 @@
 """Addresses of the league's objects, reversed once per process.
 
 A results page links a few hundred players, Ancient Ones and games; ``reverse()`` costs
-tens of microseconds each, so each address is kept once reversed. The script prefix and
-URLconf in force are part of the key, so a site mounted elsewhere gets its own addresses.
+tens of microseconds each, so each address is kept once reversed. The script prefix,
+URLconf and language in force are part of the key, so a site mounted elsewhere gets its own
+addresses and each language its own prefix (/de/...).
 """
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import get_language
 
 
 @lru_cache(maxsize=16_384)
-def _reversed(name: str, kwargs: tuple, prefix: str, urlconf) -> str:
+def _reversed(name: str, kwargs: tuple, prefix: str, urlconf, language: str | None) -> str:
     return reverse(name, kwargs=dict(kwargs), urlconf=urlconf)
 
 
 def address(name: str, **kwargs) -> str:
     """``reverse(name, kwargs=kwargs)``, kept for the next time it is asked."""
-    return _reversed(name, tuple(sorted(kwargs.items())), get_script_prefix(), get_urlconf())
+    return _reversed(
+        name, tuple(sorted(kwargs.items())), get_script_prefix(), get_urlconf(), get_language()
+    )

@@ -1,8 +1,9 @@
 """The parts of a page that differ per request, cut out of a cached page and filled in.
 
 ``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->`` (the body tag,
-the navigation, the messages): a page is stored without them (``cut``), every request
-renders them for itself (``fill``), and the marks never reach a browser (``unmark``).
+the navigation, the messages, the footer's language form): a page is stored without them
+(``cut``), every request renders them for itself (``fill``), and the marks never reach a
+browser (``unmark``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 
 from django.template.loader import render_to_string
 
-FILLS = ("body", "nav", "messages")
+FILLS = ("body", "nav", "messages", "language")
 TEMPLATE = "includes/per_request.html"
 CUT = "<!--league:cut-->"
 _HOLE = re.compile(rb"<!--league:fill:(\w+)-->.*?<!--/league:fill-->", re.DOTALL)
@@ -41,7 +42,8 @@ def cut(content: bytes) -> Segments | None:
 
 
 def fill(segments: Segments, request) -> bytes:
-    """The page for this request: its own body tag, navigation and messages in the holes."""
+    """The page for this request: its own body tag, navigation, messages and language form
+    in the holes."""
     rendered = render_to_string(TEMPLATE, request=request).split(CUT)
     parts = dict(zip(FILLS, rendered, strict=True))
     return b"".join(parts[item].encode() if isinstance(item, str) else item for item in segments)

@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
 
 from league.caching import copies
 from league.caching.fills import cut, fill, unmark
@@ -39,10 +40,13 @@ def page_cached(view, *, members: bool = True, shows: str = LISTS):
 
 
 def page_key(request, audience: str = VISITOR) -> str:
-    """The cache key of this page: scheme, host, path, sorted query, htmx or not, audience."""
+    """The cache key of this page: scheme, host, path, sorted query, htmx or not, language,
+    audience. The language is in the path of every page (/de/...); it is in the key too, so
+    no two languages ever share a copy whatever the address."""
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     htmx = "hx" if request.headers.get("HX-Request") == "true" else ""
-    address = f"{request.scheme}://{request.get_host()}{request.path}?{query}|{htmx}"
+    language = get_language()
+    address = f"{request.scheme}://{request.get_host()}{request.path}?{query}|{htmx}|{language}"
     if audience != VISITOR:
         address += f"|{audience}"
     return "league:page:" + hashlib.sha256(address.encode()).hexdigest()
