@@ -3,6 +3,7 @@ member, in their profile, which the log-in gives back on every device."""
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.core.exceptions import BadRequest
 from django.db import transaction
 from django.urls import translate_url
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -31,10 +32,10 @@ def remember(response, code: str) -> None:
 @csrf_protect
 def _member_choice(request):
     response = set_language(request)
-    code = request.POST.get("language", "")
-    if code in LANGUAGE_CODES:
-        with transaction.atomic():
-            Profile.objects.update_or_create(user=request.user, defaults={"language": code})
+    with transaction.atomic():
+        Profile.objects.update_or_create(
+            user=request.user, defaults={"language": request.POST["language"]}
+        )
     return response
 
 
@@ -47,6 +48,10 @@ def choose(request):
     A visitor's choice is taken without a CSRF token: all a forged one could do is change
     that visitor's language cookie, and a token would make every visitor's page differ
     from the next (no shared cached copy, no 304), as it does in none today."""
+    if request.POST.get("language") not in LANGUAGE_CODES:
+        # Django would take any language it has a catalogue for, and send the reader to
+        # an address this site does not have (/it/...).
+        raise BadRequest("Choose one of the site's languages.")
     if request.user.is_authenticated:
         return _member_choice(request)
     return set_language(request)
