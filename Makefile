@@ -8,7 +8,7 @@ DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
 PORT ?= 8000
 
-.PHONY: install install-dev run test test-redis fuzz lint format demo demo-reset chromium java bench loadtest wrk backup restore
+.PHONY: install install-dev run test test-redis fuzz gettext messages lint format demo demo-reset chromium java bench loadtest wrk backup restore
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -52,6 +52,18 @@ java:
 	  echo "Installing Debian's default-jre-headless for the HTML checker"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; }
 
+# The catalogues (locale/) are built with GNU gettext: make test compiles them (the .mo
+# files are committed too, so make run needs no gettext).
+gettext:
+	@command -v msgfmt >/dev/null || { \
+	  echo "Installing Debian's gettext for the translation catalogues"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; }
+
+# After changing a text: the catalogues take the new messages (README: "Languages").
+I18N_IGNORE = -i ".venv/*" -i "tests/*" -i "bench/*" -i "staticfiles/*" -i "node_modules/*"
+messages: install gettext
+	$(PY) manage.py makemessages -l en -l de -l fr -l es -l pl --no-obsolete $(I18N_IGNORE)
+
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -60,9 +72,10 @@ format: install-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-test: install-dev chromium java lint
+test: install-dev chromium java gettext lint
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) manage.py compilemessages $(I18N_IGNORE)
 	node --test tests/js/
 	$(VENV)/bin/pytest
 
