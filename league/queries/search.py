@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.utils.translation import gettext_lazy as _
 
 from games.models import AncientOne, Investigator, Player, Scenario, Team
 
@@ -36,11 +37,11 @@ class Kind:
 
 
 KINDS = (
-    Kind("players", "Players", "players", Player.objects.all, public=Player.objects.listed),
-    Kind("teams", "Teams", "teams", Team.objects.all),
-    Kind("investigators", "Investigators", "investigators", Investigator.objects.all),
-    Kind("ancient_ones", "Ancient Ones", "Ancient Ones", AncientOne.objects.all),
-    Kind("scenarios", "Scenarios", "scenarios", Scenario.objects.all),
+    Kind("players", _("Players"), _("players"), Player.objects.all, public=Player.objects.listed),
+    Kind("teams", _("Teams"), _("teams"), Team.objects.all),
+    Kind("investigators", _("Investigators"), _("investigators"), Investigator.objects.all),
+    Kind("ancient_ones", _("Ancient Ones"), _("Ancient Ones"), AncientOne.objects.all),
+    Kind("scenarios", _("Scenarios"), _("scenarios"), Scenario.objects.all),
 )
 
 
