@@ -103,7 +103,10 @@ class InvestigatorTable(LeagueTable):
     games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
     victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
     win_pct = WinRateColumn(verbose_name=_("Win % (95% interval)"))
+    # "% lo", "% hi" read as Python formats to xgettext: these headers are plain text.
+    # xgettext:no-python-format
     win_low = RoundedColumn(verbose_name=_("Win % low"), places=1, visible=False)
+    # xgettext:no-python-format
     win_high = RoundedColumn(verbose_name=_("Win % high"), places=1, visible=False)
     avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score"), places=1)
     best_score = tables.Column(verbose_name=_("Best score"), attrs=NUMERIC)
