@@ -2,6 +2,7 @@
 
 
 """Labels the admin shows for seasons and announcements, translatable (issue 33)."""
+
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
