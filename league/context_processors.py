@@ -5,7 +5,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 
 from games.models import Session
 from games.permissions import can_moderate
@@ -16,28 +16,29 @@ ORGANISE_PERMISSION = "league.organise_league"
 
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
-    ("league:home", "Home", "all"),
-    ("league:leaderboard", "Leaderboard", "all"),
-    ("league:standings", "Standings", "all"),
-    ("league:teams", "Teams", "all"),
-    ("league:scenarios", "Scenarios", "all"),
-    ("league:ancient_ones", "Ancient Ones", "all"),
-    ("league:investigators", "Investigators", "all"),
-    ("league:heralds", "Heralds", "all"),
-    ("league:boxes", "Boxes", "all"),
-    ("league:series_list", "Series", "all"),
-    ("league:rules", "Rules", "all"),
-    ("api:openapi-view", "API", "all"),
-    ("games:new", "Record a game", "user"),
-    ("games:mine", "My games", "user"),
-    ("signup", "Sign up", "anon"),
+    ("league:home", gettext_lazy("Home"), "all"),
+    ("league:leaderboard", gettext_lazy("Leaderboard"), "all"),
+    ("league:standings", gettext_lazy("Standings"), "all"),
+    ("league:teams", gettext_lazy("Teams"), "all"),
+    ("league:scenarios", gettext_lazy("Scenarios"), "all"),
+    ("league:ancient_ones", gettext_lazy("Ancient Ones"), "all"),
+    ("league:investigators", gettext_lazy("Investigators"), "all"),
+    ("league:heralds", gettext_lazy("Heralds"), "all"),
+    ("league:boxes", gettext_lazy("Boxes"), "all"),
+    ("league:series_list", pgettext_lazy("navigation", "Series"), "all"),
+    ("league:rules", gettext_lazy("Rules"), "all"),
+    ("api:openapi-view", gettext_lazy("API"), "all"),
+    ("games:new", gettext_lazy("Record a game"), "user"),
+    ("games:mine", gettext_lazy("My games"), "user"),
+    ("signup", gettext_lazy("Sign up"), "anon"),
 ]
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _addresses(prefix: str, urlconf, language: str | None) -> dict[str, str]:
     """Every navigation link's address, reversed once per script prefix, URLconf and
-    language (the navigation is rendered for every request, around a cached page too)."""
+    language (addresses may carry the language; the navigation is rendered for every
+    request, around a cached page too)."""
     return {name: reverse(name) for name, _, _ in NAV}
 
 

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class SeasonQuerySet(models.QuerySet):
@@ -24,20 +25,22 @@ class SeasonQuerySet(models.QuerySet):
 class Season(models.Model):
     """A named stretch of dates: approved games played within it, submitted before it closed."""
 
-    name = models.CharField(max_length=80, unique=True)
-    slug = models.SlugField(max_length=80, unique=True)
-    start = models.DateField(help_text="First day of the season.")
-    end = models.DateField(help_text="Last day of the season (included).")
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    start = models.DateField(_("start"), help_text=_("First day of the season."))
+    end = models.DateField(_("end"), help_text=_("Last day of the season (included)."))
 
     objects = SeasonQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["-start"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(end__gte=models.F("start")),
                 name="season_ends_after_it_starts",
-                violation_error_message="A season cannot end before it starts.",
+                violation_error_message=_("A season cannot end before it starts."),
             )
         ]
 
@@ -46,7 +49,7 @@ class Season(models.Model):
 
     def clean(self) -> None:
         if self.start and self.end and self.end < self.start:
-            raise ValidationError({"end": "A season cannot end before it starts."})
+            raise ValidationError({"end": _("A season cannot end before it starts.")})
 
     @property
     def is_finished(self) -> bool:
@@ -83,16 +86,23 @@ class Announcement(models.Model):
     permission for the whole "Organise" area, granted through the "Organisers" group.
     """
 
-    text = models.CharField(max_length=ANNOUNCEMENT_MAX_LENGTH, blank=True)
-    expires_at = models.DateTimeField(null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    text = models.CharField(_("text"), max_length=ANNOUNCEMENT_MAX_LENGTH, blank=True)
+    expires_at = models.DateTimeField(_("shown until"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("updated by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
 
     objects = AnnouncementQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
         permissions = [("organise_league", "Can organise the league on the site")]
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import django_filters
 from django.db.models import F, Prefetch
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
 from ninja.pagination import paginate
@@ -41,7 +42,7 @@ class GamesFilter(LeaderboardFilter):
 def _iso_date(value):
     # A date is a date: pydantic would also read "0" or "1700000000" as a Unix time.
     if isinstance(value, str) and not ISO_DATE.fullmatch(value):
-        raise ValueError("Enter a date as YYYY-MM-DD.")
+        raise ValueError(_("Enter a date as YYYY-MM-DD."))
     return value
 
 
@@ -98,7 +99,7 @@ def list_games(request, filters: Query[GameQuery]):
     if not filterset.is_valid():
         if "player" in filterset.errors:
             # A name, like /api/players/{slug}: not there is a 404, not a malformed request.
-            raise HttpError(404, f"No player is called “{filters.player}”.")
+            raise HttpError(404, _("No player is called “%(name)s”.") % {"name": filters.player})
         raise invalid_filters(filterset)
     return filterset.qs.for_tables().order_by(*SORTS[filters.sort])
 

@@ -4,6 +4,7 @@ last one is a 404 that says how many pages there are."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from ninja import Field, Schema
 from ninja.errors import HttpError
 from ninja.pagination import PageNumberPagination
@@ -35,7 +36,8 @@ class BoundedPagination(PageNumberPagination):
         count = queryset.count()
         last = max(1, -(-count // size))
         if pagination.page > last:
-            raise HttpError(404, f"No page {pagination.page}: there are {last}.")
+            missing = _("No page %(page)d: there are %(last)d.")
+            raise HttpError(404, missing % {"page": pagination.page, "last": last})
         offset = (pagination.page - 1) * size
         rows = queryset[offset : offset + size]
         return {"items": [self.shape(row) for row in rows], "count": count}

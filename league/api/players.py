@@ -1,6 +1,7 @@
 """Players, a player's record, seasons and the standings: the pages' own queries."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from ninja import Query, Router
 from ninja.errors import HttpError
 from ninja.pagination import paginate
@@ -50,7 +51,7 @@ def season_by_slug(slug: str | None) -> Season | None:
         return None
     season = Season.objects.filter(slug=slug).first()
     if season is None:
-        raise HttpError(422, f"No season is called “{slug}”.")
+        raise HttpError(422, _("No season is called “%(slug)s”.") % {"slug": slug})
     return season
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
 from league.ops.query_text import CONTROL
@@ -13,15 +16,15 @@ from league.organise.roles import ROLES
 
 class RoleGrantForm(forms.Form):
     username = forms.CharField(
-        label="Account",
+        label=_("Account"),
         max_length=150,
-        help_text="The username of an existing account, exactly as it signs in.",
+        help_text=_("The username of an existing account, exactly as it signs in."),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     role = forms.ChoiceField(
-        label="Role",
-        choices=[(role.slug, role.group) for role in ROLES.values()],
-        help_text="A moderator approves and rejects games; an organiser runs this area.",
+        label=_("Role"),
+        choices=[(role.slug, role.title) for role in ROLES.values()],
+        help_text=_("A moderator approves and rejects games; an organiser runs this area."),
     )
 
 
@@ -42,9 +45,11 @@ class SeasonForm(forms.ModelForm):
         if self.instance.pk is None and cleaned.get("name"):
             slug = slugify(cleaned["name"], allow_unicode=True)[:80]
             if not slug:
-                self.add_error("name", "Use at least one letter or digit.")
+                self.add_error("name", gettext("Use at least one letter or digit."))
             elif Season.objects.filter(slug=slug).exclude(name=cleaned["name"]).exists():
-                self.add_error("name", "Another season already has this address: pick another.")
+                self.add_error(
+                    "name", gettext("Another season already has this address: pick another.")
+                )
             self.instance.slug = slug
         return cleaned
 
@@ -53,12 +58,21 @@ class AnnouncementForm(forms.ModelForm):
     class Meta:
         model = Announcement
         fields = ["text", "expires_at"]
-        labels = {"text": "Announcement", "expires_at": "Shown until"}
+        labels = {"text": _("Announcement"), "expires_at": _("Shown until")}
         help_texts = {
-            "text": f"Plain text, up to {ANNOUNCEMENT_MAX_LENGTH} characters, shown on the "
-            "home page. Leave it empty to show none.",
-            "expires_at": "Optional: the moment it leaves the home page (empty: until "
-            "you change it).",
+            "text": lazy(
+                lambda: (
+                    gettext(
+                        "Plain text, up to %(most)d characters, shown on the home page. Leave it "
+                        "empty to show none."
+                    )
+                    % {"most": ANNOUNCEMENT_MAX_LENGTH}
+                ),
+                str,
+            )(),
+            "expires_at": _(
+                "Optional: the moment it leaves the home page (empty: until you change it)."
+            ),
         }
         widgets = {
             "text": forms.Textarea(attrs={"rows": 3, "maxlength": ANNOUNCEMENT_MAX_LENGTH}),
@@ -76,5 +90,5 @@ class AnnouncementForm(forms.ModelForm):
     def clean_expires_at(self):
         moment = self.cleaned_data["expires_at"]
         if moment is not None and moment <= timezone.now():
-            raise forms.ValidationError("Pick a moment still to come.")
+            raise forms.ValidationError(gettext("Pick a moment still to come."))
         return moment

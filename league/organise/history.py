@@ -9,8 +9,11 @@ its ``source``; only organisers fetch its file, from the Organise area.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 from django_tasks import task
 
 from games.imports.exporter import sessions_for_export, write_csv
@@ -37,8 +40,9 @@ def history_kept():
 
 
 @task()
-def history_export_task(job_id: int) -> str:
-    """Write every approved game to the job's CSV file."""
+def history_export_task(job_id: int, language: str = "") -> str:
+    """Write every approved game to the job's CSV file; its summary line in ``language``
+    (the organiser's who asked)."""
 
     def work(progress: Progress) -> str:
         name = export_file_name(job_id, "csv")
@@ -59,9 +63,12 @@ def history_export_task(job_id: int) -> str:
             expires_at=export_expiry(),
         )
         progress(total, total)
-        return f"{total:,} game{'s' if total != 1 else ''} written"
+        return ngettext("%(count)s game written", "%(count)s games written", total) % {
+            "count": number_format(total, force_grouping=True)
+        }
 
-    return job_run(job_id, work, atomic=False)
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return job_run(job_id, work, atomic=False)
 
 
 def history_export_start(user) -> Job:
@@ -73,8 +80,9 @@ def history_export_start(user) -> Job:
     job = job_start(
         task=history_export_task,
         kind=Kind.EXPORT,
-        description="The league's whole history (approved games) as CSV",
+        description=gettext("The league's whole history (approved games) as CSV"),
         user=user,
+        language=translation.get_language() or "",
     )
     Job.objects.filter(pk=job.pk).update(source=HISTORY_SOURCE)
     return job

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, FormView, ListView, TemplateView, UpdateView
 
@@ -54,7 +55,7 @@ class PeopleView(OrganiserMixin, FormView):
         except RoleRefused as refused:
             form.add_error("username", str(refused))
             return self.form_invalid(form)
-        messages.success(self.request, f"{user.get_username()} is now {role.noun}.")
+        messages.success(self.request, role.granted % {"user": user.get_username()})
         return super().form_valid(form)
 
 
@@ -82,7 +83,7 @@ class RoleRemoveView(OrganiserMixin, TemplateView):
         except RoleRefused as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, f"{member.get_username()} is no longer {self.role.noun}.")
+            messages.success(request, self.role.revoked % {"user": member.get_username()})
             if member == request.user and self.role is ORGANISERS:
                 return redirect("league:home")  # the Organise area is closed to them now
         return redirect("league:organise_people")
@@ -106,7 +107,7 @@ class SeasonEditMixin(OrganiserMixin):
     def form_valid(self, form):
         with transaction.atomic():
             response = super().form_valid(form)
-        messages.success(self.request, f"Season “{self.object}” saved.")
+        messages.success(self.request, _("Season “%(season)s” saved.") % {"season": self.object})
         return response
 
 
@@ -134,8 +135,10 @@ class AnnouncementView(OrganiserMixin, FormView):
             form.instance.updated_by = self.request.user
             Announcement.objects.exclude(pk=form.instance.pk).delete()
             announcement = form.save()
-        shown = "is on the home page" if announcement.text else "is taken down"
-        messages.success(self.request, f"The announcement {shown}.")
+        if announcement.text:
+            messages.success(self.request, _("The announcement is on the home page."))
+        else:
+            messages.success(self.request, _("The announcement is taken down."))
         return super().form_valid(form)
 
 
@@ -158,7 +161,7 @@ class HistoryExportView(OrganiserMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         with transaction.atomic():
             history.history_export_start(request.user)
-        messages.success(request, "The export is being written: its file appears below.")
+        messages.success(request, _("The export is being written: its file appears below."))
         return redirect(reverse("league:organise_export"))
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 
 from games.intervals import FEW_GAMES
@@ -21,7 +23,7 @@ from league.queries import (
 class TopGamesTable(LeaderboardTable):
     """An Ancient One's best approved victories (a fixed top list: no sorting)."""
 
-    caption = "Top games"
+    caption = _("Top games")
     without_ancient_one = True  # the row template leaves its cell out
 
     class Meta(LeaderboardTable.Meta):
@@ -52,8 +54,10 @@ class AncientOneView(TemplateView):
         profile = ancient_one_profile(ancient_one)
         chart = charts.score_bars(
             profile.distribution,
-            title=f"Victory scores against {ancient_one}",
-            description="Number of approved victories at each score, lowest score on the left.",
+            title=gettext("Victory scores against %(ancient_one)s") % {"ancient_one": ancient_one},
+            description=gettext(
+                "Number of approved victories at each score, lowest score on the left."
+            ),
         )
         return super().get_context_data(
             **kwargs,

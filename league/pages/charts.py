@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from games.numbers import shown
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from games.numbers import rounded
 
 WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
 HEIGHT = 240
@@ -50,6 +53,12 @@ class Bar(NamedTuple):
     height: float
     score: int
     value: int  # how many victories scored ``score``
+
+
+def localized(value: float, places: int = 0) -> str:
+    """``value`` rounded as every page rounds it (``games.numbers``), written in the
+    reader's format ("4.3", "4,3"): for what a person reads, never for coordinates."""
+    return number_format(rounded(value, places), places)
 
 
 def polyline(points: list[Point]) -> str:
@@ -116,7 +125,7 @@ def _y_axis(chart: Chart, low: int, high: int) -> tuple[int, int]:
     axis_low = (low // step) * step
     axis_high = max(-(-high // step) * step, axis_low + step)
     chart.y_ticks = [
-        Tick(_scale(value, axis_low, axis_high, chart.bottom, chart.top), str(value))
+        Tick(_scale(value, axis_low, axis_high, chart.bottom, chart.top), localized(value))
         for value in range(axis_low, axis_high + 1, step)
     ]
     return axis_low, axis_high
@@ -135,14 +144,14 @@ def score_line(
     chart = Chart(title=title, description=description)
     if not points:
         return chart
-    scores = [score for _, score in points]
+    scores = [score for _day, score in points]
     low, high = _y_axis(chart, min(min(scores), 0), max(scores))
     first, last = points[0][0].toordinal(), points[-1][0].toordinal()
     chart.points = [
         Point(
             _scale(day.toordinal(), first, last, chart.left, chart.right),
             _scale(score, low, high, chart.bottom, chart.top),
-            str(score),
+            localized(score),
             day,
         )
         for day, score in points
@@ -165,7 +174,7 @@ def monthly_scores(
     chart = Chart(title=title, description=description, date_format="YEAR_MONTH_FORMAT")
     if not months:
         return chart
-    values = [value for _, best, mean in months for value in (best, mean)]
+    values = [value for _day, best, mean in months for value in (best, mean)]
     low, high = _y_axis(chart, min(min(values), 0), max(values))
     first, last = months[0][0].toordinal(), months[-1][0].toordinal()
 
@@ -175,16 +184,23 @@ def monthly_scores(
     def y(value: float) -> float:
         return _scale(value, low, high, chart.bottom, chart.top)
 
+    best_text, mean_text = _("best %(score)s"), _("mean %(score)s")
     chart.series = [
         Series(
-            "Best score",
+            _("Best score"),
             "best",
-            [Point(x(day), y(best), f"best {best}", day) for day, best, _ in months],
+            [
+                Point(x(day), y(best), best_text % {"score": localized(best)}, day)
+                for day, best, _mean in months
+            ],
         ),
         Series(
-            "Mean score",
+            _("Mean score"),
             "mean",
-            [Point(x(day), y(mean), f"mean {shown(mean, 1)}", day) for day, _, mean in months],
+            [
+                Point(x(day), y(mean), mean_text % {"score": localized(mean, 1)}, day)
+                for day, _best, mean in months
+            ],
         ),
     ]
     chart.x_ticks = [Tick(x(day), month=day) for day in sorted({months[0][0], months[-1][0]})]
@@ -209,7 +225,7 @@ def score_bars(counts: Sequence[tuple[int, int]], *, title: str, description: st
         x = chart.left + index * slot
         chart.bars.append(Bar(x + gap / 2, y, slot - gap, chart.bottom - y, score, value))
         if index % every == 0:
-            chart.x_ticks.append(Tick(x + slot / 2, str(score)))
+            chart.x_ticks.append(Tick(x + slot / 2, localized(score)))
     return chart
 
 
@@ -225,8 +241,8 @@ def rating_line(
     chart = Chart(title=title, description=description)
     if not points:
         return chart
-    rated = [(n, day, value, mu) for n, day, value, mu, _ in points]
-    values = [value for _, _, low, mu in rated for value in (low, mu)]
+    rated = [(n, day, value, mu) for n, day, value, mu, _sigma in points]
+    values = [value for _n, _day, low, mu in rated for value in (low, mu)]
     low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
     first, last = rated[0][0], rated[-1][0]
 
@@ -237,9 +253,15 @@ def rating_line(
         return _scale(value, low, high, chart.bottom, chart.top)
 
     best, mean = [], []
+    rating_text, game_text = _("rating %(rating)s"), _("game %(number)s")
     for n, day, value, mu in rated:
-        best.append(Point(x(n), y(value), f"rating {shown(value, 1)}", day, n))
-        mean.append(Point(x(n), y(mu), f"μ {shown(mu, 1)}", day, n))
-    chart.series = [Series("Rating", "best", best), Series("Latest estimate μ", "mean", mean)]
-    chart.x_ticks = [Tick(x(n), f"game {n}") for n in sorted({first, last})]
+        best.append(Point(x(n), y(value), rating_text % {"rating": localized(value, 1)}, day, n))
+        mean.append(Point(x(n), y(mu), f"μ {localized(mu, 1)}", day, n))
+    chart.series = [
+        Series(_("Rating"), "best", best),
+        Series(_("Latest estimate μ"), "mean", mean),
+    ]
+    chart.x_ticks = [
+        Tick(x(n), game_text % {"number": localized(n)}) for n in sorted({first, last})
+    ]
     return chart

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -31,7 +32,10 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.test import RequestFactory
 from django.urls import resolve
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import DetailView
 from django_tasks import task
 
@@ -59,9 +63,18 @@ class ExportJob:
 
 @task()
 def table_export_task(
-    job_id: int, *, path: str, query: str, export_format: str, host: str, secure: bool, rows: int
+    job_id: int,
+    *,
+    path: str,
+    query: str,
+    export_format: str,
+    host: str,
+    secure: bool,
+    rows: int,
+    language: str = "",
 ) -> str:
-    """Write the export the page at ``path?query`` was asked for, into the job's file."""
+    """Write the export the page at ``path?query`` was asked for, into the job's file, in
+    the ``language`` it was asked in (its headers, and its address if that names it)."""
 
     def work(progress: Progress) -> str:
         owner = Job.objects.select_related("started_by").get(pk=job_id).started_by
@@ -84,9 +97,17 @@ def table_export_task(
             expires_at=export_expiry(),
         )
         progress(job.rows, job.rows)  # the final count, which job_run writes at the end
-        return f"{job.rows:,} rows written"
+        return ngettext("%(count)s row written", "%(count)s rows written", job.rows) % {
+            "count": grouped(job.rows)
+        }
 
-    return job_run(job_id, work, atomic=False)
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return job_run(job_id, work, atomic=False)
+
+
+def grouped(number: int) -> str:
+    """A count as a person reads it, its thousands grouped ("12,500"; "12.500" in German)."""
+    return number_format(number, force_grouping=True)
 
 
 def export_later(request, export_format: str, size: int, title: str):
@@ -94,9 +115,16 @@ def export_later(request, export_format: str, size: int, title: str):
     if not request.user.is_authenticated:
         messages.info(
             request,
-            f"This download holds {size:,} rows, more than the site sends at once. Sign in "
-            "and ask again: a big download is prepared for you in the background and kept "
-            "for you for a while.",
+            ngettext(
+                "This download holds %(rows)s row, more than the site sends at once. Sign in "
+                "and ask again: a big download is prepared for you in the background and kept "
+                "for you for a while.",
+                "This download holds %(rows)s rows, more than the site sends at once. Sign in "
+                "and ask again: a big download is prepared for you in the background and kept "
+                "for you for a while.",
+                size,
+            )
+            % {"rows": grouped(size)},
         )
         return redirect_to_login(request.get_full_path())
     source = request.get_full_path()
@@ -108,8 +136,11 @@ def export_later(request, export_format: str, size: int, title: str):
     if mine.filter(status__in=WAITING).count() >= MAX_UNFINISHED:
         messages.error(
             request,
-            f"You have {MAX_UNFINISHED} downloads being prepared: wait for one to finish "
-            "before asking for another.",
+            _(
+                "You have %(count)d downloads being prepared: wait for one to finish before "
+                "asking for another."
+            )
+            % {"count": MAX_UNFINISHED},
         )
         query = request.GET.copy()
         query.pop("_export", None)
@@ -119,7 +150,10 @@ def export_later(request, export_format: str, size: int, title: str):
     job = job_start(
         task=table_export_task,
         kind=Kind.EXPORT,
-        description=f"{title} as {export_format.upper()}, {size:,} rows",
+        description=ngettext(
+            "%(title)s as %(format)s, %(rows)s row", "%(title)s as %(format)s, %(rows)s rows", size
+        )
+        % {"title": title, "format": export_format.upper(), "rows": grouped(size)},
         user=request.user,
         path=request.path,
         query=query.urlencode(),
@@ -127,6 +161,7 @@ def export_later(request, export_format: str, size: int, title: str):
         host=request.get_host(),
         secure=request.is_secure(),
         rows=size,
+        language=translation.get_language() or "",
     )
     Job.objects.filter(pk=job.pk).update(source=source, total=size)
     return redirect("league:download", pk=job.pk)

@@ -28,6 +28,7 @@ from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
+from django.utils.translation import gettext as _
 from django_tables2.export import ExportMixin
 
 from games.jobs.files import export_folder
@@ -250,6 +251,8 @@ class StreamingExportMixin(ExportMixin):
     # How a filter appears in the file name when not as ``<its-name>-<value>`` ("": the
     # value alone, for a value that names itself).
     export_filter_labels: dict[str, str] = {}
+    # The page's name for the sheet and the download's page (``export_title``).
+    export_sheet: str = ""
 
     def export_format(self) -> str | None:
         chosen = self.request.GET.get(self.export_trigger_param)
@@ -307,14 +310,15 @@ class StreamingExportMixin(ExportMixin):
         of rows; CSV holds any number."""
         if export_format != XLSX or size < SHEET_MAX_ROWS:
             return ""
-        return (
-            f"An XLSX sheet holds at most {SHEET_MAX_ROWS - 1:,} rows under its header and "
-            f"this selection has {size:,}: narrow the filters, or download CSV, which has no "
-            "limit."
-        )
+        return _(
+            "An XLSX sheet holds at most %(most)s rows under its header and this selection "
+            "has %(rows)s: narrow the filters, or download CSV, which has no limit."
+        ) % {"most": downloads.grouped(SHEET_MAX_ROWS - 1), "rows": downloads.grouped(size)}
 
     def export_title(self) -> str:
-        return self.export_name.replace("-", " ").capitalize()
+        """The XLSX sheet's name and the job's: the page's, as its readers say it."""
+        title = self.export_sheet or self.export_name.replace("-", " ").capitalize()
+        return str(title)
 
     def export_filters(self) -> list[str]:
         """What narrows the rows, for the file name: the page's valid filters, in order."""

@@ -9,6 +9,9 @@ from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import AncientOne, Player, Scenario, Session, Team
 from league.queries import LeagueGames, league_games
@@ -25,8 +28,8 @@ class ResultsFeed(Feed):
     """The latest approved games, newest submission first."""
 
     feed_type = Atom1Feed
-    title = "Arkham League: latest results"
-    subtitle = "Approved games of the league, newest first."
+    title = gettext_lazy("Arkham League: latest results")
+    subtitle = gettext_lazy("Approved games of the league, newest first.")
     author_name = AUTHOR
     item_author_name = AUTHOR
     url_name = "feeds:results"
@@ -55,12 +58,17 @@ class ResultsFeed(Feed):
         return self.games(obj).for_tables().order_by("-created_at", "-pk")[:FEED_ITEMS]
 
     def item_title(self, item: Session) -> str:
-        score = f", score {item.score}" if item.score is not None else ""
-        return f"{item.ancient_one}: {item.get_outcome_display()}{score}"
+        names = {"ancient_one": item.ancient_one, "outcome": item.get_outcome_display()}
+        if item.score is None:
+            return _("%(ancient_one)s: %(outcome)s") % names
+        return _("%(ancient_one)s: %(outcome)s, score %(score)s") % {**names, "score": item.score}
 
     def item_description(self, item: Session) -> str:
         players = ", ".join(dict.fromkeys(seat.player.name for seat in item.seats.all()))
-        return f"Played on {item.played_on:%Y-%m-%d} by {players}."
+        return _("Played on %(day)s by %(players)s.") % {
+            "day": date_format(item.played_on),
+            "players": players,
+        }
 
     def item_pubdate(self, item: Session):
         return item.created_at
@@ -70,12 +78,32 @@ class ResultsFeed(Feed):
 
 
 # Each subject's feed: where its slug is looked up, the ``LeagueGames`` filter to its
-# games, and the words its title ("results ...") and subtitle ("Approved games ...") add.
+# games, its title and its subtitle (``%(name)s``: the subject).
 SUBJECTS = {
-    "player": (Player.objects.listed, "played_by", "of {}", "{} played"),
-    "ancient_one": (AncientOne.objects.all, "for_ancient_one", "against {}", "against {}"),
-    "team": (Team.objects.all, "played_as", "of team {}", "played as {}"),
-    "scenario": (Scenario.objects.all, "in_scenario", "of the scenario {}", "of {}"),
+    "player": (
+        Player.objects.listed,
+        "played_by",
+        gettext_lazy("Arkham League: results of %(name)s"),
+        gettext_lazy("Approved games %(name)s played, newest first."),
+    ),
+    "ancient_one": (
+        AncientOne.objects.all,
+        "for_ancient_one",
+        gettext_lazy("Arkham League: results against %(name)s"),
+        gettext_lazy("Approved games against %(name)s, newest first."),
+    ),
+    "team": (
+        Team.objects.all,
+        "played_as",
+        gettext_lazy("Arkham League: results of team %(name)s"),
+        gettext_lazy("Approved games played as %(name)s, newest first."),
+    ),
+    "scenario": (
+        Scenario.objects.all,
+        "in_scenario",
+        gettext_lazy("Arkham League: results of the scenario %(name)s"),
+        gettext_lazy("Approved games of %(name)s, newest first."),
+    ),
 }
 
 
@@ -84,16 +112,16 @@ class SubjectFeed(ResultsFeed):
 
     def __init__(self, kind: str):
         self.url_name = f"feeds:{kind}"
-        self.subjects, self.played, self.title_words, self.subtitle_words = SUBJECTS[kind]
+        self.subjects, self.played, self.title_text, self.subtitle_text = SUBJECTS[kind]
 
     def get_object(self, request, slug):
         return get_object_or_404(self.subjects(), slug=slug)
 
     def title(self, obj) -> str:
-        return "Arkham League: results " + self.title_words.format(obj)
+        return self.title_text % {"name": obj}
 
     def subtitle(self, obj) -> str:
-        return f"Approved games {self.subtitle_words.format(obj)}, newest first."
+        return self.subtitle_text % {"name": obj}
 
     def link(self, obj) -> str:
         return obj.get_absolute_url()
@@ -107,7 +135,10 @@ class ScenarioFeed(SubjectFeed):
         title = super().item_title(item)
         if item.scenario_score is None:
             return title
-        return f"{title}, scenario score {item.scenario_score}"
+        return _("%(title)s, scenario score %(score)s") % {
+            "title": title,
+            "score": item.scenario_score,
+        }
 
 
 urlpatterns = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.models import AncientOne
 from league.models import Season
@@ -27,7 +28,7 @@ def min_games_filter(help_text: str) -> WholeNumberFilter:
     """The fewest approved games a row needs: a whole number from 1 (pages and API alike)."""
     return WholeNumberFilter(
         method="keep",
-        label="Minimum games",
+        label=_("Minimum games"),
         min_value=1,
         max_value=MOST_GAMES,
         help_text=help_text,
@@ -39,7 +40,7 @@ def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
         choices_name="seasons",
         queryset=Season.objects.all(),
         to_field_name="slug",
-        empty_label="All time",
+        empty_label=_("All time"),
         **kwargs,
     )
 
@@ -49,21 +50,21 @@ def ancient_one_filter(**kwargs) -> django_filters.ModelChoiceFilter:
         choices_name="ancient-ones",
         queryset=AncientOne.objects.all(),
         to_field_name="slug",
-        label="Ancient One",
-        empty_label="Any",
+        label=_("Ancient One"),
+        empty_label=_("Any"),
         **kwargs,
     )
 
 
 def played_from_filter() -> django_filters.DateFilter:
     return django_filters.DateFilter(
-        field_name="played_on", lookup_expr="gte", label="Played from", widget=DATE_INPUT
+        field_name="played_on", lookup_expr="gte", label=_("Played from"), widget=DATE_INPUT
     )
 
 
 def played_until_filter() -> django_filters.DateFilter:
     return django_filters.DateFilter(
-        field_name="played_on", lookup_expr="lte", label="Played until", widget=DATE_INPUT
+        field_name="played_on", lookup_expr="lte", label=_("Played until"), widget=DATE_INPUT
     )
 
 
@@ -75,5 +76,5 @@ class SeasonForm(CachedChoicesForm):
         queryset=Season.objects.all(),
         to_field_name="slug",
         required=False,
-        empty_label="All time",
+        empty_label=_("All time"),
     )

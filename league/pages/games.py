@@ -11,6 +11,7 @@ import django_tables2 as tables
 from django import forms
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
@@ -58,18 +59,18 @@ class LeaderboardFilter(django_filters.FilterSet):
         choices_name="boxes",
         queryset=Box.objects.all(),
         to_field_name="slug",
-        label="Boxes in play (all of)",
+        label=_("Boxes in play (all of)"),
         method="filter_boxes",
         widget=forms.CheckboxSelectMultiple,
     )
-    outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label="Any victory")
+    outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label=_("Any victory"))
     investigators = django_filters.ChoiceFilter(
         field_name="investigator_count",
         choices=INVESTIGATOR_COUNTS,
-        label="Investigators",
-        empty_label="Any",
+        label=_("Investigators"),
+        empty_label=_("Any"),
     )
-    season = season_filter(method="filter_season", label="Season")
+    season = season_filter(method="filter_season", label=_("Season"))
     played_after = played_from_filter()
     played_before = played_until_filter()
     player = CachedModelChoiceFilter(
@@ -78,8 +79,8 @@ class LeaderboardFilter(django_filters.FilterSet):
         queryset=Player.objects.listed(),
         to_field_name="slug",
         method="filter_player",
-        label="Player",
-        empty_label="Anyone",
+        label=_("Player"),
+        empty_label=_("Anyone"),
     )
 
     team = CachedModelChoiceFilter(
@@ -87,8 +88,8 @@ class LeaderboardFilter(django_filters.FilterSet):
         queryset=Team.objects.all(),
         to_field_name="slug",
         method="filter_team",
-        label="Team",
-        empty_label="Any team or none",
+        label=_("Team"),
+        empty_label=_("Any team or none"),
     )
 
     class Meta:
@@ -136,7 +137,7 @@ class RankColumn(tables.Column):
     """
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", "Rank")
+        kwargs.setdefault("verbose_name", _("Rank"))
         kwargs.setdefault("attrs", NUMERIC)
         super().__init__(accessor="score", empty_values=(), **kwargs)
 
@@ -154,24 +155,24 @@ class LeaderboardTable(GameRowsTable):
     index orders (Ancient One, outcome, team) are not sortable.
     """
 
-    caption = "Approved victories, best score first"
+    caption = _("Approved victories, best score first")
     row_template = "league/rows/games.html"
 
     rank = RankColumn()
-    score = tables.Column(attrs=NUMERIC)
-    ancient_one = tables.Column(verbose_name="Ancient One", linkify=True, orderable=False)
-    outcome = tables.Column(orderable=False)
-    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC)
+    ancient_one = tables.Column(verbose_name=_("Ancient One"), linkify=True, orderable=False)
+    outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
+    investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
     players = PlayersColumn()
-    team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
-    played_on = DateColumn(verbose_name="Date", linkify=link_to())
+    team = tables.Column(verbose_name=_("Team"), linkify=True, default="—", orderable=False)
+    played_on = DateColumn(verbose_name=_("Date"), linkify=link_to())
 
     # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 
     class Meta(GameRowsTable.Meta):
         order_by = ("-score",)
-        empty_text = "No approved victory matches these filters."
+        empty_text = _("No approved victory matches these filters.")
 
     def __init__(self, *args, ladder=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -206,6 +207,7 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_class = LeaderboardTable
     table_pagination = {"per_page": 25}
     export_name = "leaderboard"
+    export_sheet = _("Leaderboard")
     # cthulhu-season-2026-spring-from-2026-01-01: an Ancient One names itself.
     export_filter_labels = {"ancient_one": "", "played_after": "from", "played_before": "until"}
 

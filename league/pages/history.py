@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import QuerySet
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from games.models import Investigator, Outcome, Player, PlayerTeammate, Seat, Session
@@ -20,7 +23,7 @@ from league.pages.filters import ancient_one_filter, played_from_filter, played_
 from league.pages.paginators import BoundedPaginator
 
 VICTORY = "victory"
-OUTCOMES = [(VICTORY, "Any victory"), *Outcome.choices]
+OUTCOMES = [(VICTORY, _("Any victory")), *Outcome.choices]
 # Filters of the history (the page may carry others: season, page, sort).
 FIELDS = ("ancient_one", "outcome", "investigator", "teammate", "played_after", "played_before")
 
@@ -35,7 +38,8 @@ class HistoryForm(CachedChoicesForm):
         if start and end and end < start:
             self.add_error(
                 "played_before",
-                f"“Played until” ({end:%d %b %Y}) is before “Played from” ({start:%d %b %Y}).",
+                gettext("“Played until” (%(end)s) is before “Played from” (%(start)s).")
+                % {"end": date_format(end), "start": date_format(start)},
             )
         return data
 
@@ -45,15 +49,15 @@ class GameHistoryFilter(django_filters.FilterSet):
 
     ancient_one = ancient_one_filter()
     outcome = django_filters.ChoiceFilter(
-        choices=OUTCOMES, method="filter_outcome", label="Outcome", empty_label="Any"
+        choices=OUTCOMES, method="filter_outcome", label=_("Outcome"), empty_label=_("Any")
     )
     investigator = CachedModelChoiceFilter(
         choices_name="investigators",
         queryset=Investigator.objects.all(),
         to_field_name="slug",
         method="filter_investigator",
-        label="Investigator",
-        empty_label="Any",
+        label=_("Investigator"),
+        empty_label=_("Any"),
     )
     teammate = CachedModelChoiceFilter(
         choices_name="listed-players",
@@ -61,8 +65,8 @@ class GameHistoryFilter(django_filters.FilterSet):
         queryset=Player.objects.none(),
         to_field_name="slug",
         method="filter_teammate",
-        label="Played with",
-        empty_label="Anyone",
+        label=_("Played with"),
+        empty_label=_("Anyone"),
     )
     played_after = played_from_filter()
     played_before = played_until_filter()
@@ -80,9 +84,11 @@ class GameHistoryFilter(django_filters.FilterSet):
         if player is not None:  # each player's own list, kept by their id
             teammate.extra["choices_name"] = f"teammates-{player.pk}"
         if player is None:
-            self.filters["investigator"].label = "Investigator at the table"
+            self.filters["investigator"].label = gettext("Investigator at the table")
         else:
-            self.filters["investigator"].label = f"Investigator {player} played"
+            self.filters["investigator"].label = gettext("Investigator %(player)s played") % {
+                "player": player
+            }
 
     @property
     def narrowed(self) -> bool:

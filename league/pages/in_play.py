@@ -17,6 +17,7 @@ import django_filters
 import django_tables2 as tables
 from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
@@ -35,7 +36,7 @@ from league.queries.in_play import LeagueTally
 class InPlayFilter(django_filters.FilterSet):
     """The season; the rows are every herald (or box) of the catalog."""
 
-    season = season_filter(method="keep", label="Season")
+    season = season_filter(method="keep", label=_("Season"))
 
     class Meta:
         form = CachedChoicesForm
@@ -71,21 +72,23 @@ class InPlayTable(LeagueTable):
     row_template = "league/rows/in_play.html"
     boxes = False  # heralds: named with their box; boxes: with their kind
 
-    games = tables.Column(verbose_name="Games with", attrs=NUMERIC)
-    victories = tables.Column(verbose_name="Victories with", attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name="Win % with (95% interval)")
-    win_low = RoundedColumn(verbose_name="Win % with low", places=1, visible=False)
-    win_high = RoundedColumn(verbose_name="Win % with high", places=1, visible=False)
-    avg_victory_score = RoundedColumn(verbose_name="Mean victory score with", places=1)
-    games_without = tables.Column(verbose_name="Games without", attrs=NUMERIC)
+    games = tables.Column(verbose_name=_("Games with"), attrs=NUMERIC)
+    victories = tables.Column(verbose_name=_("Victories with"), attrs=NUMERIC)
+    win_pct = WinRateColumn(verbose_name=_("Win % with (95% interval)"))
+    win_low = RoundedColumn(verbose_name=_("Win % with low"), places=1, visible=False)
+    win_high = RoundedColumn(verbose_name=_("Win % with high"), places=1, visible=False)
+    avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score with"), places=1)
+    games_without = tables.Column(verbose_name=_("Games without"), attrs=NUMERIC)
     win_pct_without = WinRateColumn(
-        verbose_name="Win % without (95% interval)",
+        verbose_name=_("Win % without (95% interval)"),
         games_suffix="_without",
         accessor="win_pct_without",
     )
-    win_low_without = RoundedColumn(verbose_name="Win % without low", places=1, visible=False)
-    win_high_without = RoundedColumn(verbose_name="Win % without high", places=1, visible=False)
-    avg_victory_score_without = RoundedColumn(verbose_name="Mean victory score without", places=1)
+    win_low_without = RoundedColumn(verbose_name=_("Win % without low"), places=1, visible=False)
+    win_high_without = RoundedColumn(verbose_name=_("Win % without high"), places=1, visible=False)
+    avg_victory_score_without = RoundedColumn(
+        verbose_name=_("Mean victory score without"), places=1
+    )
 
     class Meta(LeagueTable.Meta):
         order_by = ("-win_pct",)
@@ -107,27 +110,29 @@ class InPlayTable(LeagueTable):
 
 
 class HeraldTable(InPlayTable):
-    caption = "Heralds: approved games with and without each (win % sorts by its lower bound)"
+    caption = _("Heralds: approved games with and without each (win % sorts by its lower bound)")
     export_paths = {"box": "box__name"}
 
-    name = tables.Column(verbose_name="Herald", order_by=("name",))
-    box = tables.Column(verbose_name="Box", orderable=False)
+    name = tables.Column(verbose_name=_("Herald"), order_by=("name",))
+    box = tables.Column(verbose_name=_("Box"), orderable=False)
 
     class Meta(InPlayTable.Meta):
         sequence = ("name", "box", "...")
-        empty_text = "The catalog has no herald."
+        empty_text = _("The catalog has no herald.")
 
 
 class BoxTable(InPlayTable):
-    caption = "Boxes: approved games with each in play and without (win % sorts by its lower bound)"
+    caption = _(
+        "Boxes: approved games with each in play and without (win % sorts by its lower bound)"
+    )
 
     boxes = True
-    name = tables.Column(verbose_name="Box", order_by=("year", "name"))
-    kind = tables.Column(verbose_name="Kind", orderable=False)
+    name = tables.Column(verbose_name=_("Box"), order_by=("year", "name"))
+    kind = tables.Column(verbose_name=_("Kind"), orderable=False)
 
     class Meta(InPlayTable.Meta):
         sequence = ("name", "kind", "...")
-        empty_text = "The catalog has no box."
+        empty_text = _("The catalog has no box.")
 
 
 def baseline(total: LeagueTally) -> dict:
@@ -178,6 +183,7 @@ class HeraldListView(InPlayListView):
     filterset_class = HeraldFilter
     table_class = HeraldTable
     export_name = "heralds"
+    export_sheet = _("Heralds")
     rows = staticmethod(herald_standings)
 
     def get_context_data(self, **kwargs):
@@ -199,4 +205,5 @@ class BoxListView(InPlayListView):
     filterset_class = BoxFilter
     table_class = BoxTable
     export_name = "boxes"
+    export_sheet = _("Boxes")
     rows = staticmethod(box_standings)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
-from django.utils.functional import SimpleLazyObject
+from django.utils.functional import SimpleLazyObject, lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -60,9 +62,19 @@ class WinRateColumn(ShareColumn):
 
 
 class InvestigatorFilter(django_filters.FilterSet):
-    season = season_filter(method="keep", label="Season")
+    season = season_filter(method="keep", label=_("Season"))
     min_games = min_games_filter(
-        f"Rates over fewer than {FEW_GAMES} games are marked: their interval is wide."
+        lazy(
+            lambda: (
+                ngettext(
+                    "Rates over fewer than %(games)d game are marked: their interval is wide.",
+                    "Rates over fewer than %(games)d games are marked: their interval is wide.",
+                    FEW_GAMES,
+                )
+                % {"games": FEW_GAMES}
+            ),
+            str,
+        )()
     )
 
     class Meta:
@@ -82,33 +94,36 @@ class InvestigatorFilter(django_filters.FilterSet):
 class InvestigatorTable(LeagueTable):
     """One row per investigator of the catalog over approved games."""
 
-    caption = "Investigators: approved games (win % sorts by its interval's lower bound)"
+    caption = _("Investigators: approved games (win % sorts by its interval's lower bound)")
     row_template = "league/rows/investigators.html"
     export_paths = {"box": "box__name"}
 
-    name = tables.Column(verbose_name="Investigator", linkify=True, order_by=("name",))
-    box = tables.Column(verbose_name="Box", orderable=False)
-    games = tables.Column(attrs=NUMERIC)
-    victories = tables.Column(attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name="Win % (95% interval)")
-    win_low = RoundedColumn(verbose_name="Win % low", places=1, visible=False)
-    win_high = RoundedColumn(verbose_name="Win % high", places=1, visible=False)
-    avg_victory_score = RoundedColumn(verbose_name="Mean victory score", places=1)
-    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
-    devoured = tables.Column(attrs=NUMERIC)
+    name = tables.Column(verbose_name=_("Investigator"), linkify=True, order_by=("name",))
+    box = tables.Column(verbose_name=_("Box"), orderable=False)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
+    victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
+    win_pct = WinRateColumn(verbose_name=_("Win % (95% interval)"))
+    # "% lo", "% hi" read as Python formats to xgettext: these headers are plain text.
+    # xgettext:no-python-format
+    win_low = RoundedColumn(verbose_name=_("Win % low"), places=1, visible=False)
+    # xgettext:no-python-format
+    win_high = RoundedColumn(verbose_name=_("Win % high"), places=1, visible=False)
+    avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score"), places=1)
+    best_score = tables.Column(verbose_name=_("Best score"), attrs=NUMERIC)
+    devoured = tables.Column(verbose_name=_("Devoured"), attrs=NUMERIC)
     devoured_pct = ShareColumn(
-        part="devoured", verbose_name="Devoured %", accessor="devoured_pct_value"
+        part="devoured", verbose_name=_("Devoured %"), accessor="devoured_pct_value"
     )
-    lost = tables.Column(verbose_name="Lost in time and space", attrs=NUMERIC)
-    lost_pct = ShareColumn(part="lost", verbose_name="Lost %", accessor="lost_pct_value")
-    retired = tables.Column(attrs=NUMERIC)
+    lost = tables.Column(verbose_name=_("Lost in time and space"), attrs=NUMERIC)
+    lost_pct = ShareColumn(part="lost", verbose_name=_("Lost %"), accessor="lost_pct_value")
+    retired = tables.Column(verbose_name=_("Retired"), attrs=NUMERIC)
     retired_pct = ShareColumn(
-        part="retired", verbose_name="Retired %", accessor="retired_pct_value"
+        part="retired", verbose_name=_("Retired %"), accessor="retired_pct_value"
     )
 
     class Meta(LeagueTable.Meta):
         order_by = ("-win_pct",)
-        empty_text = "No investigator has enough approved games for these filters."
+        empty_text = _("No investigator has enough approved games for these filters.")
 
     def _nulls_last(self, queryset, name, is_descending):
         return nulls_last(queryset, name, is_descending, "name", "pk")
@@ -140,6 +155,7 @@ class InvestigatorListView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_class = InvestigatorTable
     table_pagination = False
     export_name = "investigators"
+    export_sheet = _("Investigators")
 
     def get_queryset(self):
         return investigator_standings()
@@ -154,11 +170,11 @@ class RecordTable(LeagueTable):
     row_template = "league/rows/records.html"
     by_ancient_one = False
 
-    games = tables.Column(attrs=NUMERIC)
-    victories = tables.Column(attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name="Win % (95% interval)")
-    avg_victory_score = RoundedColumn(verbose_name="Mean victory score", places=1)
-    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC, default="—")
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
+    victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
+    win_pct = WinRateColumn(verbose_name=_("Win % (95% interval)"))
+    avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score"), places=1)
+    best_score = tables.Column(verbose_name=_("Best score"), attrs=NUMERIC, default="—")
 
     class Meta(LeagueTable.Meta):
         orderable = False
@@ -166,39 +182,39 @@ class RecordTable(LeagueTable):
 
 
 class ByAncientOneTable(RecordTable):
-    caption = "By Ancient One"
+    caption = _("By Ancient One")
     by_ancient_one = True
-    ancient_one = tables.Column(verbose_name="Ancient One", linkify=True)
+    ancient_one = tables.Column(verbose_name=_("Ancient One"), linkify=True)
 
     class Meta(RecordTable.Meta):
         sequence = ("ancient_one", "...")
-        empty_text = "No approved games."
+        empty_text = _("No approved games.")
 
 
 class ByTableSizeTable(RecordTable):
-    caption = "By number of investigators"
-    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    caption = _("By number of investigators")
+    investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
 
     class Meta(RecordTable.Meta):
         sequence = ("investigator_count", "...")
-        empty_text = "No approved games."
+        empty_text = _("No approved games.")
 
 
 class PlayersTable(LeagueTable):
-    caption = "Who plays them most"
+    caption = _("Who plays them most")
     row_template = "league/rows/investigator_players.html"
-    player = tables.Column(verbose_name="Player", linkify=True)
-    seats = tables.Column(verbose_name="Games", attrs=NUMERIC)
-    victories = tables.Column(attrs=NUMERIC)
+    player = tables.Column(verbose_name=_("Player"), linkify=True)
+    seats = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
+    victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
 
     class Meta(LeagueTable.Meta):
         orderable = False
         order_by = ()
-        empty_text = "No public player has played them yet."
+        empty_text = _("No public player has played them yet.")
 
 
 class BestGamesTable(LeaderboardTable):
-    caption = "Best games"
+    caption = _("Best games")
 
     class Meta(LeaderboardTable.Meta):
         orderable = False

@@ -11,9 +11,10 @@ import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F, QuerySet
 from django.http import Http404
-from django.template.defaultfilters import pluralize
 from django.utils.functional import SimpleLazyObject, cached_property
 from django.utils.http import urlencode
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -42,8 +43,8 @@ class StandingsFilter(django_filters.FilterSet):
     """The season the standings cover and the fewest games a row needs (players; the team
     standings' filter differs only in its ``rows``)."""
 
-    season = season_filter(method="keep", label="Season")
-    min_games = min_games_filter("Win % and averages mean little over two games.")
+    season = season_filter(method="keep", label=_("Season"))
+    min_games = min_games_filter(_("Win % and averages mean little over two games."))
 
     class Meta:
         model = PlayerStanding
@@ -90,7 +91,7 @@ class StandingsTable(LeagueTable):
     a stored column or a per-row expression of one, ties broken by the player's name.
     """
 
-    caption = "Standings: approved games"
+    caption = _("Standings: approved games")
     row_template = "league/rows/standings.html"
     teams = False
 
@@ -98,26 +99,26 @@ class StandingsTable(LeagueTable):
     export_paths = {"win_pct": "win_pct_value"}
 
     name = tables.Column(
-        verbose_name="Player",
+        verbose_name=_("Player"),
         linkify=link_to("player"),
         order_by=("name",),
     )
-    games = tables.Column(attrs=NUMERIC)
-    victories = tables.Column(attrs=NUMERIC)
-    win_pct = RoundedColumn(verbose_name="Win %", places=0, suffix="%")
-    rating = RatingColumn(verbose_name="Rating", default="—")
-    rating_even_chance = EvenChanceColumn(verbose_name="Rating: even-game win %")
-    rating_sigma = RoundedColumn(verbose_name="Rating σ", places=1, visible=False)
-    rating_games = tables.Column(verbose_name="Rated games", visible=False)
-    first_citizen_titles = tables.Column(verbose_name="First Citizen", attrs=NUMERIC)
-    best_score = tables.Column(verbose_name="Best score", attrs=NUMERIC)
-    avg_victory_score = RoundedColumn(verbose_name="Avg victory score", places=1)
-    gate_trophies = tables.Column(verbose_name="Gate trophies", attrs=NUMERIC)
-    monster_trophies = tables.Column(verbose_name="Monster trophies", attrs=NUMERIC)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
+    victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
+    win_pct = RoundedColumn(verbose_name=_("Win %"), places=0, suffix="%")
+    rating = RatingColumn(verbose_name=_("Rating"), default="—")
+    rating_even_chance = EvenChanceColumn(verbose_name=_("Rating: even-game win %"))
+    rating_sigma = RoundedColumn(verbose_name=_("Rating σ"), places=1, visible=False)
+    rating_games = tables.Column(verbose_name=_("Rated games"), visible=False)
+    first_citizen_titles = tables.Column(verbose_name=_("First Citizen"), attrs=NUMERIC)
+    best_score = tables.Column(verbose_name=_("Best score"), attrs=NUMERIC)
+    avg_victory_score = RoundedColumn(verbose_name=_("Avg victory score"), places=1)
+    gate_trophies = tables.Column(verbose_name=_("Gate trophies"), attrs=NUMERIC)
+    monster_trophies = tables.Column(verbose_name=_("Monster trophies"), attrs=NUMERIC)
 
     class Meta(LeagueTable.Meta):
         order_by = ("-victories",)
-        empty_text = "No player has enough approved games for these filters."
+        empty_text = _("No player has enough approved games for these filters.")
 
     def _nulls_last(self, queryset, name, is_descending):
         return nulls_last(queryset, name, is_descending, "name", "pk")
@@ -155,24 +156,24 @@ class StandingsTable(LeagueTable):
 class PlayerGamesTable(LeagueTable):
     """A player's approved games, newest first."""
 
-    caption = "Game history"
+    caption = _("Game history")
     row_template = "league/rows/history.html"
     teams = False
 
-    played_on = DateColumn(verbose_name="Date", linkify=link_to())
+    played_on = DateColumn(verbose_name=_("Date"), linkify=link_to())
     ancient_one = tables.Column(
-        verbose_name="Ancient One", linkify=True, order_by=("ancient_one__name",)
+        verbose_name=_("Ancient One"), linkify=True, order_by=("ancient_one__name",)
     )
-    outcome = tables.Column()
-    score = tables.Column(attrs=NUMERIC, default="—")
-    investigator_count = tables.Column(verbose_name="Investigators", attrs=NUMERIC)
+    outcome = tables.Column(verbose_name=_("Outcome"))
+    score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC, default="—")
+    investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
     first_citizen = tables.BooleanColumn(
-        verbose_name="First Citizen", orderable=False, accessor="pk"
+        verbose_name=_("First Citizen"), orderable=False, accessor="pk"
     )
 
     class Meta(LeagueTable.Meta):
         order_by = ("-played_on",)
-        empty_text = "No approved games yet."
+        empty_text = _("No approved games yet.")
 
     def __init__(self, *args, player=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -214,6 +215,7 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_class = StandingsTable
     table_pagination = {"per_page": 50, "paginator_class": BoundedPaginator}
     export_name = "standings"
+    export_sheet = _("Standings")
 
     def get_queryset(self):
         return self.filterset_class.rows().filter(games__gte=1)
@@ -262,7 +264,8 @@ class PlayerView(SingleTableMixin, TemplateView):
 
     def get_table_kwargs(self):
         if self.history.narrowed:
-            return {"player": self.player, "empty_text": "No game of theirs matches these filters."}
+            empty = gettext("No game of theirs matches these filters.")
+            return {"player": self.player, "empty_text": empty}
         return {"player": self.player}
 
     def get_table_pagination(self, table):
@@ -307,18 +310,28 @@ class PlayerView(SingleTableMixin, TemplateView):
         months = self.profile.months
         return charts.monthly_scores(
             months,
-            title=f"{self.player}: victory scores by month",
-            description=f"Best and mean score of the approved victories in each month "
-            f"{self.player} won a game, {len(months)} month{pluralize(len(months))} in all, "
-            "oldest first; higher is better.",
+            title=gettext("%(player)s: victory scores by month") % {"player": self.player},
+            description=ngettext(
+                "Best and mean score of the approved victories in each month %(player)s won "
+                "a game, %(count)s month in all, oldest first; higher is better.",
+                "Best and mean score of the approved victories in each month %(player)s won "
+                "a game, %(count)s months in all, oldest first; higher is better.",
+                len(months),
+            )
+            % {"player": self.player, "count": len(months)},
         )
 
     def rating_chart(self):
         points = self.rating.points
         return charts.rating_line(
             points,
-            title=f"{self.player}: rating after each game",
-            description=f"The rating and the model's latest estimate μ after each of "
-            f"{self.player}'s rated games, {len(points)} points from the first game to the "
-            "latest; higher is stronger.",
+            title=gettext("%(player)s: rating after each game") % {"player": self.player},
+            description=ngettext(
+                "The rating and the model's latest estimate μ after each of %(player)s's rated "
+                "games, %(count)s point from the first game to the latest; higher is stronger.",
+                "The rating and the model's latest estimate μ after each of %(player)s's rated "
+                "games, %(count)s points from the first game to the latest; higher is stronger.",
+                len(points),
+            )
+            % {"player": self.player, "count": len(points)},
         )

@@ -7,6 +7,7 @@ import django_tables2 as tables
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig, SingleTableMixin
 
@@ -36,23 +37,23 @@ from league.queries import (
 class ScenarioBoardTable(GameRowsTable):
     """A scenario's entries: scenario score first, ties to the earlier submission."""
 
-    caption = "Entries, best scenario score first"
+    caption = _("Entries, best scenario score first")
     row_template = "league/rows/scenario_board.html"
 
-    rank = tables.Column(verbose_name="Rank", attrs=NUMERIC, orderable=False)
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMERIC, orderable=False)
     scenario_score = tables.Column(
-        verbose_name="Scenario score", attrs=NUMERIC, default="—", orderable=False
+        verbose_name=_("Scenario score"), attrs=NUMERIC, default="—", orderable=False
     )
     score = tables.Column(
-        verbose_name="Rulebook score", attrs=NUMERIC, default="—", orderable=False
+        verbose_name=_("Rulebook score"), attrs=NUMERIC, default="—", orderable=False
     )
-    tasks_completed = tables.Column(verbose_name="Tasks", attrs=NUMERIC, orderable=False)
-    team = tables.Column(verbose_name="Team", linkify=True, default="—", orderable=False)
+    tasks_completed = tables.Column(verbose_name=_("Tasks"), attrs=NUMERIC, orderable=False)
+    team = tables.Column(verbose_name=_("Team"), linkify=True, default="—", orderable=False)
     players = PlayersColumn()
-    ancient_one = tables.Column(verbose_name="Ancient One", orderable=False)
-    outcome = tables.Column(orderable=False)
+    ancient_one = tables.Column(verbose_name=_("Ancient One"), orderable=False)
+    outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
     created_at = DateColumn(
-        verbose_name="Submitted",
+        verbose_name=_("Submitted"),
         format="j M Y H:i",
         linkify=link_to(),
         orderable=False,
@@ -61,45 +62,45 @@ class ScenarioBoardTable(GameRowsTable):
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 
     class Meta(GameRowsTable.Meta):
-        empty_text = "No entries yet."
+        empty_text = _("No entries yet.")
 
 
 class SeriesTeamTable(LeagueTable):
     """Teams by series points (the scenario scores of their entries)."""
 
-    caption = "Teams"
+    caption = _("Teams")
     row_template = "league/rows/series.html"
     players = False
 
     # Rows are summary rows (``SeriesTeamStanding``) with their team loaded.
     name = tables.Column(
-        verbose_name="Team",
+        verbose_name=_("Team"),
         accessor="team__name",
         linkify=link_to("team"),
         orderable=False,
     )
-    entries = tables.Column(verbose_name="Entries", attrs=NUMERIC, orderable=False)
-    points = tables.Column(verbose_name="Series points", attrs=NUMERIC, orderable=False)
+    entries = tables.Column(verbose_name=_("Entries"), attrs=NUMERIC, orderable=False)
+    points = tables.Column(verbose_name=_("Series points"), attrs=NUMERIC, orderable=False)
 
     class Meta(LeagueTable.Meta):
-        empty_text = "No team has entered a scenario of this series yet."
+        empty_text = _("No team has entered a scenario of this series yet.")
 
 
 class SeriesPlayerTable(SeriesTeamTable):
     """Players by series points: every entry they sat at."""
 
-    caption = "Players"
+    caption = _("Players")
     players = True
 
     name = tables.Column(
-        verbose_name="Player",
+        verbose_name=_("Player"),
         accessor="player__name",
         linkify=link_to("player"),
         orderable=False,
     )
 
     class Meta(SeriesTeamTable.Meta):
-        empty_text = "No player has entered a scenario of this series yet."
+        empty_text = _("No player has entered a scenario of this series yet.")
 
 
 class ScenarioListView(TemplateView):
@@ -118,6 +119,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     table_class = ScenarioBoardTable
     table_pagination = {"per_page": 50, "paginator_class": BoundedPaginator}
     export_name = "scenario"
+    export_sheet = _("Scenario")
 
     def get(self, request, *args, **kwargs):
         self.scenario = scenario_detail(kwargs["slug"])
@@ -162,7 +164,8 @@ class SeriesView(TemplateView):
                 raise Http404("No such export.")
             filename = export_filename("series", [self.series.slug, which], export_format)
             table = self.table(which, paginate=False)
-            return export_response(table, export_format, filename, title=f"Series {which}")
+            sheets = {"teams": _("Series teams"), "players": _("Series players")}
+            return export_response(table, export_format, filename, title=str(sheets[which]))
         return super().get(request, *args, **kwargs)
 
     def table(self, which: str, paginate: bool = True):

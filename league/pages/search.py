@@ -8,6 +8,8 @@ is cached like the other public pages; the box itself sits in the navigation
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from games.names import MAX_QUERY_LENGTH, MAX_QUERY_WORDS, search_words
@@ -19,15 +21,19 @@ class SearchForm(forms.Form):
     at least one letter or digit; what was typed comes back in the box either way."""
 
     q = forms.CharField(
-        label="Search names",
+        label=gettext_lazy("Search names"),
         required=False,
         max_length=MAX_QUERY_LENGTH,
         error_messages={
-            "max_length": f"Search for at most {MAX_QUERY_LENGTH} characters "
-            "(this has %(show_value)d): a name is never longer."
+            "max_length": gettext_lazy(
+                "Search for at most %(limit_value)d characters (this has %(show_value)d): "
+                "a name is never longer."
+            )
         },
-        help_text="Players, teams, investigators, Ancient Ones and scenarios; "
-        "case and accents do not matter.",
+        help_text=gettext_lazy(
+            "Players, teams, investigators, Ancient Ones and scenarios; "
+            "case and accents do not matter."
+        ),
         widget=forms.TextInput(attrs={"type": "search"}),
     )
 
@@ -35,10 +41,11 @@ class SearchForm(forms.Form):
         query = self.cleaned_data["q"]
         words = search_words(query)
         if query and not words:
-            raise forms.ValidationError("Type some letters or digits of a name.")
+            raise forms.ValidationError(_("Type some letters or digits of a name."))
         if len(words) > MAX_QUERY_WORDS:
             raise forms.ValidationError(
-                f"Search for at most {MAX_QUERY_WORDS} words (this has {len(words)})."
+                _("Search for at most %(most)d words (this has %(count)d).")
+                % {"most": MAX_QUERY_WORDS, "count": len(words)}
             )
         self.words = words
         return query

@@ -18,6 +18,8 @@ from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.intervals import is_few, wilson
 from games.numbers import rounded, shown
@@ -26,7 +28,6 @@ from league.queries import players_by_game
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 NO_RATE = "—"
-FEW_MARK = mark_safe(' <span class="few">few games</span>')
 
 
 def rate_cell(part: int, games: int):
@@ -35,7 +36,7 @@ def rate_cell(part: int, games: int):
     if bounds is None:
         return NO_RATE
     low, high = bounds
-    few = FEW_MARK if is_few(games) else ""
+    few = format_html(' <span class="few">{}</span>', _("few games")) if is_few(games) else ""
     # Numbers only (and the safe mark): no escaping to do, a cell per row of every rate.
     return mark_safe(
         f'{shown(100 * part / games)}% <span class="interval">'
@@ -60,7 +61,7 @@ class PlayersColumn(tables.Column):
     """Every player at the game, linked to their page; plain names in exports."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", "Players")
+        kwargs.setdefault("verbose_name", gettext_lazy("Players"))
         kwargs.setdefault("attrs", {"td": {"class": "players"}})
         super().__init__(accessor="pk", orderable=False, **kwargs)
 
@@ -173,8 +174,12 @@ class GameRowsTable(LeagueTable):
 
     # Exports only: the game's number (its id), so a downloaded row can be found again,
     # and the absolute address of its page (the page links the date).
-    game = tables.Column(verbose_name="Game", accessor="pk", visible=False, orderable=False)
-    link = tables.Column(verbose_name="Link", accessor="pk", visible=False, orderable=False)
+    game = tables.Column(
+        verbose_name=gettext_lazy("Game"), accessor="pk", visible=False, orderable=False
+    )
+    link = tables.Column(
+        verbose_name=gettext_lazy("Link"), accessor="pk", visible=False, orderable=False
+    )
 
     class Meta(LeagueTable.Meta):
         sequence = ("...", "game", "link")

@@ -14,6 +14,8 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
@@ -51,12 +53,12 @@ class TeamStandingsFilter(StandingsFilter):
 class TeamStandingsTable(StandingsTable):
     """One row per team over its approved games (within the chosen season)."""
 
-    caption = "Team standings: approved games"
+    caption = _("Team standings: approved games")
     teams = True
 
-    name = tables.Column(verbose_name="Team", linkify=True)
-    scenarios_entered = tables.Column(verbose_name="Entries", attrs=NUMERIC)
-    series_points = tables.Column(verbose_name="Series points", attrs=NUMERIC)
+    name = tables.Column(verbose_name=_("Team"), linkify=True)
+    scenarios_entered = tables.Column(verbose_name=_("Entries"), attrs=NUMERIC)
+    series_points = tables.Column(verbose_name=_("Series points"), attrs=NUMERIC)
 
     class Meta(StandingsTable.Meta):
         exclude = (
@@ -68,7 +70,7 @@ class TeamStandingsTable(StandingsTable):
             "rating_sigma",
             "rating_games",
         )
-        empty_text = "No team has enough approved games for these filters."
+        empty_text = _("No team has enough approved games for these filters.")
 
     def order_series_points(self, queryset, is_descending):
         return nulls_last(queryset, "series_points", is_descending, "name")
@@ -79,8 +81,10 @@ class TeamGamesTable(PlayerGamesTable):
 
     teams = True
 
-    scenario = tables.Column(linkify=True, default="—", order_by=("scenario__name",))
-    scenario_score = tables.Column(verbose_name="Scenario score", attrs=NUMERIC, default="—")
+    scenario = tables.Column(
+        verbose_name=_("Scenario"), linkify=True, default="—", order_by=("scenario__name",)
+    )
+    scenario_score = tables.Column(verbose_name=_("Scenario score"), attrs=NUMERIC, default="—")
 
     class Meta(PlayerGamesTable.Meta):
         exclude = ("first_citizen",)
@@ -96,6 +100,7 @@ class TeamStandingsView(StandingsView):
     filterset_class = TeamStandingsFilter
     table_class = TeamStandingsTable
     export_name = "team-standings"
+    export_sheet = _("Team standings")
 
 
 class TeamView(SingleTableMixin, TemplateView):
@@ -138,10 +143,13 @@ class TeamView(SingleTableMixin, TemplateView):
         points = self.profile.score_points
         return charts.score_line(
             points,
-            title=f"{self.team}: best victory score by month",
-            description=f"One point per month with an approved victory played as the team, "
-            f"{len(points)} in all: the month's best victory score; higher is better. "
-            f"The table below gives each month's games, victories and mean victory score.",
+            title=gettext("%(team)s: best victory score by month") % {"team": self.team},
+            description=gettext(
+                "One point per month with an approved victory played as the team, %(count)s "
+                "in all: the month's best victory score; higher is better. The table below "
+                "gives each month's games, victories and mean victory score."
+            )
+            % {"count": len(points)},
         )
 
 
@@ -162,7 +170,10 @@ class TeamCreateView(LoginRequiredMixin, View):
                 for message in error.message_dict.get("name", error.messages):
                     form.add_error("name", message)
             else:
-                messages.success(request, f"Team {team} created: add its members here.")
+                messages.success(
+                    request,
+                    gettext("Team %(team)s created: add its members here.") % {"team": team},
+                )
                 return redirect("league:team_members", slug=team.slug)
         return render(request, self.template_name, {"form": form})
 
@@ -219,15 +230,21 @@ class TeamMembersView(CaptainMixin, View):
 
 def announcement(added, team) -> str:
     """What the captain hears after adding a (public, or their own) player."""
-    player = added.player
+    names = {"player": added.player, "team": team}
     if not added.invited:
-        return f"{player} joined {team}."
-    if player.user_id is None:
+        return gettext("%(player)s joined %(team)s.") % names
+    if added.player.user_id is None:
         return (
-            f"{player} plays in another team: they join {team} once they accept your "
-            "invitation, from the account that plays as them."
+            gettext(
+                "%(player)s plays in another team: they join %(team)s once they accept your "
+                "invitation, from the account that plays as them."
+            )
+            % names
         )
-    return f"{player} has an account: they join {team} once they accept your invitation."
+    return (
+        gettext("%(player)s has an account: they join %(team)s once they accept your invitation.")
+        % names
+    )
 
 
 class TeamMemberRemoveView(CaptainMixin, View):
@@ -254,7 +271,11 @@ class TeamMemberRemoveView(CaptainMixin, View):
             except ValidationError as error:
                 self.form.add_error("new_captain" if successors else None, error)
             else:
-                messages.success(request, f"{player} is no longer on {self.team}.")
+                messages.success(
+                    request,
+                    gettext("%(player)s is no longer on %(team)s.")
+                    % {"player": player, "team": self.team},
+                )
                 return redirect("league:team_members", slug=self.team.slug)
         return self.render(player)
 
@@ -297,7 +318,8 @@ class TeamInvitationAnswerView(LoginRequiredMixin, View):
         except TeamInvitation.DoesNotExist as error:
             raise Http404("No such invitation waits for you.") from error
         if accept:
-            messages.success(request, f"You joined {invitation.team}.")
+            said = gettext("You joined %(team)s.")
         else:
-            messages.success(request, f"You declined to join {invitation.team}.")
+            said = gettext("You declined to join %(team)s.")
+        messages.success(request, said % {"team": invitation.team})
         return redirect("games:mine")

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import AncientOne, Investigator, Player, Scenario, Team
 
@@ -35,12 +37,35 @@ class Kind:
     public: Callable[[], QuerySet] | None = None
 
 
+# The noun is said after a number ("the first 20 players"): its own message, since
+# languages decline it there (Polish "graczy", German "Großen Alten").
 KINDS = (
-    Kind("players", "Players", "players", Player.objects.all, public=Player.objects.listed),
-    Kind("teams", "Teams", "teams", Team.objects.all),
-    Kind("investigators", "Investigators", "investigators", Investigator.objects.all),
-    Kind("ancient_ones", "Ancient Ones", "Ancient Ones", AncientOne.objects.all),
-    Kind("scenarios", "Scenarios", "scenarios", Scenario.objects.all),
+    Kind(
+        "players",
+        _("Players"),
+        pgettext_lazy("after a number", "players"),
+        Player.objects.all,
+        public=Player.objects.listed,
+    ),
+    Kind("teams", _("Teams"), pgettext_lazy("after a number", "teams"), Team.objects.all),
+    Kind(
+        "investigators",
+        _("Investigators"),
+        pgettext_lazy("after a number", "investigators"),
+        Investigator.objects.all,
+    ),
+    Kind(
+        "ancient_ones",
+        _("Ancient Ones"),
+        pgettext_lazy("after a number", "Ancient Ones"),
+        AncientOne.objects.all,
+    ),
+    Kind(
+        "scenarios",
+        _("Scenarios"),
+        pgettext_lazy("after a number", "scenarios"),
+        Scenario.objects.all,
+    ),
 )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 
 from games import rules
 from games.models import (
@@ -138,7 +139,8 @@ def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
     possible = set(rules.possible_endings(ancient_one.name))
     endings = [((value, ""), label) for value, label in Outcome.choices if value != Outcome.DEFEAT]
     endings += [
-        ((Outcome.DEFEAT, value), f"Defeat — {label}") for value, label in DefeatCause.choices
+        ((Outcome.DEFEAT, value), gettext("Defeat — %(cause)s") % {"cause": label})
+        for value, label in DefeatCause.choices
     ]
     outcomes = [
         OutcomeShare(label, by_key.get(key, 0), 100 * by_key.get(key, 0) / total)
