@@ -47,3 +47,9 @@ def translated_errors(errors: dict[str, list[str]]) -> dict[str, list[str]]:
 
 # For class-level texts (help texts, error messages): translated when shown.
 translated_lazy = lazy(translated, str)
+
+
+def formatted_lazy(template: str, **params: object) -> str:
+    """``template`` (a msgid marked with ``gettext_noop``) with ``params``, translated when
+    shown: ``gettext_lazy`` for a text that holds a rule's number."""
+    return translated_lazy(Message(template, **params))

@@ -16,7 +16,8 @@ from games.players import players_for_names
 from games.recording import session_record
 
 from .names import NewName, find_new_names
-from .results import SeatFormSet, SessionForm
+from .results import SessionForm
+from .seats import SeatFormSet
 
 
 @dataclass
