@@ -68,7 +68,8 @@ class NewName:
             "“%(name)s” is not a league player yet. Did you mean %(suggestions)s? Correct the "
             "name, or tick “Yes, a new player” to add them to the league."
         )
-        either = f" {pgettext('between suggested names', 'or')} ".join(self.suggestions)
+        conjunction = pgettext("between suggested names", "or")
+        either = f" {conjunction} ".join(self.suggestions)
         return message % {"name": self.name, "suggestions": either}
 
 
