@@ -29,6 +29,7 @@ from games.models import (
 )
 from games.permissions import can_moderate
 from games.recording import entry_group, session_entry_sync, session_moderate
+from games.rule_messages import translated
 from games.summaries import tracking
 
 
@@ -119,8 +120,11 @@ class SeatInlineFormSet(BaseInlineFormSet):
         errors = self.instance.table_errors(totals)
         flat = [message for field_errors in errors.values() for message in field_errors]
         if self.instance.scenario_id:
-            flat += scenario_rules.investigator_problems(
-                self.instance.scenario.terms(), totals.investigators
+            flat += map(
+                translated,
+                scenario_rules.investigator_problems(
+                    self.instance.scenario.terms(), totals.investigators
+                ),
             )
             # The tasks ticked on the game's form (SessionAdmin.save_form hands them over):
             # their conditions need the whole table, which only this formset sees.

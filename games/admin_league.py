@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from games import scenario_rules
 from games.admin_users import AutocompleteLabels
 from games.models import Scenario, ScenarioTask, Series, Team, TeamInvitation
+from games.rule_messages import translated
 
 
 class MemberInline(admin.TabularInline):
@@ -96,7 +97,7 @@ class ScenarioAdminForm(forms.ModelForm):
             opens_at=cleaned.get("opens_at"),
             closes_at=cleaned.get("closes_at"),
         )
-        problems = scenario_rules.scenario_terms_problems(terms)
+        problems = [translated(p) for p in scenario_rules.scenario_terms_problems(terms)]
         allowed_ids = {box.pk for box in allowed}
         for item in [*(cleaned.get("ancient_ones") or []), cleaned.get("herald")]:
             if item is not None and allowed_ids and item.box_id not in allowed_ids:

@@ -64,6 +64,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.rule_text import Message, gettext_noop, ngettext_lazy, require_range
+
 CLOSED = "closed"
 SEALED = "sealed"
 BANISHED = "banished"
@@ -95,9 +97,17 @@ ENDED_LOST = "lost"  # lost in time and space
 SEAT_ENDINGS = (ENDED_SANE, ENDED_DEVOURED, ENDED_RETIRED, ENDED_LOST)
 # Lost in time and space is still in play when the gates are closed or sealed (ruling 6).
 LOST_STILL_IN_PLAY = (CLOSED, SEALED)
-LOST_WHEN_AWOKEN = (
-    "In a banished game, when the Ancient One awoke they were devoured: record them as devoured."
+LOST_WHEN_AWOKEN = Message(
+    gettext_noop(
+        "In a banished game, when the Ancient One awoke they were devoured: "
+        "record them as devoured."
+    )
 )
+NEVER_BANISHED = gettext_noop("Azathoth cannot be banished: his awakening ends the game in defeat.")
+NO_ACT_DECK = gettext_noop(
+    "Act III needs the Act deck of The King in Yellow or Miskatonic Horror in play."
+)
+NEVER_FOUGHT = gettext_noop("Azathoth is never fought: his awakening ends the game at once.")
 
 MIN_INVESTIGATORS = 1  # a game needs someone at the table
 MAX_INVESTIGATORS = 8  # the box holds eight investigator markers in play at most
@@ -120,14 +130,6 @@ class ScoreTerm:
     points: int
 
 
-def _require_range(name: str, value: int, low: int, high: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}.")
-    if value < low or (high is not None and value > high):
-        bound = f"between {low} and {high}" if high is not None else f"{low} or more"
-        raise ValueError(f"{name} must be {bound}, not {value}.")
-
-
 def score_breakdown(
     *,
     doom_track: int,
@@ -142,25 +144,26 @@ def score_breakdown(
 
     Raises ``ValueError`` for a value outside the ranges the league rulings allow.
     """
-    _require_range("Doom track", doom_track, 1)
-    _require_range("Terror level", terror_level, MIN_TERROR, MAX_TERROR)
-    _require_range("Unpaid loans", unpaid_loans, 0)
-    _require_range("Elder signs played", elder_signs_played, 0)
-    _require_range("Gate trophies", gate_trophies, 0)
-    _require_range("Monster trophies", monster_trophies, 0)
-    _require_range("Survivors", survivors, 0, MAX_INVESTIGATORS)
+    require_range(gettext_noop("Doom track"), doom_track, 1)
+    require_range(gettext_noop("Terror level"), terror_level, MIN_TERROR, MAX_TERROR)
+    require_range(gettext_noop("Unpaid loans"), unpaid_loans, 0)
+    require_range(gettext_noop("Elder signs played"), elder_signs_played, 0)
+    require_range(gettext_noop("Gate trophies"), gate_trophies, 0)
+    require_range(gettext_noop("Monster trophies"), monster_trophies, 0)
+    require_range(gettext_noop("Survivors"), survivors, 0, MAX_INVESTIGATORS)
+    # The labels are marked msgids: the pages translate them (``Session.breakdown``).
     return [
-        ScoreTerm("Printed doom track of the Ancient One", doom_track, doom_track),
-        ScoreTerm("Terror level at the end", terror_level, -terror_level),
-        ScoreTerm("Unpaid or defaulted Bank Loans", unpaid_loans, -unpaid_loans),
-        ScoreTerm("Elder signs played", elder_signs_played, -elder_signs_played),
-        ScoreTerm("Unspent gate trophies", gate_trophies, gate_trophies),
+        ScoreTerm(gettext_noop("Printed doom track of the Ancient One"), doom_track, doom_track),
+        ScoreTerm(gettext_noop("Terror level at the end"), terror_level, -terror_level),
+        ScoreTerm(gettext_noop("Unpaid or defaulted Bank Loans"), unpaid_loans, -unpaid_loans),
+        ScoreTerm(gettext_noop("Elder signs played"), elder_signs_played, -elder_signs_played),
+        ScoreTerm(gettext_noop("Unspent gate trophies"), gate_trophies, gate_trophies),
         ScoreTerm(
-            "Unspent monster trophies (1 per 3)",
+            gettext_noop("Unspent monster trophies (1 per 3)"),
             monster_trophies,
             monster_trophies // MONSTER_TROPHIES_PER_POINT,
         ),
-        ScoreTerm("Sane, surviving investigators", survivors, survivors),
+        ScoreTerm(gettext_noop("Sane, surviving investigators"), survivors, survivors),
     ]
 
 
@@ -213,36 +216,46 @@ def victory_problems(
     gate_trophies: int,
     elder_sign_tokens: int,
 ) -> list[str]:
-    """One readable sentence per broken precondition of a victory; empty when valid."""
+    """One readable sentence (a ``Message``) per broken precondition of a victory."""
     problems: list[str] = []
     if outcome == CLOSED and gate_trophies < investigators:
-        problems.append(
-            f"Closing the gates needs at least as many unspent gate trophies as "
-            f"investigators in play: the team holds {gate_trophies} for "
-            f"{investigators} investigator{'s' if investigators != 1 else ''}."
+        forms = ngettext_lazy(
+            "Closing the gates needs at least as many unspent gate trophies as investigators "
+            "in play: the team holds %(gate_trophies)s for %(investigators)s investigator.",
+            "Closing the gates needs at least as many unspent gate trophies as investigators "
+            "in play: the team holds %(gate_trophies)s for %(investigators)s investigators.",
         )
+        counts = {"gate_trophies": gate_trophies, "investigators": investigators}
+        problems.append(Message(*forms, count="investigators", **counts))
     elif outcome == SEALED and elder_sign_tokens < SEALED_MIN_TOKENS:
-        problems.append(
-            f"Sealing the gates needs {SEALED_MIN_TOKENS} or more elder sign tokens on "
-            f"the board: {elder_sign_tokens} recorded."
+        template = gettext_noop(
+            "Sealing the gates needs %(least)s or more elder sign tokens on the board: "
+            "%(tokens)s recorded."
         )
+        problems.append(Message(template, least=SEALED_MIN_TOKENS, tokens=elder_sign_tokens))
     elif outcome == BANISHED and not can_be_banished(ancient_one):
-        problems.append("Azathoth cannot be banished: his awakening ends the game in defeat.")
+        problems.append(Message(NEVER_BANISHED))
     return problems
 
 
 def defeat_cause_problems(*, cause: str, ancient_one: str, boxes: set[str]) -> list[str]:
-    """One readable sentence per reason a defeat cause cannot have happened."""
+    """One readable sentence (a ``Message``) per reason a defeat cause cannot have happened."""
     if cause not in DEFEAT_CAUSES:
-        return [f"Unknown defeat cause {cause!r}."]
+        return [Message(gettext_noop("Unknown defeat cause %(cause)s."), cause=repr(cause))]
     if cause == AZATHOTH_AWAKENED and ancient_one != AZATHOTH:
-        return [f"Only Azathoth's awakening ends the game this way, not {ancient_one}'s."]
+        template = gettext_noop(
+            "Only Azathoth's awakening ends the game this way, not %(ancient_one)s's."
+        )
+        return [Message(template, ancient_one=ancient_one)]
     if cause == DEVOURED and ancient_one == AZATHOTH:
-        return ["Azathoth is never fought: his awakening ends the game at once."]
+        return [Message(NEVER_FOUGHT)]
     if cause == ACT_III and not boxes & ACT_DECK_BOXES:
-        return ["Act III needs the Act deck of The King in Yellow or Miskatonic Horror in play."]
+        return [Message(NO_ACT_DECK)]
     if cause == ANCIENT_ONE_SPECIAL and ancient_one not in OWN_DEFEAT_RULE:
-        return [f"{ancient_one} has no defeat rule of its own: choose how the game was lost."]
+        template = gettext_noop(
+            "%(ancient_one)s has no defeat rule of its own: choose how the game was lost."
+        )
+        return [Message(template, ancient_one=ancient_one)]
     return []
 
 
@@ -358,13 +371,19 @@ def table_problems(totals: TeamTotals) -> list[str]:
     """Range checks on the table itself: 1-8 investigators, loans at most one each."""
     problems: list[str] = []
     if not MIN_INVESTIGATORS <= totals.investigators <= MAX_INVESTIGATORS:
-        problems.append(
-            f"A game has between {MIN_INVESTIGATORS} and {MAX_INVESTIGATORS} investigators "
-            f"in play: {totals.investigators} recorded."
+        template = gettext_noop(
+            "A game has between %(least)s and %(most)s investigators in play: "
+            "%(investigators)s recorded."
         )
+        bounds = {"least": MIN_INVESTIGATORS, "most": MAX_INVESTIGATORS}
+        problems.append(Message(template, **bounds, investigators=totals.investigators))
     if totals.unpaid_loans > max_unpaid_loans(totals.investigators_who_played):
-        problems.append(
-            f"Each investigator holds at most one Bank Loan: {totals.unpaid_loans} unpaid "
-            f"loans for {totals.investigators_who_played} investigators who played."
+        forms = ngettext_lazy(
+            "Each investigator holds at most one Bank Loan: %(loans)s unpaid loans for "
+            "%(played)s investigator who played.",
+            "Each investigator holds at most one Bank Loan: %(loans)s unpaid loans for "
+            "%(played)s investigators who played.",
         )
+        played = totals.investigators_who_played
+        problems.append(Message(*forms, count="played", loans=totals.unpaid_loans, played=played))
     return problems

@@ -25,11 +25,13 @@ League rulings on entries and series points:
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from games.rule_text import Message, gettext_noop, ngettext_lazy, require_range
 from games.rules import (
     BANISHED,
     CLOSED,
@@ -70,10 +72,7 @@ class ScenarioTerms:
 
 def scenario_score(*, victory_score: int | None, tasks_completed: int) -> int | None:
     """Rulebook victory score + 1 per task completed; ``None`` for a defeat."""
-    if isinstance(tasks_completed, bool) or not isinstance(tasks_completed, int):
-        raise ValueError(f"Tasks completed must be a whole number, not {tasks_completed!r}.")
-    if tasks_completed < 0:
-        raise ValueError(f"Tasks completed must be 0 or more, not {tasks_completed}.")
+    require_range(gettext_noop("Tasks completed"), tasks_completed, 0)
     if victory_score is None:
         return None
     return victory_score + TASK_POINTS * tasks_completed
@@ -122,7 +121,7 @@ def scenario_problems(
     played_on: date | None,
     submitted_at: datetime,
 ) -> dict[str, list[str]]:
-    """Every way a game breaks its scenario, by the result field it concerns.
+    """Every way a game breaks its scenario (``Message``s), by the result field it concerns.
 
     Keys: ``ancient_one``, ``herald``, ``boxes``, ``investigators``, ``played_on`` and
     ``submitted_at``; empty when the game fits. An empty ``ancient_one`` or a ``None``
@@ -130,34 +129,40 @@ def scenario_problems(
     compared with the day ``opens_at`` falls on (in the time zone ``opens_at`` carries).
     """
     problems: dict[str, list[str]] = {}
+    name = terms.name
     if ancient_one and terms.ancient_ones and ancient_one not in terms.ancient_ones:
+        template = gettext_noop("%(scenario)s is played against %(allowed)s, not %(ancient_one)s.")
+        allowed = _names(terms.ancient_ones)
         problems["ancient_one"] = [
-            f"{terms.name} is played against {_names(terms.ancient_ones)}, not {ancient_one}."
+            Message(template, scenario=name, allowed=allowed, ancient_one=ancient_one)
         ]
     if terms.herald and herald != terms.herald:
-        problems["herald"] = [f"{terms.name} is played with {terms.herald} as herald."]
+        template = gettext_noop("%(scenario)s is played with %(herald)s as herald.")
+        problems["herald"] = [Message(template, scenario=name, herald=terms.herald)]
     box_problems = []
     missing = terms.boxes_required - boxes
     if missing:
-        box_problems.append(f"{terms.name} needs {_names(missing)} in play.")
+        template = gettext_noop("%(scenario)s needs %(boxes)s in play.")
+        box_problems.append(Message(template, scenario=name, boxes=_names(missing)))
     extra = boxes - terms.boxes_allowed if terms.boxes_allowed else set()
     if extra:
-        box_problems.append(f"{terms.name} does not allow {_names(extra)}.")
+        template = gettext_noop("%(scenario)s does not allow %(boxes)s.")
+        box_problems.append(Message(template, scenario=name, boxes=_names(extra)))
     if box_problems:
         problems["boxes"] = box_problems
     if investigators is not None and investigator_problems(terms, investigators):
         problems["investigators"] = investigator_problems(terms, investigators)
     if terms.opens_at and played_on and played_on < terms.opens_at.date():
-        problems["played_on"] = [
-            f"{terms.name} opened on {terms.opens_at:%d %b %Y}: a game played before "
-            "cannot enter it."
-        ]
+        template = gettext_noop(
+            "%(scenario)s opened on %(opened)s: a game played before cannot enter it."
+        )
+        problems["played_on"] = [Message(template, scenario=name, opened=terms.opens_at.date())]
     if terms.closes_at and submitted_at >= terms.closes_at:
-        problems["submitted_at"] = [
-            f"{terms.name} closed on {terms.closes_at:%d %b %Y at %H:%M}: it takes no more games."
-        ]
+        template = gettext_noop("%(scenario)s closed on %(closed)s: it takes no more games.")
+        problems["submitted_at"] = [Message(template, scenario=name, closed=terms.closes_at)]
     elif terms.opens_at and submitted_at < terms.opens_at:
-        problems["submitted_at"] = [f"{terms.name} has not opened yet."]
+        template = gettext_noop("%(scenario)s has not opened yet.")
+        problems["submitted_at"] = [Message(template, scenario=name)]
     return problems
 
 
@@ -165,48 +170,50 @@ def investigator_problems(terms: ScenarioTerms, investigators: int) -> list[str]
     """Too few or too many investigators in play for the scenario."""
     if terms.investigators_min <= investigators <= terms.investigators_max:
         return []
+    template = gettext_noop(
+        "%(scenario)s is played by %(least)s to %(most)s investigators: %(investigators)s recorded."
+    )
+    least, most = terms.investigators_min, terms.investigators_max
     return [
-        f"{terms.name} is played by {terms.investigators_min} to "
-        f"{terms.investigators_max} investigators: {investigators} recorded."
+        Message(template, scenario=terms.name, least=least, most=most, investigators=investigators)
     ]
 
 
 def scenario_task_problems(*, tasks_completed: int, foreign_tasks: int) -> list[str]:
     """Tasks ticked must be the chosen scenario's own."""
     if foreign_tasks:
-        return [
-            f"{foreign_tasks} ticked task{'s are' if foreign_tasks != 1 else ' is'} not "
-            "part of the chosen scenario."
-        ]
+        forms = ngettext_lazy(
+            "%(tasks)s ticked task is not part of the chosen scenario.",
+            "%(tasks)s ticked tasks are not part of the chosen scenario.",
+        )
+        return [Message(*forms, count="tasks", tasks=foreign_tasks)]
     return []
 
 
 def scenario_terms_problems(terms: ScenarioTerms) -> list[str]:
-    """A scenario that no game could ever fit (for the admin)."""
+    """A scenario that no game could ever fit (for the admin), as ``Message``s."""
     problems = []
     if terms.boxes_allowed and not terms.boxes_required <= terms.boxes_allowed:
-        problems.append(
-            f"Required boxes must also be allowed: "
-            f"{_names(terms.boxes_required - terms.boxes_allowed)}."
-        )
+        template = gettext_noop("Required boxes must also be allowed: %(boxes)s.")
+        problems.append(Message(template, boxes=_names(terms.boxes_required - terms.boxes_allowed)))
     if not (
         MIN_INVESTIGATORS <= terms.investigators_min <= terms.investigators_max <= MAX_INVESTIGATORS
     ):
-        problems.append(
-            f"Investigators run from {MIN_INVESTIGATORS} to {MAX_INVESTIGATORS}, minimum first."
-        )
+        template = gettext_noop("Investigators run from %(least)s to %(most)s, minimum first.")
+        problems.append(Message(template, least=MIN_INVESTIGATORS, most=MAX_INVESTIGATORS))
     if terms.opens_at and terms.closes_at and terms.closes_at <= terms.opens_at:
-        problems.append("A scenario must close after it opens.")
+        problems.append(Message(gettext_noop("A scenario must close after it opens.")))
     return problems
 
 
 # -- ruling 11: task conditions ----------------------------------------------------------
 
-OUTCOME_WORDS = {
-    CLOSED: "closed the gates",
-    SEALED: "sealed the gates",
-    BANISHED: "banished the Ancient One",
-    DEFEAT: "ended in defeat",
+# What a game's outcome did, as a refused outcome condition says it.
+OUTCOME_DONE = {
+    CLOSED: gettext_noop("this game closed the gates"),
+    SEALED: gettext_noop("this game sealed the gates"),
+    BANISHED: gettext_noop("this game banished the Ancient One"),
+    DEFEAT: gettext_noop("this game ended in defeat"),
 }
 
 
@@ -234,10 +241,6 @@ class RecordedResult:
     def victory(self) -> bool:
         return self.outcome in VICTORIES
 
-    @property
-    def outcome_words(self) -> str:
-        return OUTCOME_WORDS.get(self.outcome, self.outcome)
-
 
 _TESTS = {"<=": operator.le, ">=": operator.ge, "==": operator.eq}
 
@@ -246,7 +249,9 @@ _TESTS = {"<=": operator.le, ">=": operator.ge, "==": operator.eq}
 class ConditionKind:
     """One kind of task condition: ``value`` (a ``RecordedResult`` attribute) compared by
     ``test`` with N (``bounds`` its range) or, for a kind without N, with ``fixed``.
-    ``needs`` and ``recorded`` are the words of the refusal ("{n}" is N, "{r}" the result).
+    ``needs`` and ``recorded`` are the msgids of the refusal: ``%(n)s`` is N, the other
+    placeholders are the result's fields; no ``recorded`` means the result's outcome
+    (``OUTCOME_DONE``).
     """
 
     label: str
@@ -263,89 +268,101 @@ class ConditionKind:
         return _TESTS[self.test](getattr(result, self.value), wanted)
 
 
-_ENDED_WITH = "this game ended with {r.%s}"
+_ = gettext_noop  # short, for the table below
 # The closed set a scenario author picks from: only what a recorded result holds (no doom
 # tokens or gates closed, which the result form does not ask). Never remove a key that
 # tasks may store; bounds leave out conditions every game meets (terror 10, 8 players).
 TASK_CONDITIONS: dict[str, ConditionKind] = {
     "terror-at-most": ConditionKind(
-        "Terror level N or less", "terror_level", "<=", "terror level {n} or less",
-        "this game ended at {r.terror_level}", (MIN_TERROR, MAX_TERROR - 1),
-        needs_zero="terror level 0",
+        _("Terror level N or less"), "terror_level", "<=", _("terror level %(n)s or less"),
+        _("this game ended at %(terror_level)s"), (MIN_TERROR, MAX_TERROR - 1),
+        needs_zero=_("terror level 0"),
     ),
     "elder-signs-played-at-most": ConditionKind(
-        "Elder Sign cards played: N or fewer", "elder_signs_played", "<=",
-        "{n} or fewer Elder Sign cards played", "this game played {r.elder_signs_played}",
-        (0, MAX_COUNT), needs_zero="no Elder Sign card played",
+        _("Elder Sign cards played: N or fewer"), "elder_signs_played", "<=",
+        _("%(n)s or fewer Elder Sign cards played"),
+        _("this game played %(elder_signs_played)s"), (0, MAX_COUNT),
+        needs_zero=_("no Elder Sign card played"),
     ),
     "elder-sign-tokens-at-least": ConditionKind(
-        "Elder sign tokens on the board: N or more", "elder_sign_tokens", ">=",
-        "{n} or more elder sign tokens on the board", _ENDED_WITH % "elder_sign_tokens",
-        (1, MAX_COUNT),
+        _("Elder sign tokens on the board: N or more"), "elder_sign_tokens", ">=",
+        _("%(n)s or more elder sign tokens on the board"),
+        _("this game ended with %(elder_sign_tokens)s"), (1, MAX_COUNT),
     ),
     "gate-trophies-at-least": ConditionKind(
-        "Unspent gate trophies: N or more", "gate_trophies", ">=",
-        "{n} or more unspent gate trophies", _ENDED_WITH % "gate_trophies", (1, MAX_COUNT),
-    ),
-    "monster-trophies-at-least": ConditionKind(
-        "Unspent monster trophies: N or more", "monster_trophies", ">=",
-        "{n} or more unspent monster trophies", _ENDED_WITH % "monster_trophies",
+        _("Unspent gate trophies: N or more"), "gate_trophies", ">=",
+        _("%(n)s or more unspent gate trophies"), _("this game ended with %(gate_trophies)s"),
         (1, MAX_COUNT),
     ),
+    "monster-trophies-at-least": ConditionKind(
+        _("Unspent monster trophies: N or more"), "monster_trophies", ">=",
+        _("%(n)s or more unspent monster trophies"),
+        _("this game ended with %(monster_trophies)s"), (1, MAX_COUNT),
+    ),
     "investigators-at-most": ConditionKind(
-        "Investigators in play: N or fewer", "investigators", "<=", "{n} or fewer investigators",
-        "this game had {r.investigators}", (MIN_INVESTIGATORS, MAX_INVESTIGATORS - 1),
+        _("Investigators in play: N or fewer"), "investigators", "<=",
+        _("%(n)s or fewer investigators"), _("this game had %(investigators)s"),
+        (MIN_INVESTIGATORS, MAX_INVESTIGATORS - 1),
     ),
     "no-seat-devoured": ConditionKind(
-        "No seat devoured", "devoured", "==", "no seat devoured",
-        "this game had {r.devoured} devoured", fixed=0,
+        _("No seat devoured"), "devoured", "==", _("no seat devoured"),
+        _("this game had %(devoured)s devoured"), fixed=0,
     ),
     "all-survive": ConditionKind(
-        "Every investigator sane and surviving", "fallen", "==",
-        "every investigator sane and surviving",
-        "this game ended with {r.survivors} of {r.investigators}", fixed=0,
+        _("Every investigator sane and surviving"), "fallen", "==",
+        _("every investigator sane and surviving"),
+        _("this game ended with %(survivors)s of %(investigators)s"), fixed=0,
     ),
     "none-replaced": ConditionKind(
-        "No investigator lost and replaced", "replaced", "==",
-        "no investigator lost and replaced", "this game replaced {r.replaced}", fixed=0,
+        _("No investigator lost and replaced"), "replaced", "==",
+        _("no investigator lost and replaced"), _("this game replaced %(replaced)s"), fixed=0,
     ),
     "no-unpaid-loans": ConditionKind(
-        "No unpaid Bank Loans", "unpaid_loans", "==", "no unpaid Bank Loans",
-        _ENDED_WITH % "unpaid_loans", fixed=0,
+        _("No unpaid Bank Loans"), "unpaid_loans", "==", _("no unpaid Bank Loans"),
+        _("this game ended with %(unpaid_loans)s"), fixed=0,
     ),
-    "victory": ConditionKind(
-        "A victory", "victory", "==", "a victory", "this game {r.outcome_words}", fixed=True
+    "victory": ConditionKind(_("A victory"), "victory", "==", _("a victory"), "", fixed=True),
+    "outcome-closed": ConditionKind(
+        _("A victory that closed the gates"), "outcome", "==",
+        _("a victory that closed the gates"), "", fixed=CLOSED,
     ),
-    **{
-        f"outcome-{outcome}": ConditionKind(
-            f"A victory that {OUTCOME_WORDS[outcome]}", "outcome", "==",
-            f"a victory that {OUTCOME_WORDS[outcome]}", "this game {r.outcome_words}",
-            fixed=outcome,
-        )
-        for outcome in VICTORIES
-    },
+    "outcome-sealed": ConditionKind(
+        _("A victory that sealed the gates"), "outcome", "==",
+        _("a victory that sealed the gates"), "", fixed=SEALED,
+    ),
+    "outcome-banished": ConditionKind(
+        _("A victory that banished the Ancient One"), "outcome", "==",
+        _("a victory that banished the Ancient One"), "", fixed=BANISHED,
+    ),
 }  # fmt: skip
+del _
 
 
 def condition_number_problems(kind: str, number: int | None) -> list[str]:
-    """Why a task's condition cannot be checked: N is needed exactly when the kind takes
-    one, and must lie in the kind's range."""
+    """Why a task's condition cannot be checked (``Message``s): N is needed exactly when
+    the kind takes one, and must lie in the kind's range."""
     if not kind:
-        return ["A number needs a condition to go with."] if number is not None else []
+        if number is None:
+            return []
+        return [Message(gettext_noop("A number needs a condition to go with."))]
     if kind not in TASK_CONDITIONS:
-        return [f"Unknown condition {kind!r}."]
+        return [Message(gettext_noop("Unknown condition %(kind)s."), kind=repr(kind))]
     bounds = TASK_CONDITIONS[kind].bounds
     if bounds is None:
-        return ["This condition takes no number: leave it empty."] if number is not None else []
+        if number is None:
+            return []
+        return [Message(gettext_noop("This condition takes no number: leave it empty."))]
     if number is None:
-        return ["This condition needs a number N."]
+        return [Message(gettext_noop("This condition needs a number N."))]
     if not bounds[0] <= number <= bounds[1]:
-        return [f"N runs from {bounds[0]} to {bounds[1]} for this condition."]
+        template = gettext_noop("N runs from %(least)s to %(most)s for this condition.")
+        return [Message(template, least=bounds[0], most=bounds[1])]
     return []
 
 
 def condition_words(kind: str, number: int | None) -> str:
-    """What a condition needs, in words ("terror level 3 or less"); "" for no condition."""
+    """What a condition needs, in words ("terror level 3 or less", a ``Message``); "" for
+    no condition."""
     if not kind:
         return ""
     problems = condition_number_problems(kind, number)
@@ -353,17 +370,23 @@ def condition_words(kind: str, number: int | None) -> str:
         raise ValueError(problems[0])
     condition = TASK_CONDITIONS[kind]
     if number == 0 and condition.needs_zero:
-        return condition.needs_zero
-    return condition.needs.format(n=number)
+        return Message(condition.needs_zero)
+    return Message(condition.needs, n=number) if condition.bounds else Message(condition.needs)
 
 
 def task_condition_problem(
     *, task: str, kind: str, number: int | None, result: RecordedResult
 ) -> str | None:
-    """Ruling 11: why a claimed task's condition fails on the recorded result, or ``None``
-    (always for a task without a condition, ``kind`` empty)."""
+    """Ruling 11: why a claimed task's condition fails on the recorded result (a
+    ``Message``), or ``None`` (always for a task without a condition, ``kind`` empty)."""
     needs = condition_words(kind, number)
     condition = TASK_CONDITIONS.get(kind)
     if condition is None or condition.holds(result, number):
         return None
-    return f"\u201c{task}\u201d needs {needs}; {condition.recorded.format(r=result)}."
+    if condition.recorded:
+        facts = {**dataclasses.asdict(result), "fallen": result.fallen}
+        recorded = Message(condition.recorded, **facts)
+    else:
+        recorded = Message(OUTCOME_DONE.get(result.outcome, result.outcome))
+    template = gettext_noop("“%(task)s” needs %(needs)s; %(recorded)s.")
+    return Message(template, task=task, needs=needs, recorded=recorded)

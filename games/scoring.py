@@ -14,12 +14,14 @@ from collections.abc import Callable
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from games import rules
 from games.models import Seat, Session
 from games.summaries import tracking
 
-DEFAULT_REASON = "Rescored after a catalog correction"
+# Stored with each history entry, in English; marked so a page can show it translated.
+DEFAULT_REASON = gettext_noop("Rescored after a catalog correction")
 # What a game's score depends on besides the doom track, as stored on its row.
 SCORE_INPUTS = ("outcome", *rules.SCORE_COUNTS)
 SCORED = ("scenario", "score", "scenario_score")

@@ -28,8 +28,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games import rules
+from games.rule_text import Message, gettext_noop
 
-# Broken rules by result field: readable sentences, ``{}`` when the result is valid.
+# Broken rules by result field: readable sentences (English ``Message``s, which
+# ``games.rule_messages`` translates), ``{}`` when the result is valid.
 Errors = dict[str, list[str]]
 
 
@@ -49,13 +51,14 @@ def game_errors(game: GameResult, *, today: datetime.date) -> Errors:
     """Broken rules that the game's row alone shows (no seats, no boxes needed)."""
     errors: Errors = {}
     if game.played_on and game.played_on > today:
-        errors["played_on"] = ["The date played cannot be in the future."]
+        errors["played_on"] = [Message(gettext_noop("The date played cannot be in the future."))]
     if game.terror_level is not None and game.terror_level > rules.MAX_TERROR:
-        errors["terror_level"] = [f"The terror level runs from 0 to {rules.MAX_TERROR}."]
+        template = gettext_noop("The terror level runs from 0 to %(most)s.")
+        errors["terror_level"] = [Message(template, most=rules.MAX_TERROR)]
     if game.outcome == rules.DEFEAT and not game.defeat_cause:
-        errors["defeat_cause"] = ["Say how the investigators were defeated."]
+        errors["defeat_cause"] = [Message(gettext_noop("Say how the investigators were defeated."))]
     elif game.outcome != rules.DEFEAT and game.defeat_cause:
-        errors["defeat_cause"] = ["Only a defeat has a defeat cause."]
+        errors["defeat_cause"] = [Message(gettext_noop("Only a defeat has a defeat cause."))]
     elif game.outcome == rules.DEFEAT and game.ancient_one:
         # Act III depends on the boxes: box_errors() checks it.
         problems = rules.defeat_cause_problems(
@@ -116,7 +119,7 @@ def result_errors(
     ``endings`` are how the seats ended, in seat order: a seat's problem names the seat.
     """
     seats = [
-        f"Seat {number}: {problem}"
+        Message(gettext_noop("Seat %(number)s: %(problem)s"), number=number, problem=problem)
         for number, ended in enumerate(endings, start=1)
         for problems in seat_errors(game, ended).values()
         for problem in problems

@@ -1,5 +1,6 @@
 from .accounts import ClaimForm, SignupForm
-from .results import SeatForm, SeatFormSet, SessionForm
+from .results import SessionForm
+from .seats import SeatForm, SeatFormSet
 from .submission import Preview, ResultSubmission
 
 __all__ = [

@@ -6,6 +6,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.claims import claim_or_take
 from games.models import Player, PlayerClaim
@@ -13,13 +15,13 @@ from games.players import PlayerTaken, player_claim, player_get_or_create
 
 from .names import PlayerNameField
 
-TAKEN_MESSAGE = (
-    "Someone else just took “{name}”: no account was created. Check the name and try again."
+TAKEN_MESSAGE = gettext_lazy(
+    "Someone else just took “%(name)s”: no account was created. Check the name and try again."
 )
 # One wording for every existing name, public or private, with an account or without:
 # it echoes what was typed, so it tells neither how a private name is spelt nor its games.
-EXISTING_MESSAGE = (
-    "“{name}” is already a name in the league. If it is you, tick the box: when that player "
+EXISTING_MESSAGE = gettext_lazy(
+    "“%(name)s” is already a name in the league. If it is you, tick the box: when that player "
     "has approved games or an account, a moderator checks your claim first. Otherwise choose "
     "another name."
 )
@@ -42,7 +44,7 @@ class ClaimMixin:
         cleaned = super().clean()
         if self.existing_player is not None and not cleaned.get("claim_player"):
             name = cleaned.get("player_name", "")
-            self.add_error("claim_player", EXISTING_MESSAGE.format(name=name))
+            self.add_error("claim_player", EXISTING_MESSAGE % {"name": name})
         return cleaned
 
     def link_player(self, user) -> None:
@@ -61,7 +63,7 @@ class ClaimMixin:
 
 def claim_field() -> forms.BooleanField:
     return forms.BooleanField(
-        required=False, label="That is me: link my account to this existing player"
+        required=False, label=gettext_lazy("That is me: link my account to this existing player")
     )
 
 
@@ -70,11 +72,13 @@ class SignupForm(ClaimMixin, UserCreationForm):
     (at once when it is nobody's record yet, else once a moderator approves)."""
 
     email = forms.EmailField(
-        label="E-mail", help_text="Only used to reset your password.", required=True
+        label=gettext_lazy("E-mail"),
+        help_text=gettext_lazy("Only used to reset your password."),
+        required=True,
     )
     player_name = PlayerNameField(
-        label="Your name in the league",
-        help_text="Shown on results and leaderboards.",
+        label=gettext_lazy("Your name in the league"),
+        help_text=gettext_lazy("Shown on results and leaderboards."),
     )
     claim_player = claim_field()
 
@@ -94,11 +98,12 @@ class SignupForm(ClaimMixin, UserCreationForm):
                     with transaction.atomic():
                         user = super().save(commit=True)
                 except IntegrityError:
-                    self.add_error("username", "That username was just taken; choose another.")
+                    message = _("That username was just taken; choose another.")
+                    self.add_error("username", message)
                     return None
                 self.link_player(user)
         except PlayerTaken as taken:
-            self.add_error("player_name", TAKEN_MESSAGE.format(name=taken))
+            self.add_error("player_name", TAKEN_MESSAGE % {"name": taken})
             return None
         return user
 
@@ -106,7 +111,7 @@ class SignupForm(ClaimMixin, UserCreationForm):
 class ClaimForm(ClaimMixin, forms.Form):
     """An account without a league player names the one it is (or a new one)."""
 
-    player_name = PlayerNameField(label="Your name in the league")
+    player_name = PlayerNameField(label=gettext_lazy("Your name in the league"))
     claim_player = claim_field()
 
     def save(self, user) -> bool:
@@ -116,7 +121,8 @@ class ClaimForm(ClaimMixin, forms.Form):
             with transaction.atomic():
                 self.link_player(user)
         except PlayerTaken as taken:
-            self.add_error("player_name", f"Someone else just took “{taken}”: nothing changed.")
+            message = _("Someone else just took “%(name)s”: nothing changed.")
+            self.add_error("player_name", message % {"name": taken})
             return False
         except ValidationError as error:
             self.add_error("player_name", error.messages[0])

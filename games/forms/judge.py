@@ -29,17 +29,9 @@ from games.models import (
     Team,
 )
 
-from .results import (
-    BaseSeatFormSet,
-    SeatForm,
-    SeatFormSet,
-    SessionForm,
-    box_rule_errors,
-    game_form_rules,
-    seat_form_rules,
-    table_rules,
-)
+from .results import SessionForm, box_rule_errors, game_form_rules
 from .scenarios import scenario_rule_errors
+from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, seat_form_rules, table_rules
 
 Errors = dict[str, list[str]]
 

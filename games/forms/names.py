@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.models import Player, Seat, Session, Team
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name, similar_names
@@ -42,7 +44,7 @@ class NewPlayerField(PlayerNameField):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
-        kwargs.setdefault("label", "New player")
+        kwargs.setdefault("label", gettext_lazy("New player"))
         super().__init__(**kwargs)
 
 
@@ -56,11 +58,19 @@ class NewName:
     suggestions: list[str] = field(default_factory=list)
 
     def error(self) -> str:
-        guess = f" Did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
-        return (
-            f"“{self.name}” is not a league player yet.{guess} Correct the name, or tick "
-            "“Yes, a new player” to add them to the league."
+        if not self.suggestions:
+            message = _(
+                "“%(name)s” is not a league player yet. Correct the name, or tick "
+                "“Yes, a new player” to add them to the league."
+            )
+            return message % {"name": self.name}
+        message = _(
+            "“%(name)s” is not a league player yet. Did you mean %(suggestions)s? Correct the "
+            "name, or tick “Yes, a new player” to add them to the league."
         )
+        conjunction = pgettext("between suggested names", "or")
+        either = f" {conjunction} ".join(self.suggestions)
+        return message % {"name": self.name, "suggestions": either}
 
 
 def known_name_keys(user, keys: set[str]) -> set[str]:

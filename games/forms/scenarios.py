@@ -8,6 +8,7 @@ script can limit the choices in the browser; the server checks everything again 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from games.models import Scenario, ScenarioTask, Team
 
@@ -100,24 +101,24 @@ class LeaguePlayFields(ScenarioRulesMixin, forms.Form):
     scenario = forms.ModelChoiceField(
         queryset=Scenario.objects.none(),
         required=False,
-        label="Scenario (optional)",
-        empty_label="No scenario",
+        label=gettext_lazy("Scenario (optional)"),
+        empty_label=gettext_lazy("No scenario"),
         widget=ScenarioSelect,
-        help_text="An open league scenario: its Ancient One, herald and boxes apply.",
+        help_text=gettext_lazy("An open league scenario: its Ancient One, herald and boxes apply."),
     )
     team = forms.ModelChoiceField(
         queryset=Team.objects.none(),
         required=False,
-        label="Played as team (optional)",
-        empty_label="No team",
-        help_text="Teams you belong to.",
+        label=gettext_lazy("Played as team (optional)"),
+        empty_label=gettext_lazy("No team"),
+        help_text=gettext_lazy("Teams you belong to."),
     )
     tasks_done = forms.ModelMultipleChoiceField(
         queryset=ScenarioTask.objects.none(),
         required=False,
-        label="Scenario tasks completed",
+        label=gettext_lazy("Scenario tasks completed"),
         widget=TaskCheckboxes,
-        help_text="+1 point each on the scenario score.",
+        help_text=gettext_lazy("+1 point each on the scenario score."),
     )
 
     def offer(self, *, user, instance, historical: bool = False) -> None:

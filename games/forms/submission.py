@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import rules
 from games.models import Player, Seat, Session
@@ -14,9 +15,11 @@ from games.names import name_key
 from games.permissions import initial_status
 from games.players import players_for_names
 from games.recording import session_record
+from games.rule_messages import translated
 
 from .names import NewName, find_new_names
-from .results import SeatFormSet, SessionForm
+from .results import SessionForm
+from .seats import SeatFormSet
 
 
 @dataclass
@@ -199,13 +202,14 @@ class ResultSubmission:
         for bound in self.form:
             target = f"{bound.auto_id}_0" if bound.use_fieldset else bound.id_for_label
             links += [(target, labelled(bound.label, str(e))) for e in bound.errors]
-        links += [("seats", labelled("Seats", str(e))) for e in self.seats.non_form_errors()]
+        seats_label = _("Seats")
+        links += [("seats", labelled(seats_label, str(e))) for e in self.seats.non_form_errors()]
         for number, seat in enumerate(self.seats, start=1):
             name_id = seat["player_name"].id_for_label
-            seat_label = f"Seat {number}"
+            seat_label = _("Seat %(number)s") % {"number": number}
             links += [(name_id, labelled(seat_label, str(e))) for e in seat.non_field_errors()]
             for bound in seat:
-                label = f"Seat {number} · {bound.label}"
+                label = seat_field_label(number, bound.label)
                 links += [(bound.id_for_label, labelled(label, str(e))) for e in bound.errors]
         return links
 
@@ -230,7 +234,7 @@ class ResultSubmission:
             session.apply_totals([form.instance for form in seat_forms])
         except ValueError as error:  # a count out of range: its field says so already
             if not preview.problems:
-                preview.problems.append(str(error))
+                preview.problems.append(translated(error.args[0]))
             return preview
         preview.ready = True
         preview.is_victory = session.is_victory
@@ -269,9 +273,8 @@ class ResultSubmission:
                 continue
             for name, errors in form.errors.as_data().items():
                 label = form.fields[name].label if name != NON_FIELD_ERRORS else ""
-                problems += [
-                    _line(f"Seat {number} · {label}", e) for e in errors if e.code != "required"
-                ]
+                label = seat_field_label(number, label)
+                problems += [_line(label, e) for e in errors if e.code != "required"]
         problems += [
             _line("", e)
             for e in self.seats.non_form_errors().as_data()
@@ -308,9 +311,8 @@ class ResultSubmission:
                 return earlier
             client_id = self.form.cleaned_data.get("client_id")
             if client_id and Session.objects.filter(client_id=client_id).exists():
-                raise ValidationError(
-                    {"client_id": "This game was already sent from another account."}
-                ) from None
+                message = _("This game was already sent from another account.")
+                raise ValidationError({"client_id": message}) from None
             raise
 
     def _save(self) -> Session:
@@ -351,6 +353,11 @@ def labelled(label: str, text: str) -> str:
     if label[-1] in "?!.:":
         return f"{label} {text}"
     return f"{label}: {text}"
+
+
+def seat_field_label(number: int, label: str) -> str:
+    """A seat's field as the error summary names it: "Seat 2 · Player"."""
+    return _("Seat %(number)s · %(field)s") % {"number": number, "field": label}
 
 
 def _line(label: str, error: ValidationError) -> str:

@@ -8,7 +8,10 @@ recomputing anything per row.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext
 
 from games import rules
 
@@ -54,7 +57,9 @@ class DerivedFromSeats:
         """The score line by line, for the game page."""
         if not self.is_victory:
             return []
-        return rules.score_breakdown(doom_track=self.ancient_one.doom_track, **self._score_counts())
+        doom_track = self.ancient_one.doom_track
+        terms = rules.score_breakdown(doom_track=doom_track, **self._score_counts())
+        return [dataclasses.replace(term, label=gettext(term.label)) for term in terms]
 
     def _score_counts(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in rules.SCORE_COUNTS}

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from django.db import models
 
 from games import rules, scenario_rules
+from games.rule_messages import translated
 
 from .scenarios import Scenario, ScenarioTask
 from .teams import Team
@@ -70,13 +71,13 @@ class ScenarioPlay(models.Model):
         )
         errors: dict[str, list[str]] = {}
         for key, messages in problems.items():
-            errors.setdefault(PROBLEM_FIELDS.get(key, key), []).extend(messages)
+            errors.setdefault(PROBLEM_FIELDS.get(key, key), []).extend(map(translated, messages))
         foreign = sum(1 for task in tasks if task.scenario_id != self.scenario_id)
         task_problems = scenario_rules.scenario_task_problems(
             tasks_completed=len(tasks), foreign_tasks=foreign
         )
         if task_problems:
-            errors["tasks_done"] = task_problems
+            errors["tasks_done"] = [translated(problem) for problem in task_problems]
         return errors
 
     def recorded_result(

@@ -13,8 +13,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import scenario_rules
+from games.rule_messages import translated
 
 from .addresses import address
 from .catalog import AncientOne, Box, Herald
@@ -135,7 +137,7 @@ class Scenario(Searchable):
             )
             problems = scenario_rules.scenario_terms_problems(terms)
             if problems:
-                errors["investigators_max"] = problems
+                errors["investigators_max"] = [translated(problem) for problem in problems]
         if errors:
             raise ValidationError(errors)
 
@@ -162,7 +164,9 @@ class Scenario(Searchable):
         )
 
 
-CONDITION_CHOICES = [(key, kind.label) for key, kind in scenario_rules.TASK_CONDITIONS.items()]
+CONDITION_CHOICES = [
+    (key, gettext_lazy(kind.label)) for key, kind in scenario_rules.TASK_CONDITIONS.items()
+]
 
 
 class ScenarioTask(models.Model):
@@ -201,14 +205,14 @@ class ScenarioTask(models.Model):
     def clean(self) -> None:
         problems = scenario_rules.condition_number_problems(self.condition, self.condition_number)
         if problems:
-            raise ValidationError({"condition_number": problems})
+            raise ValidationError({"condition_number": [translated(p) for p in problems]})
 
     @property
     def condition_words(self) -> str:
         """The condition in words ("terror level 3 or less"); "" without one, or for one
         stored without passing ``clean`` (no page fails on it)."""
         try:
-            return scenario_rules.condition_words(self.condition, self.condition_number)
+            return translated(scenario_rules.condition_words(self.condition, self.condition_number))
         except ValueError:
             return ""
 
@@ -216,6 +220,7 @@ class ScenarioTask(models.Model):
         """Why claiming the task breaks its condition on ``result``, or ``None``."""
         if not self.condition_words:
             return None
-        return scenario_rules.task_condition_problem(
+        problem = scenario_rules.task_condition_problem(
             task=self.text, kind=self.condition, number=self.condition_number, result=result
         )
+        return translated(problem) if problem else None

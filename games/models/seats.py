@@ -7,6 +7,7 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from games import rules, validation
+from games.rule_messages import translated_errors
 from games.signals import game_write
 
 from .catalog import Investigator
@@ -133,7 +134,7 @@ class Seat(models.Model):
             return
         errors = validation.seat_errors(validation.GameResult(session.outcome), self.ended)
         if errors:
-            raise ValidationError(errors)
+            raise ValidationError(translated_errors(errors))
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""

@@ -22,6 +22,7 @@ from django.utils.formats import date_format
 from simple_history.models import HistoricalRecords
 
 from games import rules, validation
+from games.rule_messages import translated_errors
 from games.signals import game_write
 
 from .addresses import address
@@ -283,30 +284,31 @@ class Session(DerivedFromSeats, ScenarioPlay):
 
     def box_errors(self, box_names: Iterable[str]) -> validation.Errors:
         """Broken rules that depend on the boxes in play (Act III)."""
-        return validation.box_errors(self.as_game_result(), box_names)
+        return translated_errors(validation.box_errors(self.as_game_result(), box_names))
 
     def table_errors(self, totals: rules.TeamTotals) -> validation.Errors:
         """Broken rules of the table as a whole: seat count, loans, closing the gates."""
-        return validation.table_errors(self.as_game_result(), totals)
+        return translated_errors(validation.table_errors(self.as_game_result(), totals))
 
     def result_errors(
         self, *, totals: rules.TeamTotals, box_names: Iterable[str], endings: Iterable[str] = ()
     ) -> validation.Errors:
         """Every broken rule of the whole result, by field; ``{}`` when it is valid.
         ``endings``: how the seats ended, in seat order."""
-        return validation.result_errors(
+        found = validation.result_errors(
             self.as_game_result(),
             today=timezone.localdate(),
             totals=totals,
             box_names=box_names,
             endings=endings,
         )
+        return translated_errors(found)
 
     def clean(self) -> None:
         """The rules this row alone shows (no seats, no boxes needed)."""
         errors = validation.game_errors(self.as_game_result(), today=timezone.localdate())
         if errors:
-            raise ValidationError(errors)
+            raise ValidationError(translated_errors(errors))
 
     # -- writing ------------------------------------------------------------------------
 
