@@ -43,7 +43,8 @@ def _with_hint(message: str, close: list[str]) -> str:
     """``message``, then the nearest spellings, if any, offered."""
     if not close:
         return message
-    names = f" {pgettext('between suggested names', 'or')} ".join(close)
+    conjunction = pgettext("between suggested names", "or")
+    names = f" {conjunction} ".join(close)
     return f"{message} " + _("Did you mean %(names)s?") % {"names": names}
 
 
