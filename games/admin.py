@@ -6,6 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.models import BaseInlineFormSet
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from games import notifications, rules, scenario_rules
@@ -54,13 +56,19 @@ class AncientOneAdmin(admin.ModelAdmin):
         if change and "doom_track" in form.changed_data:
             # Every stored score against this Ancient One starts from its doom track. A
             # worker rescores them (tens of thousands of games outlast a request).
+            values = {"ancient_one": obj, "doom_track": obj.doom_track}
             job = ancient_one_rescore_start(
-                obj, reason=f"Doom track of {obj} corrected to {obj.doom_track}", user=request.user
+                obj,
+                reason=_("Doom track of %(ancient_one)s corrected to %(doom_track)s") % values,
+                user=request.user,
             )
             self.message_user(
                 request,
-                f"Doom track of {obj} is now {obj.doom_track}: its games are being rescored "
-                f"(job {job.pk}, under Background jobs).",
+                _(
+                    "Doom track of %(ancient_one)s is now %(doom_track)s: its games are being "
+                    "rescored (job %(job)s, under Background jobs)."
+                )
+                % {**values, "job": job.pk},
                 messages.SUCCESS,
             )
 
@@ -104,7 +112,7 @@ class SeatInlineFormSet(BaseInlineFormSet):
 
     def get_unique_error_message(self, unique_check):
         if "investigator" in unique_check:
-            return "The same investigator cannot play twice in one game."
+            return _("The same investigator cannot play twice in one game.")
         return super().get_unique_error_message(unique_check)
 
     def clean(self):
@@ -174,7 +182,7 @@ class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
             cleaned.get("status") == Status.REJECTED
             and not cleaned.get("rejection_reason", "").strip()
         ):
-            self.add_error("rejection_reason", "Say why the game is rejected.")
+            self.add_error("rejection_reason", _("Say why the game is rejected."))
         return cleaned
 
 
@@ -182,9 +190,9 @@ class RejectionForm(forms.Form):
     """The reason the bulk "reject" action asks for before it rejects anything."""
 
     reason = forms.CharField(
-        label="Reason for rejecting",
+        label=gettext_lazy("Reason for rejecting"),
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Sent to each game's submitter and shown on the game page.",
+        help_text=gettext_lazy("Sent to each game's submitter and shown on the game page."),
     )
 
 
@@ -233,7 +241,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     fieldsets = [
         (None, {"fields": ["ancient_one", "played_on", "boxes", "herald", "guardian"]}),
         (
-            "Result",
+            gettext_lazy("Result"),
             {
                 "fields": [
                     "outcome",
@@ -244,12 +252,12 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
                 ]
             },
         ),
-        ("League play", {"fields": ["team", "scenario", "tasks_done"]}),
+        (gettext_lazy("League play"), {"fields": ["team", "scenario", "tasks_done"]}),
         (
-            "Moderation",
+            gettext_lazy("Moderation"),
             {"fields": ["status", "rejection_reason", "submitted_by", "location", "notes"]},
         ),
-        ("Stored by the rules (read only)", {"fields": STORED_FIELDS}),
+        (gettext_lazy("Stored by the rules (read only)"), {"fields": STORED_FIELDS}),
     ]
     inlines = [SeatInline]
     actions = ["approve", "reject"]
@@ -301,12 +309,13 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     def has_moderate_permission(self, request) -> bool:
         return can_moderate(request.user)
 
-    @admin.action(description="Approve the selected games", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("Approve the selected games"), permissions=["moderate"])
     def approve(self, request, queryset):
         self._moderate(request, queryset, Status.APPROVED)
 
     @admin.action(
-        description="Reject the selected games (asks for a reason)", permissions=["moderate"]
+        description=gettext_lazy("Reject the selected games (asks for a reason)"),
+        permissions=["moderate"],
     )
     def reject(self, request, queryset):
         form = RejectionForm(request.POST if "apply" in request.POST else None)
@@ -315,7 +324,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
             return None
         context = {
             **self.admin_site.each_context(request),
-            "title": "Reject games",
+            "title": _("Reject games"),
             "opts": self.model._meta,
             "games": queryset.select_related("ancient_one"),
             "form": form,
@@ -335,8 +344,13 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
                     moderator=request.user,
                     reason=reason,
                 )
+        told = ngettext(
+            "%(count)s game marked %(status)s.", "%(count)s games marked %(status)s.", len(sessions)
+        )
         self.message_user(
-            request, f"{len(sessions)} game(s) marked {status.label.lower()}.", messages.SUCCESS
+            request,
+            told % {"count": len(sessions), "status": status.label.lower()},
+            messages.SUCCESS,
         )
 
 

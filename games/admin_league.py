@@ -4,6 +4,8 @@ inline), and a game's tasks grouped by scenario."""
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import scenario_rules
 from games.admin_users import AutocompleteLabels
@@ -15,8 +17,8 @@ class MemberInline(admin.TabularInline):
     model = Team.members.through
     extra = 1
     autocomplete_fields = ["player"]
-    verbose_name = "member"
-    verbose_name_plural = "members"
+    verbose_name = gettext_lazy("member")
+    verbose_name_plural = gettext_lazy("members")
 
 
 @admin.register(Team)
@@ -101,7 +103,10 @@ class ScenarioAdminForm(forms.ModelForm):
         allowed_ids = {box.pk for box in allowed}
         for item in [*(cleaned.get("ancient_ones") or []), cleaned.get("herald")]:
             if item is not None and allowed_ids and item.box_id not in allowed_ids:
-                problems.append(f"{item} comes with {item.box}: allow that box.")
+                problems.append(
+                    _("%(item)s comes with %(box)s: allow that box.")
+                    % {"item": item, "box": item.box}
+                )
         if problems:
             raise ValidationError(problems)
         return cleaned

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import notifications
 from games.models import Player, PlayerClaim, Team
@@ -36,7 +37,7 @@ def claim_request(*, player: Player, user) -> PlayerClaim:
         with transaction.atomic():
             claim = PlayerClaim.objects.create(player=player, user=user)
     except IntegrityError as error:  # user is unique: one claim at a time
-        raise ValidationError("Your account already waits for a decision on a claim.") from error
+        raise ValidationError(_("Your account already waits for a decision on a claim.")) from error
     notifications.claim_filed(claim)
     return claim
 
@@ -78,7 +79,9 @@ def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
             if not moderator or by.pk == claim.user_id:  # nobody approves their own claim
                 raise ClaimGone
             if Player.objects.filter(user=claim.user).exists():
-                raise ValidationError(f"{claim.user} already plays as another league player.")
+                raise ValidationError(
+                    _("%(user)s already plays as another league player.") % {"user": claim.user}
+                )
             if player.user_id is not None:
                 # The person who plays as the player captains its teams, whichever account.
                 Team.objects.filter(captain_id=player.user_id, members=player).update(

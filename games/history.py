@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
 from games.models import Seat, Session
 
 # Bookkeeping that changes with every write and means nothing to a reader.
 IGNORED_FIELDS = ["updated_at", "version"]
-ACTIONS = {"+": "Created", "~": "Changed", "-": "Deleted"}
+ACTIONS = {
+    "+": pgettext_lazy("history", "Created"),
+    "~": pgettext_lazy("history", "Changed"),
+    "-": pgettext_lazy("history", "Deleted"),
+}
 
 
 @dataclass
@@ -36,7 +43,7 @@ def session_history(session: Session) -> list[Entry]:
                     record.history_date,
                     record.history_user,
                     ACTIONS[record.history_type],
-                    "Game",
+                    _("Game"),
                     changes,
                     record.history_change_reason or "",
                 )
@@ -51,10 +58,21 @@ def session_history(session: Session) -> list[Entry]:
                 record.history_date,
                 record.history_user,
                 ACTIONS[record.history_type],
-                f"Seat {record.position}: {record.player} as {record.investigator.name} — "
-                f"{record.get_ended_display().lower()}, {record.gate_trophies} gate and "
-                f"{record.monster_trophies} monster trophies, {record.unpaid_loans} unpaid "
-                f"loans, {record.replaced} replaced",
+                _(
+                    "Seat %(position)s: %(player)s as %(investigator)s — %(ended)s, %(gate)s "
+                    "gate and %(monster)s monster trophies, %(loans)s unpaid loans, "
+                    "%(replaced)s replaced"
+                )
+                % {
+                    "position": record.position,
+                    "player": record.player,
+                    "investigator": record.investigator.name,
+                    "ended": record.get_ended_display().lower(),
+                    "gate": record.gate_trophies,
+                    "monster": record.monster_trophies,
+                    "loans": record.unpaid_loans,
+                    "replaced": record.replaced,
+                },
                 reason=record.history_change_reason or "",
             )
         )

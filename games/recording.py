@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from django.apps import apps
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import notifications, rules, scenario_rules, validation
 from games.bulk.rows import links_create, models_create
@@ -29,8 +30,6 @@ from games.permissions import (
 )
 from games.summaries import tracking
 from games.summaries.tracking import active as active_tracker
-
-CHANGED_MESSAGE = "This game changed since you opened it"
 
 # What an edit writes: what the result form holds, the stored totals, and the bookkeeping.
 # Never the status, the submitter or the submission time: those are not the editor's.
@@ -48,7 +47,16 @@ class SessionChanged(Exception):
 
     def __init__(self, session: Session, detail: str = ""):
         self.session = session
-        super().__init__(f"{CHANGED_MESSAGE}{': ' + detail if detail else ''}.")
+        if detail:
+            message = _("This game changed since you opened it: %(detail)s.") % {"detail": detail}
+        else:
+            message = _("This game changed since you opened it.")
+        super().__init__(message)
+
+
+def _now(current: Session) -> str:
+    """What a game that moved on has become, for ``SessionChanged``."""
+    return _("it is now %(status)s") % {"status": current.get_status_display().lower()}
 
 
 def _check_rules(
@@ -78,7 +86,9 @@ def _locked(session_id: int) -> Session:
 
 def _check_version(current: Session, seen_version: int | None) -> None:
     if seen_version is not None and current.version != seen_version:
-        raise SessionChanged(current, f"it is now at version {current.version}")
+        raise SessionChanged(
+            current, _("it is now at version %(version)s") % {"version": current.version}
+        )
 
 
 def session_record(
@@ -117,7 +127,7 @@ def session_record(
         current = _locked(session.pk)
         tracker.add([session.pk])
         if editor is not None and not session_editable_by(current, editor):
-            raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
+            raise SessionChanged(current, _now(current))
         _check_version(current, seen_version)
         # What the editor does not write is taken from the locked row, so the history
         # records the game as it now stands.
@@ -167,7 +177,7 @@ def _games_create(
     """Write new games (checked) with their seats, box and task links and history: a few
     queries for any number, one history row a game ("created", with its boxes, by
     ``user`` or the request's). Runs inside ``tracking``: the games count as created."""
-    for session, _, seats, task_list in planned:
+    for session, _boxes, seats, task_list in planned:
         _prepare(session, seats, task_list)
     sessions = Session.objects.bulk_create([session for session, *_ in planned])
     history = Session.history.bulk_history_create(sessions, default_user=user) or []
@@ -214,15 +224,15 @@ def session_moderate(
     if status not in Status.values:
         raise ValueError(f"Unknown status {status!r}.")
     if not can_moderate(moderator):
-        raise PermissionError("Only moderators approve or reject games.")
+        raise PermissionError(_("Only moderators approve or reject games."))
     reason = reason.strip()
     if status == Status.REJECTED and not reason:
-        raise ValidationError({"rejection_reason": "Say why the game is rejected."})
+        raise ValidationError({"rejection_reason": _("Say why the game is rejected.")})
     with tracking() as tracker:
         current = _locked(session_id)
         tracker.add([session_id])
         if seen_version is None:
-            raise SessionChanged(current, "reload it and decide again")
+            raise SessionChanged(current, _("reload it and decide again"))
         _check_version(current, seen_version)
         changed = current.status != status
         current.status = status
@@ -243,7 +253,7 @@ def session_withdraw(*, session_id: int, user, seen_version: int | None = None) 
         current = _locked(session_id)
         tracker.add([session_id])
         if not session_withdrawable_by(current, user):
-            raise SessionChanged(current, f"it is now {current.get_status_display().lower()}")
+            raise SessionChanged(current, _now(current))
         _check_version(current, seen_version)
         group = entry_group(current.pk)
         current.delete()
@@ -276,14 +286,19 @@ def scenario_entry_choose(*, session: Session, user, moment=None) -> Session:
     the game's submitter or staff allowed to change games.
     """
     if not entry_choosable_by(session, user):
-        raise PermissionDenied("Only the team's captain or the game's submitter choose the entry.")
+        raise PermissionDenied(
+            _("Only the team's captain or the game's submitter choose the entry.")
+        )
     moment = moment or timezone.now()
     if not session.scenario_id:
-        raise ValidationError("Only a scenario game can be an entry.")
+        raise ValidationError(_("Only a scenario game can be an entry."))
     if session.status != Status.APPROVED:
-        raise ValidationError("Only an approved game can be the entry.")
+        raise ValidationError(_("Only an approved game can be the entry."))
     if session.scenario.is_closed(moment):
-        raise ValidationError(f"{session.scenario} has closed: its entries stay as they were.")
+        raise ValidationError(
+            _("%(scenario)s has closed: its entries stay as they were.")
+            % {"scenario": session.scenario}
+        )
     with tracking([session.pk]):
         group = Session.objects.filter(scenario_id=session.scenario_id, entry_key=session.entry_key)
         group.exclude(pk=session.pk).update(entry_chosen=False)

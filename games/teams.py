@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import Player, Team, TeamInvitation
 from games.names import normalise_name
 
-NOT_A_PLAYER = (
-    "No league player is called “{name}” yet: a player can join a team once they have an "
+NOT_A_PLAYER = gettext_lazy(
+    "No league player is called “%(name)s” yet: a player can join a team once they have an "
     "approved game."
 )
 
@@ -29,7 +31,7 @@ def team_create(*, name: str, captain) -> Team:
     player = Player.objects.filter(user=captain).first()
     if player is None:
         raise ValidationError(
-            {"name": "Your account needs a league name before it captains a team."}
+            {"name": _("Your account needs a league name before it captains a team.")}
         )
     team = Team(name=normalise_name(name), captain=captain)
     team.full_clean(exclude=["slug", "name_key"])
@@ -38,7 +40,7 @@ def team_create(*, name: str, captain) -> Team:
             team.save()
             team.members.add(player)
     except IntegrityError as error:  # a same-named team saved a moment earlier
-        raise ValidationError({"name": "There is already a team with this name."}) from error
+        raise ValidationError({"name": _("There is already a team with this name.")}) from error
     return team
 
 
@@ -55,20 +57,27 @@ def team_member_add(*, team: Team, player_name: str, by) -> MemberAddition:
     another account, or in another team, is invited instead."""
     name = normalise_name(player_name)
     if not name:
-        raise ValidationError({"player_name": "Give the player's name."})
+        raise ValidationError({"player_name": _("Give the player's name.")})
     with transaction.atomic():
         player = Player.objects.suggested_to(by, "").named(name).first()
         if player is None:
-            raise ValidationError({"player_name": NOT_A_PLAYER.format(name=name)})
+            raise ValidationError({"player_name": NOT_A_PLAYER % {"name": name}})
         if team.members.filter(pk=player.pk).exists():
-            raise ValidationError({"player_name": f"{player} is already in {team}."})
+            raise ValidationError(
+                {
+                    "player_name": _("%(player)s is already in %(team)s.")
+                    % {"player": player, "team": team}
+                }
+            )
         invited = player.user_id != by.pk and (player.user_id is not None or player.teams.exists())
         if invited:
-            _, new = TeamInvitation.objects.get_or_create(
+            _invitation, new = TeamInvitation.objects.get_or_create(
                 team=team, player=player, defaults={"invited_by": by}
             )
             if not new:
-                raise ValidationError({"player_name": f"{player} is already invited."})
+                raise ValidationError(
+                    {"player_name": _("%(player)s is already invited.") % {"player": player}}
+                )
         else:
             team.members.add(player)
     return MemberAddition(player=player, invited=invited)
@@ -94,7 +103,8 @@ def _next_captain(team: Team, leaving: Player, chosen: Player | None) -> int | N
         return chosen.user_id
     if others.exists():
         raise ValidationError(
-            f"{leaving} captains {team}: name another member with an account captain first."
+            _("%(player)s captains %(team)s: name another member with an account captain first.")
+            % {"player": leaving, "team": team}
         )
     return None
 

@@ -20,6 +20,8 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.jobs.importing import results_import_start
 from games.models import Status
@@ -36,19 +38,20 @@ PERMISSION = "games.add_session"
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label="Results file", help_text="A .csv or .xlsx file in the results format."
+        label=gettext_lazy("Results file"),
+        help_text=gettext_lazy("A .csv or .xlsx file in the results format."),
     )
     status = forms.ChoiceField(
-        choices=[("", "As in the file (blank means pending)"), *Status.choices[:2]],
+        choices=[("", gettext_lazy("As in the file (blank means pending)")), *Status.choices[:2]],
         required=False,
-        label="Status of every game",
+        label=gettext_lazy("Status of every game"),
     )
     submitted_by_me = forms.BooleanField(
-        required=False, initial=True, label="Record me as the submitter of every game"
+        required=False, initial=True, label=gettext_lazy("Record me as the submitter of every game")
     )
     skip_invalid = forms.BooleanField(
         required=False,
-        label="Import the valid games even if others have problems",
+        label=gettext_lazy("Import the valid games even if others have problems"),
     )
 
     def clean_file(self):
@@ -95,13 +98,13 @@ class ResultsImportMixin:
 
     def _check_permission(self, request) -> None:
         if not request.user.has_perm(PERMISSION):
-            raise PermissionDenied("Importing results needs the permission to add games.")
+            raise PermissionDenied(_("Importing results needs the permission to add games."))
 
     def _render(self, request, template: str, **context):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": "Import results",
+            "title": _("Import results"),
             "columns": COLUMNS,
             **context,
         }
@@ -168,7 +171,7 @@ class ResultsImportMixin:
             return redirect(reverse("admin:games_session_import"))
         token = form.cleaned_data["token"]
         if token not in request.session.get(SESSION_KEY, []) or not upload_path(token).exists():
-            messages.error(request, "That upload has expired: choose the file again.")
+            messages.error(request, _("That upload has expired: choose the file again."))
             return redirect(reverse("admin:games_session_import"))
         options = {
             key: form.cleaned_data[key] for key in ("status", "submitted_by_me", "skip_invalid")
@@ -176,7 +179,7 @@ class ResultsImportMixin:
         with transaction.atomic():
             job = results_import_start(
                 token=token,
-                name=form.cleaned_data["name"] or "the uploaded file",
+                name=form.cleaned_data["name"] or _("the uploaded file"),
                 status=options["status"],
                 submitted_by=request.user if options["submitted_by_me"] else None,
                 skip_invalid=options["skip_invalid"],
@@ -186,8 +189,10 @@ class ResultsImportMixin:
         _drop_token(request, token)
         messages.success(
             request,
-            "The import runs in the background: this page shows how far it has got "
-            "and refreshes until it ends.",
+            _(
+                "The import runs in the background: this page shows how far it has got "
+                "and refreshes until it ends."
+            ),
         )
         return redirect(reverse("admin:jobs_job_change", args=[job.pk]))
 

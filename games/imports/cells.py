@@ -9,9 +9,12 @@ Writers give an export's cell from a game or a seat.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django.db import models
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from .names import Catalog, NameNotFound, catalog_key
 
@@ -44,18 +47,28 @@ def model_default(model: type[models.Model], field: str) -> Reader:
 
 
 def choice(choices: type[models.TextChoices], *, default: str = "") -> Reader:
-    """A choice by its stored value or its label, any case."""
-    by_key = {catalog_key(value): value for value in choices.values}
-    by_key.update({catalog_key(label): value for value, label in choices.choices})
+    """A choice by its stored value or its label (in English, or in the language of the
+    import), any case: a file reads the same whoever imports it."""
+
+    def labels() -> dict[str, str]:
+        return {catalog_key(str(label)): value for value, label in choices.choices}
+
+    @cache
+    def known() -> dict[str, str]:
+        with translation.override("en"):  # read once the apps are ready, not at import
+            return {**labels(), **{catalog_key(value): value for value in choices.values}}
 
     def read(text: str, catalog: Catalog, data: dict) -> str:
         if not text:
             return default
-        try:
-            return by_key[catalog_key(text)]
-        except KeyError:
+        key = catalog_key(text)
+        found = known().get(key) or labels().get(key)
+        if found is None:
             allowed = ", ".join(choices.values)
-            raise CellError(f"“{text}” is not one of: {allowed}.") from None
+            raise CellError(
+                _("“%(text)s” is not one of: %(allowed)s.") % {"text": text, "allowed": allowed}
+            )
+        return found
 
     return read
 
@@ -84,7 +97,7 @@ def read_tasks(text: str, catalog: Catalog, data: dict) -> list[int]:
         return []
     scenario_id = data.get("scenario")
     if not scenario_id:
-        raise CellError("Tasks count only in a scenario: fill in the Scenario column.")
+        raise CellError(_("Tasks count only in a scenario: fill in the Scenario column."))
     # A task's own text may hold the separator: the longest run of pieces that names a
     # task wins, so such a task still reads back as one.
     pieces = text.split(TASK_SEPARATOR)

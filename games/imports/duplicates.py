@@ -17,6 +17,7 @@ from functools import reduce
 from operator import or_
 
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
 from games.models import Player, Seat, Session
 from games.names import name_key
@@ -47,7 +48,9 @@ class Duplicates:
         fingerprint = _fingerprint(cleaned, verdict.seat_cleaned, submitted_at)
         earlier = self.fingerprints.get(fingerprint)
         if earlier is not None:
-            return f"Skipped: the same game as “{earlier}” earlier in the file."
+            return _("Skipped: the same game as “%(game)s” earlier in the file.") % {
+                "game": earlier
+            }
         self.fingerprints[fingerprint] = rows.reference
         return ""
 
@@ -86,13 +89,8 @@ class Duplicates:
         found: dict[Table, int] = {}
         for session_id in sorted(players):  # the earliest game, as .first() named it
             found.setdefault((*at[session_id], frozenset(players[session_id])), session_id)
-        return [
-            f"Skipped: game {found[table]} in the league has the same date, Ancient One and "
-            "players."
-            if table in found
-            else ""
-            for table in tables
-        ]
+        same = _("Skipped: game %(game)s in the league has the same date, Ancient One and players.")
+        return [same % {"game": found[table]} if table in found else "" for table in tables]
 
 
 def _fingerprint(cleaned: dict, seats_cleaned: list[dict], submitted_at) -> bytes:

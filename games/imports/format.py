@@ -14,6 +14,10 @@ import datetime
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
 from games.models import DefeatCause, Outcome, Seat, Session, Status
 
 from .cells import (
@@ -31,6 +35,8 @@ from .cells import (
 )
 from .names import Catalog, catalog_key
 
+# Headers stay English whatever the reader's language: a file exported in one language
+# imports in any other. The help texts are translated.
 GAME, SEAT = "game", "seat"
 # Where a column's value goes on import.
 FORM = "form"  # a field of the result form, which validates it
@@ -44,7 +50,7 @@ class Column:
 
     header: str
     scope: str  # GAME (same on every seat row of a game) or SEAT
-    help: str
+    help: str  # translated when shown (lazy)
     write: Writer  # the value exported, from a Session (GAME) or a Seat (SEAT)
     field: str = ""  # the form field (FORM) or importer key (META) it fills
     target: str = FORM
@@ -62,6 +68,11 @@ class Column:
         if self.read is not None:
             return self.read(text, catalog, data or {})
         return text
+
+
+def _help(text: str, **values) -> str:
+    """A help text (marked with ``gettext_noop``) translated when shown, values put in."""
+    return lazy(lambda: gettext(text) % values, str)()
 
 
 def count(scope: str, field: str, help: str, *, example: str) -> Column:
@@ -89,8 +100,10 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Game",
         GAME,
-        "Ties a game's seat rows together: any text, the same on each row of one game. "
-        "A game's rows must follow one another. Export writes the game's number.",
+        _(
+            "Ties a game's seat rows together: any text, the same on each row of one game. "
+            "A game's rows must follow one another. Export writes the game's number."
+        ),
         attr("pk"),
         field="reference",
         target=META,
@@ -100,7 +113,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Date played",
         GAME,
-        "The day the game ended, as YYYY-MM-DD. Not in the future.",
+        _("The day the game ended, as YYYY-MM-DD. Not in the future."),
         lambda s: s.played_on.isoformat(),
         field="played_on",
         required=True,
@@ -109,7 +122,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Ancient One",
         GAME,
-        "Its name as in the catalog (any case).",
+        _("Its name as in the catalog (any case)."),
         name_of("ancient_one"),
         field="ancient_one",
         read=catalog_row("ancient_ones"),
@@ -119,7 +132,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Outcome",
         GAME,
-        "closed, sealed, banished or defeat (or the form's wording, e.g. “Sealed the gates”).",
+        _("closed, sealed, banished or defeat (or the form's wording, e.g. “Sealed the gates”)."),
         attr("outcome"),
         field="outcome",
         read=choice(Outcome),
@@ -129,7 +142,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Defeat cause",
         GAME,
-        "Only for a defeat: " + ", ".join(DefeatCause.values) + ".",
+        _help(gettext_noop("Only for a defeat: %(causes)s."), causes=", ".join(DefeatCause.values)),
         attr("defeat_cause"),
         field="defeat_cause",
         read=choice(DefeatCause),
@@ -137,7 +150,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Terror level",
         GAME,
-        "The terror level at the end, 0 to 10.",
+        _("The terror level at the end, 0 to 10."),
         attr("terror_level"),
         field="terror_level",
         required=True,
@@ -146,19 +159,24 @@ COLUMNS: tuple[Column, ...] = (
     count(
         GAME,
         "elder_signs_played",
-        "Elder Sign unique item cards used during the game (blank means 0).",
+        _("Elder Sign unique item cards used during the game (blank means 0)."),
         example="0",
     ),
     count(
         GAME,
         "elder_sign_tokens",
-        "Elder sign tokens on the board at the end (blank means 0); sealing needs 6.",
+        _("Elder sign tokens on the board at the end (blank means 0); sealing needs 6."),
         example="6",
     ),
     Column(
         "Boxes",
         GAME,
-        f"The boxes in play, separated by “{BOX_SEPARATOR}”; the base game included.",
+        _help(
+            gettext_noop(
+                "The boxes in play, separated by “%(separator)s”; the base game included."
+            ),
+            separator=BOX_SEPARATOR,
+        ),
         lambda s: f"{BOX_SEPARATOR} ".join(box.name for box in s.boxes.all()),
         field="boxes",
         read=read_boxes,
@@ -168,7 +186,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Herald",
         GAME,
-        "Optional: the herald's name.",
+        _("Optional: the herald's name."),
         name_of("herald"),
         field="herald",
         read=catalog_row("heralds"),
@@ -176,7 +194,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Guardian",
         GAME,
-        "Optional: the Kingsport guardian's name.",
+        _("Optional: the Kingsport guardian's name."),
         name_of("guardian"),
         field="guardian",
         read=catalog_row("guardians"),
@@ -184,7 +202,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Team",
         GAME,
-        "Optional: the team the game was played as, by name (any case).",
+        _("Optional: the team the game was played as, by name (any case)."),
         name_of("team"),
         field="team",
         read=catalog_row("teams"),
@@ -192,8 +210,10 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Scenario",
         GAME,
-        "Optional: the league scenario, by name. Its rules apply, judged at the game's "
-        "“Submitted at”: a game submitted before the scenario closed may be imported after.",
+        _(
+            "Optional: the league scenario, by name. Its rules apply, judged at the game's "
+            "“Submitted at”: a game submitted before the scenario closed may be imported after."
+        ),
         name_of("scenario"),
         field="scenario",
         read=catalog_row("scenarios"),
@@ -201,19 +221,28 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Tasks",
         GAME,
-        f"Optional: the scenario's tasks completed, by their text, separated by "
-        f"“{TASK_SEPARATOR}”. Needs the Scenario column.",
+        _help(
+            gettext_noop(
+                "Optional: the scenario's tasks completed, by their text, separated by "
+                "“%(separator)s”. Needs the Scenario column."
+            ),
+            separator=TASK_SEPARATOR,
+        ),
         lambda s: f"{TASK_SEPARATOR} ".join(task.text for task in s.tasks_done.all()),
         field="tasks_done",
         read=read_tasks,
     ),
-    Column("Location", GAME, "Optional: where it was played.", attr("location"), field="location"),
-    Column("Notes", GAME, "Optional: what happened.", attr("notes"), field="notes"),
+    Column(
+        "Location", GAME, _("Optional: where it was played."), attr("location"), field="location"
+    ),
+    Column("Notes", GAME, _("Optional: what happened."), attr("notes"), field="notes"),
     Column(
         "Status",
         GAME,
-        "pending, approved or rejected (blank means pending). "
-        "`import_results --status` sets every game's status instead.",
+        _(
+            "pending, approved or rejected (blank means pending). "
+            "`import_results --status` sets every game's status instead."
+        ),
         attr("status"),
         field="status",
         target=META,
@@ -223,8 +252,10 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Rejection reason",
         GAME,
-        "Only for a rejected game: why the staff rejected it (shown to its submitter). "
-        "Ignored for a game imported with any other status.",
+        _(
+            "Only for a rejected game: why the staff rejected it (shown to its submitter). "
+            "Ignored for a game imported with any other status."
+        ),
         lambda s: s.rejection_reason if s.status == Status.REJECTED else "",
         field="rejection_reason",
         target=META,
@@ -232,9 +263,11 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Submitted at",
         GAME,
-        "When the result was submitted, ISO 8601 (e.g. 2026-01-10T21:00:00+00:00); "
-        "blank means the moment of the import. Seasons count games submitted before "
-        "they close.",
+        _(
+            "When the result was submitted, ISO 8601 (e.g. 2026-01-10T21:00:00+00:00); "
+            "blank means the moment of the import. Seasons count games submitted before "
+            "they close."
+        ),
         lambda s: s.created_at.isoformat(),
         field="created_at",
         target=META,
@@ -242,8 +275,10 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Submitted by",
         GAME,
-        "Optional: the username of an existing account. "
-        "`import_results --submitted-by` sets it for every game instead.",
+        _(
+            "Optional: the username of an existing account. "
+            "`import_results --submitted-by` sets it for every game instead."
+        ),
         lambda s: s.submitted_by.get_username() if s.submitted_by else "",
         field="submitted_by",
         target=META,
@@ -251,14 +286,14 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Score",
         GAME,
-        "Written by export for reference; ignored on import (the rules recompute it).",
+        _("Written by export for reference; ignored on import (the rules recompute it)."),
         lambda s: "" if s.score is None else s.score,
         target=IGNORED,
     ),
     Column(
         "Player",
         SEAT,
-        "The player's name: an existing player (any case) or a new one.",
+        _("The player's name: an existing player (any case) or a new one."),
         lambda seat: seat.player.name,
         field="player_name",
         required=True,
@@ -267,7 +302,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Investigator",
         SEAT,
-        "The investigator who ended the game in this seat, by name.",
+        _("The investigator who ended the game in this seat, by name."),
         name_of("investigator"),
         field="investigator",
         read=catalog_row("investigators"),
@@ -277,9 +312,11 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Seat ended",
         SEAT,
-        "sane, devoured, retired or lost (blank means sane). Lost (in time and space) "
-        "counts as surviving in a closed or sealed game; a banished game refuses it (the "
-        "awakening devoured them).",
+        _(
+            "sane, devoured, retired or lost (blank means sane). Lost (in time and space) "
+            "counts as surviving in a closed or sealed game; a banished game refuses it (the "
+            "awakening devoured them)."
+        ),
         attr("ended"),
         field="ended",
         read=choice(Seat.Ended, default=Seat.Ended.SANE),
@@ -288,25 +325,25 @@ COLUMNS: tuple[Column, ...] = (
     count(
         SEAT,
         "replaced",
-        "Earlier investigators this seat lost and replaced (blank means 0).",
+        _("Earlier investigators this seat lost and replaced (blank means 0)."),
         example="0",
     ),
     count(
         SEAT,
         "gate_trophies",
-        "Unspent gate trophies held at the end (blank means 0).",
+        _("Unspent gate trophies held at the end (blank means 0)."),
         example="1",
     ),
     count(
         SEAT,
         "monster_trophies",
-        "Unspent monster trophies held at the end (blank means 0).",
+        _("Unspent monster trophies held at the end (blank means 0)."),
         example="0",
     ),
     count(
         SEAT,
         "unpaid_loans",
-        "Bank Loans unpaid at the end, at most one per investigator (blank means 0).",
+        _("Bank Loans unpaid at the end, at most one per investigator (blank means 0)."),
         example="0",
     ),
 )

@@ -15,6 +15,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from games.forms.judge import ResultJudge, Verdict
 from games.models import Player, Session, Status
@@ -164,7 +165,8 @@ class Importer:
                         Problem(
                             line,
                             column.header,
-                            f"“{other}” differs from the game's first row (line {first_line}).",
+                            _("“%(value)s” differs from the game's first row (line %(line)s).")
+                            % {"value": other, "line": first_line},
                             rows.reference,
                         )
                     )
@@ -201,7 +203,8 @@ class Importer:
                 Problem(
                     rows.first_line,
                     "Submitted at",
-                    f"“{text}” is not a date and time such as 2026-01-10T21:00:00+00:00.",
+                    _("“%(text)s” is not a date and time such as 2026-01-10T21:00:00+00:00.")
+                    % {"text": text},
                     rows.reference,
                 )
             )
@@ -210,7 +213,7 @@ class Importer:
             moment = timezone.make_aware(moment)
         if moment > self.now:
             problems.append(
-                Problem(rows.first_line, "Submitted at", "It is in the future.", rows.reference)
+                Problem(rows.first_line, "Submitted at", _("It is in the future."), rows.reference)
             )
         return moment
 
@@ -226,8 +229,11 @@ class Importer:
                 Problem(
                     rows.first_line,
                     "Submitted by",
-                    f"No account is called “{username}”: leave it blank or import with "
-                    "--submitted-by.",
+                    _(
+                        "No account is called “%(username)s”: leave it blank or import with "
+                        "--submitted-by."
+                    )
+                    % {"username": username},
                     rows.reference,
                 )
             )
@@ -313,7 +319,7 @@ def verdict_problems(rows: GameRows, verdict: Verdict, already=()) -> list[Probl
 
     for name, messages in verdict.errors.items():
         add(rows.first_line, GAME, name, messages)
-    for errors, (line, _) in zip(verdict.seat_errors, rows.rows, strict=False):
+    for errors, (line, _values) in zip(verdict.seat_errors, rows.rows, strict=False):
         for name, messages in errors.items():
             add(line, SEAT, name, messages)
     for message in verdict.table_errors:

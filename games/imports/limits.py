@@ -14,6 +14,8 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from games.rules import MAX_INVESTIGATORS
 
@@ -70,11 +72,10 @@ def size_problem(size: int) -> str | None:
     limit = settings.LEAGUE_IMPORT_MAX_BYTES
     if size <= limit:
         return None
-    return (
-        f"The file is {filesizeformat(size)}; an import reads at most "
-        f"{filesizeformat(limit)} (the LEAGUE_IMPORT_MAX_BYTES setting). Split it into "
-        "several files, each game's rows kept together."
-    )
+    return _(
+        "The file is %(size)s; an import reads at most %(limit)s (the LEAGUE_IMPORT_MAX_BYTES "
+        "setting). Split it into several files, each game's rows kept together."
+    ) % {"size": filesizeformat(size), "limit": filesizeformat(limit)}
 
 
 def timed(rows: Iterator[T], problem: type[Exception]) -> Iterator[T]:
@@ -98,9 +99,12 @@ def timed(rows: Iterator[T], problem: type[Exception]) -> Iterator[T]:
             count += 1
             if spent > budget:
                 raise problem(
-                    f"Reading the file took longer than {budget:g} s (the "
-                    f"LEAGUE_IMPORT_READ_SECONDS setting), at row {count:,}: the file is "
-                    "too big or damaged. Split it, or save it again as CSV."
+                    _(
+                        "Reading the file took longer than %(seconds)s s (the "
+                        "LEAGUE_IMPORT_READ_SECONDS setting), at row %(row)s: the file is too "
+                        "big or damaged. Split it, or save it again as CSV."
+                    )
+                    % {"seconds": f"{budget:g}", "row": number_format(count, force_grouping=True)}
                 )
             yield row
     finally:

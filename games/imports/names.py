@@ -12,6 +12,8 @@ import difflib
 import re
 
 from django.db.models import Model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.models import (
     AncientOne,
@@ -37,6 +39,15 @@ def catalog_key(text: str) -> str:
     return name_key(text.translate(QUOTES))
 
 
+def _with_hint(message: str, close: list[str]) -> str:
+    """``message``, then the nearest spellings, if any, offered."""
+    if not close:
+        return message
+    conjunction = pgettext("between suggested names", "or")
+    names = f" {conjunction} ".join(close)
+    return f"{message} " + _("Did you mean %(names)s?") % {"names": names}
+
+
 class NameNotFound(ValueError):
     """A name that matches no row; the message suggests the nearest spellings."""
 
@@ -44,8 +55,8 @@ class NameNotFound(ValueError):
 class CatalogNames:
     """One catalog table's rows by spelling-independent name, loaded once per import."""
 
-    def __init__(self, model: type[Model], what: str):
-        self.what = what
+    def __init__(self, model: type[Model], not_found: str):
+        self.not_found = not_found
         self.rows = {catalog_key(row.name): row for row in model.objects.all()}
         self.names = sorted(row.name for row in self.rows.values())
 
@@ -56,21 +67,20 @@ class CatalogNames:
         if row is not None:
             return row
         close = difflib.get_close_matches(text.strip(), self.names, n=3, cutoff=0.6)
-        hint = f" Did you mean {' or '.join(close)}?" if close else ""
-        raise NameNotFound(f"No {self.what} is called “{text.strip()}”.{hint}")
+        raise NameNotFound(_with_hint(self.not_found % {"name": text.strip()}, close))
 
 
 class Catalog:
     """Every catalog table a results file names, each loaded on first use."""
 
     TABLES = {
-        "ancient_ones": (AncientOne, "Ancient One"),
-        "boxes": (Box, "box"),
-        "heralds": (Herald, "herald"),
-        "guardians": (Guardian, "guardian"),
-        "investigators": (Investigator, "investigator"),
-        "teams": (Team, "team"),
-        "scenarios": (Scenario, "scenario"),
+        "ancient_ones": (AncientOne, gettext_lazy("No Ancient One is called “%(name)s”.")),
+        "boxes": (Box, gettext_lazy("No box is called “%(name)s”.")),
+        "heralds": (Herald, gettext_lazy("No herald is called “%(name)s”.")),
+        "guardians": (Guardian, gettext_lazy("No guardian is called “%(name)s”.")),
+        "investigators": (Investigator, gettext_lazy("No investigator is called “%(name)s”.")),
+        "teams": (Team, gettext_lazy("No team is called “%(name)s”.")),
+        "scenarios": (Scenario, gettext_lazy("No scenario is called “%(name)s”.")),
     }
 
     def __init__(self):
@@ -87,14 +97,14 @@ class Catalog:
         if found is None:
             texts = sorted(task.text for task in tasks.values())
             close = difflib.get_close_matches(text.strip(), texts, n=2, cutoff=0.6)
-            hint = f" Did you mean “{'” or “'.join(close)}”?" if close else ""
-            raise NameNotFound(f"The scenario has no task “{text.strip()}”.{hint}")
+            message = _("The scenario has no task “%(text)s”.") % {"text": text.strip()}
+            raise NameNotFound(_with_hint(message, [f"“{task}”" for task in close]))
         return found
 
     def __getattr__(self, table: str) -> CatalogNames:
         if table not in self.TABLES:
             raise AttributeError(table)
         if table not in self._tables:
-            model, what = self.TABLES[table]
-            self._tables[table] = CatalogNames(model, what)
+            model, not_found = self.TABLES[table]
+            self._tables[table] = CatalogNames(model, not_found)
         return self._tables[table]

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl.utils import get_column_letter
 
 from games.spreadsheets import unquote_cell
@@ -41,8 +44,10 @@ class Problem:
     game: str = ""
 
     def __str__(self) -> str:
-        where = f"line {self.line}" + (f", column “{self.column}”" if self.column else "")
-        return f"{where}: {self.message}"
+        values = {"line": self.line, "column": self.column, "message": self.message}
+        if self.column:
+            return _("line %(line)s, column “%(column)s”: %(message)s") % values
+        return _("line %(line)s: %(message)s") % values
 
 
 @dataclass
@@ -62,7 +67,7 @@ class GameRows:
 def file_format(name: str) -> str:
     suffix = Path(name).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
-        raise FileProblem("The file must be a .csv or an .xlsx spreadsheet.")
+        raise FileProblem(_("The file must be a .csv or an .xlsx spreadsheet."))
     return suffix
 
 
@@ -83,8 +88,11 @@ def _lines(stream: IO[bytes]) -> Iterator[str]:
         number += 1
         if len(raw) > MAX_LINE_BYTES:
             raise FileProblem(
-                f"Line {number} is longer than {MAX_LINE_BYTES:,} bytes: it is not a row of "
-                "the results format."
+                _(
+                    "Line %(line)s is longer than %(bytes)s bytes: it is not a row of the "
+                    "results format."
+                )
+                % {"line": number, "bytes": number_format(MAX_LINE_BYTES, force_grouping=True)}
             )
         # Spreadsheet programs often start a CSV with a byte order mark.
         if number == 1 and raw.startswith(codecs.BOM_UTF8):
@@ -93,8 +101,11 @@ def _lines(stream: IO[bytes]) -> Iterator[str]:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as error:
             raise FileProblem(
-                f"Line {number} cannot be read as UTF-8 text (byte {error.start + 1} of the "
-                "line): save the file as “CSV UTF-8”."
+                _(
+                    "Line %(line)s cannot be read as UTF-8 text (byte %(byte)s of the line): "
+                    "save the file as “CSV UTF-8”."
+                )
+                % {"line": number, "byte": error.start + 1}
             ) from None
 
 
@@ -106,7 +117,10 @@ def _csv_rows(stream: IO[bytes]) -> Iterator[tuple[int, list]]:
             yield start, row
             start = reader.line_num + 1
     except csv.Error as error:
-        raise FileProblem(f"Line {start} cannot be read as CSV text: {error}") from None
+        raise FileProblem(
+            _("Line %(line)s cannot be read as CSV text: %(error)s")
+            % {"line": start, "error": error}
+        ) from None
 
 
 class ResultsFile:
@@ -146,21 +160,36 @@ class ResultsFile:
                     if key in keys:
                         first = get_column_letter(keys.index(key) + 1)
                         raise FileProblem(
-                            f"Line {line}: the column “{header}” appears twice (columns "
-                            f"{first} and {get_column_letter(index + 1)}); keep one of them."
+                            _(
+                                "Line %(line)s: the column “%(header)s” appears twice (columns "
+                                "%(first)s and %(second)s); keep one of them."
+                            )
+                            % {
+                                "line": line,
+                                "header": header,
+                                "first": first,
+                                "second": get_column_letter(index + 1),
+                            }
                         )
                     keys.append(key)
                 else:
                     keys.append(None)
                     if header:
                         self.problems.append(
-                            Problem(line, header, "Unknown column: see the format's columns.")
+                            Problem(line, header, _("Unknown column: see the format's columns."))
                         )
             missing = [c.header for c in COLUMNS if c.required and c.key not in keys]
             if missing:
-                raise FileProblem(f"Line {line}: missing column(s): {', '.join(missing)}.")
+                raise FileProblem(
+                    ngettext(
+                        "Line %(line)s: missing column: %(columns)s.",
+                        "Line %(line)s: missing columns: %(columns)s.",
+                        len(missing),
+                    )
+                    % {"line": line, "columns": ", ".join(missing)}
+                )
             return keys
-        raise FileProblem("The file is empty: the first row must name the columns.")
+        raise FileProblem(_("The file is empty: the first row must name the columns."))
 
     def fraction(self) -> float | None:
         """How far through the file reading is (by bytes read), when that is known."""
@@ -180,8 +209,14 @@ class ResultsFile:
                 Problem(
                     line,
                     "",
-                    f"{extra} cell{'s' if extra > 1 else ''} past the header's {width} "
-                    "columns: give the column a header or clear the cell.",
+                    ngettext(
+                        "%(count)s cell past the header's %(width)s columns: give the column a "
+                        "header or clear the cell.",
+                        "%(count)s cells past the header's %(width)s columns: give the column a "
+                        "header or clear the cell.",
+                        extra,
+                    )
+                    % {"count": extra, "width": width},
                 )
             )
         return {
@@ -216,7 +251,7 @@ class ResultsFile:
                 continue
             reference = values.get(COLUMNS[0].key, "")
             if not reference:
-                self.problems.append(Problem(line, header, "Give the game a reference."))
+                self.problems.append(Problem(line, header, _("Give the game a reference.")))
                 continue
             if current is not None and reference == current.reference:
                 if len(current.rows) < MAX_GAME_ROWS:
@@ -227,8 +262,11 @@ class ResultsFile:
                     Problem(
                         line,
                         header,
-                        f"Game “{reference}” has more than {MAX_GAME_ROWS} rows: a game has at "
-                        f"most {MAX_GAME_ROWS} seats, one row each. Its further rows are not read.",
+                        _(
+                            "Game “%(reference)s” has more than %(count)s rows: a game has at "
+                            "most %(count)s seats, one row each. Its further rows are not read."
+                        )
+                        % {"reference": reference, "count": MAX_GAME_ROWS},
                         reference,
                     )
                 )
@@ -240,8 +278,11 @@ class ResultsFile:
                     Problem(
                         line,
                         header,
-                        f"Game “{reference}” appeared earlier in the file: a game's rows "
-                        "must follow one another (sort the file by this column).",
+                        _(
+                            "Game “%(reference)s” appeared earlier in the file: a game's rows "
+                            "must follow one another (sort the file by this column)."
+                        )
+                        % {"reference": reference},
                         reference,
                     )
                 )

@@ -12,6 +12,8 @@ from typing import IO
 import openpyxl
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
 from .format import COLUMNS
@@ -26,45 +28,57 @@ def zip_problem(stream: IO[bytes]) -> str | None:
         with zipfile.ZipFile(stream) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        return f"The file is not a readable .xlsx workbook ({error})."
+        return _("The file is not a readable .xlsx workbook (%(error)s).") % {"error": error}
     finally:
         stream.seek(0)
     limit = settings.LEAGUE_IMPORT_XLSX_MAX_UNPACKED
     unpacked = sum(member.file_size for member in members)
     if unpacked > limit:
-        return (
-            f"The workbook unpacks to {filesizeformat(unpacked)}, more than the "
-            f"{filesizeformat(limit)} an import unpacks (the LEAGUE_IMPORT_XLSX_MAX_UNPACKED "
-            "setting). Split it, or save it as CSV."
-        )
+        return _(
+            "The workbook unpacks to %(size)s, more than the %(limit)s an import unpacks (the "
+            "LEAGUE_IMPORT_XLSX_MAX_UNPACKED setting). Split it, or save it as CSV."
+        ) % {"size": filesizeformat(unpacked), "limit": filesizeformat(limit)}
     ratio = settings.LEAGUE_IMPORT_XLSX_MAX_RATIO
     for member in members:
         if member.file_size < RATIO_FLOOR_BYTES:
             continue
         if member.file_size > ratio * max(member.compress_size, 1):
-            return (
-                f"The workbook's part {member.filename} unpacks "
-                f"{member.file_size // max(member.compress_size, 1):,} times its packed "
-                f"size, past the {ratio:,} times a spreadsheet ever needs (the "
-                "LEAGUE_IMPORT_XLSX_MAX_RATIO setting): it is not a results sheet."
-            )
+            return _(
+                "The workbook's part %(part)s unpacks %(times)s times its packed size, past the "
+                "%(ratio)s times a spreadsheet ever needs (the LEAGUE_IMPORT_XLSX_MAX_RATIO "
+                "setting): it is not a results sheet."
+            ) % {
+                "part": member.filename,
+                "times": _grouped(member.file_size // max(member.compress_size, 1)),
+                "ratio": _grouped(ratio),
+            }
     return None
 
 
 def declared_problem(rows: int | None, columns: int | None) -> str | None:
     """Why a sheet that says it is ``rows`` x ``columns`` is refused, or None."""
     if columns is not None and columns > MAX_COLUMNS:
-        return (
-            f"The sheet says it is {columns:,} columns wide (to column "
-            f"{get_column_letter(columns)}); the results format has {len(COLUMNS)} "
-            f"columns and an import reads at most {MAX_COLUMNS}. Delete the unused columns "
-            "(or copy the table to a new sheet) and save again."
-        )
+        return _(
+            "The sheet says it is %(columns)s columns wide (to column %(letter)s); the results "
+            "format has %(format)s columns and an import reads at most %(most)s. Delete the "
+            "unused columns (or copy the table to a new sheet) and save again."
+        ) % {
+            "columns": _grouped(columns),
+            "letter": get_column_letter(columns),
+            "format": len(COLUMNS),
+            "most": MAX_COLUMNS,
+        }
     if rows is not None and rows > XLSX_MAX_ROWS:
-        return (
-            f"The sheet says it has {rows:,} rows, more than a sheet can have ({XLSX_MAX_ROWS:,})."
-        )
+        return _("The sheet says it has %(rows)s rows, more than a sheet can have (%(most)s).") % {
+            "rows": _grouped(rows),
+            "most": _grouped(XLSX_MAX_ROWS),
+        }
     return None
+
+
+def _grouped(number: int) -> str:
+    """A count with thousands grouped, in the reader's format ("1,048,576")."""
+    return number_format(number, force_grouping=True)
 
 
 def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, tuple]]:
@@ -86,15 +100,26 @@ def sheet_rows(stream: IO[bytes], refuse: Refuse) -> Iterator[tuple[int, tuple]]
         sheet.reset_dimensions()
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
             if number > XLSX_MAX_ROWS:
-                raise refuse(f"The sheet has rows past row {XLSX_MAX_ROWS:,}, a sheet's last.")
+                raise refuse(
+                    _("The sheet has rows past row %(last)s, a sheet's last.")
+                    % {"last": _grouped(XLSX_MAX_ROWS)}
+                )
             if not row:
                 continue
             if len(row) > MAX_COLUMNS:
                 raise refuse(
-                    f"Line {number} has a cell in column {get_column_letter(len(row))}: the "
-                    f"results format has {len(COLUMNS)} columns and an import reads at most "
-                    f"{MAX_COLUMNS} (to column {get_column_letter(MAX_COLUMNS)}). Delete the "
-                    "cells past the table."
+                    _(
+                        "Line %(line)s has a cell in column %(letter)s: the results format has "
+                        "%(format)s columns and an import reads at most %(most)s (to column "
+                        "%(last)s). Delete the cells past the table."
+                    )
+                    % {
+                        "line": number,
+                        "letter": get_column_letter(len(row)),
+                        "format": len(COLUMNS),
+                        "most": MAX_COLUMNS,
+                        "last": get_column_letter(MAX_COLUMNS),
+                    }
                 )
             yield number, row
     finally:

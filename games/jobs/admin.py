@@ -1,6 +1,7 @@
 """The jobs' list in the admin: read-only, a record of what ran and how it went."""
 
 from django.contrib import admin
+from django.utils.translation import pgettext_lazy
 
 from .models import Job
 from .stale import jobs_sweep
@@ -31,7 +32,7 @@ class JobAdmin(admin.ModelAdmin):
         jobs_sweep()
         return super().change_view(request, object_id, form_url, extra_context)
 
-    @admin.display(description="progress")
+    @admin.display(description=pgettext_lazy("job", "progress"))
     def progress(self, job: Job) -> str:
         return f"{job.done} / {job.total}" if job.total else "-"
 

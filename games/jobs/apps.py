@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class JobsConfig(AppConfig):
@@ -6,4 +7,4 @@ class JobsConfig(AppConfig):
 
     name = "games.jobs"
     label = "jobs"
-    verbose_name = "Background jobs"
+    verbose_name = _("Background jobs")

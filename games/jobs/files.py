@@ -17,6 +17,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .models import Job, JobStatus, Kind
 from .stale import jobs_sweep
@@ -24,7 +25,7 @@ from .stale import jobs_sweep
 # What a stored file's name looks like: nothing else names a file, so no path escapes.
 FILE_NAME = re.compile(r"^[0-9]+-[A-Za-z0-9_-]{16,64}\.(csv|xlsx)$")
 PART = ".part"
-INTERRUPTED = "Interrupted: the worker stopped before the file was written. Ask again."
+INTERRUPTED = _("Interrupted: the worker stopped before the file was written. Ask again.")
 
 
 def export_folder() -> Path:

@@ -11,7 +11,8 @@ job with its problems as the reason, and writes nothing.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.template.defaultfilters import pluralize
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_tasks import task
 
 from games.imports.importer import results_import
@@ -39,7 +40,7 @@ def results_import_task(
     def work(progress: Progress) -> str:
         path = upload_path(token)
         if not path.exists():
-            raise ImportRefused("The uploaded file is gone (kept for a day): upload it again.")
+            raise ImportRefused(_("The uploaded file is gone (kept for a day): upload it again."))
         with path.open("rb") as stream:
             report = results_import(
                 stream,
@@ -68,25 +69,40 @@ def _total(fraction: float | None, games: int) -> int:
 def import_summary(report: ImportReport) -> str:
     created, duplicates = report.created, report.duplicates.total
     invalid = report.invalid_games.total
-    return (
-        f"{created} game{pluralize(created)} imported; "
-        f"{duplicates} duplicate{pluralize(duplicates)} and "
-        f"{invalid} invalid game{pluralize(invalid)} skipped"
-    )
+    # Three counts, three plurals: each part is one translated phrase.
+    return _("%(imported)s; %(duplicates)s and %(invalid)s skipped") % {
+        "imported": ngettext("%(count)s game imported", "%(count)s games imported", created)
+        % {"count": created},
+        "duplicates": ngettext("%(count)s duplicate", "%(count)s duplicates", duplicates)
+        % {"count": duplicates},
+        "invalid": ngettext("%(count)s invalid game", "%(count)s invalid games", invalid)
+        % {"count": invalid},
+    }
 
 
 def import_refusal(report: ImportReport) -> str:
     """Why nothing was imported: the count, then the first problems by line."""
     total = report.problems.total
+    invalid = ngettext(
+        "%(invalid)s of %(games)s game is invalid",
+        "%(invalid)s of %(games)s games are invalid",
+        report.games,
+    ) % {"invalid": report.invalid_games.total, "games": report.games}
+    problems = ngettext("%(count)s problem", "%(count)s problems", total) % {"count": total}
     lines = [
-        f"Nothing was imported: {report.invalid_games.total} of {report.games} games are "
-        f"invalid ({total} problem{'s' if total != 1 else ''}). Correct them and import the "
-        "file again, or import the valid games only."
+        _(
+            "Nothing was imported: %(invalid)s (%(problems)s). Correct them and import the "
+            "file again, or import the valid games only."
+        )
+        % {"invalid": invalid, "problems": problems}
     ]
     shown = list(report.problems)[:REASON_PROBLEMS]
-    lines += [f"{p}" + (f" (game {p.game})" if p.game else "") for p in shown]
+    lines += [
+        _("%(problem)s (game %(game)s)") % {"problem": p, "game": p.game} if p.game else str(p)
+        for p in shown
+    ]
     if total > len(shown):
-        lines.append(f"… and {total - len(shown)} more.")
+        lines.append(_("… and %(count)s more.") % {"count": total - len(shown)})
     return "\n".join(lines)
 
 
@@ -97,7 +113,12 @@ def results_import_start(
     return job_start(
         task=results_import_task,
         kind=Kind.IMPORT_RESULTS,
-        description=f"Import results from {name}" + (" (valid games only)" if skip_invalid else ""),
+        description=(
+            _("Import results from %(name)s (valid games only)")
+            if skip_invalid
+            else _("Import results from %(name)s")
+        )
+        % {"name": name},
         user=user,
         token=token,
         status=status or "",

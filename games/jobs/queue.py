@@ -15,6 +15,7 @@ import logging
 from django.conf import settings
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
 from django_tasks.base import TaskResultStatus
 
 from .models import Job, JobStatus
@@ -26,11 +27,12 @@ GRACE_SECONDS = 30
 # Jobs looked at per sweep: a sweep runs inside requests too (the admin's jobs list).
 SWEEP_BATCH = 20
 
-UNQUEUED = (
+# Written on the job in the language of the request (or worker) that sweeps.
+UNQUEUED = _(
     "The task queue could not take this job (it was unreachable or lost it); nothing of it "
     "was applied. Run it again."
 )
-FAILED_EARLY = "The task queue reports this job failed before it started. Run it again."
+FAILED_EARLY = _("The task queue reports this job failed before it started. Run it again.")
 
 
 def job_enqueue(job_id: int, task, kwargs: dict) -> None:

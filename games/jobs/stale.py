@@ -16,11 +16,12 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .models import Job, JobStatus
 from .queue import jobs_requeue
 
-STOPPED = (
+STOPPED = _(
     "The worker running this job stopped before it finished; nothing of it was applied. "
     "Run it again."
 )

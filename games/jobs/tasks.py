@@ -6,6 +6,8 @@ Arguments are plain JSON values (ids, text): a task crosses to a worker as JSON.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_tasks import task
 
 from games.models import AncientOne
@@ -22,7 +24,10 @@ def summaries_rebuild_task(job_id: int) -> str:
     """Recompute every summary row (``rebuild_summaries --background``)."""
 
     def work(progress: Progress) -> str:
-        return f"{summaries_rebuild(progress=progress)} summary rows rebuilt"
+        rows = summaries_rebuild(progress=progress)
+        return ngettext("%(count)s summary row rebuilt", "%(count)s summary rows rebuilt", rows) % {
+            "count": rows
+        }
 
     return job_run(job_id, work)
 
@@ -36,7 +41,9 @@ def ancient_one_rescore_task(job_id: int, *, ancient_one_id: int, reason: str) -
     def work(progress: Progress) -> str:
         sessions = AncientOne.objects.get(pk=ancient_one_id).sessions.all()
         changed = sessions_rescore_stored(sessions, reason=reason, user=user, progress=progress)
-        return f"{changed} stored scores recomputed"
+        return ngettext(
+            "%(count)s stored score recomputed", "%(count)s stored scores recomputed", changed
+        ) % {"count": changed}
 
     return job_run(job_id, work)
 
@@ -45,7 +52,7 @@ def summaries_rebuild_start(*, user=None) -> Job:
     return job_start(
         task=summaries_rebuild_task,
         kind=Kind.REBUILD_SUMMARIES,
-        description="Rebuild every summary row",
+        description=_("Rebuild every summary row"),
         user=user,
     )
 
@@ -68,8 +75,14 @@ def ratings_replay_task(job_id: int, *, everything: bool = False) -> str:
 
     def work(progress: Progress) -> str:
         if everything:
-            return f"{ratings_replay(progress=progress)} games rated"
-        return f"{ratings_catch_up(progress=progress)} games rated again"
+            rated = ratings_replay(progress=progress)
+            return ngettext("%(count)s game rated", "%(count)s games rated", rated) % {
+                "count": rated
+            }
+        rated = ratings_catch_up(progress=progress)
+        return ngettext("%(count)s game rated again", "%(count)s games rated again", rated) % {
+            "count": rated
+        }
 
     return job_run(job_id, work)
 
@@ -78,7 +91,9 @@ def ratings_replay_start(*, everything: bool = False, user=None) -> Job:
     return job_start(
         task=ratings_replay_task,
         kind=Kind.RATINGS,
-        description="Rate every approved game again" if everything else "Bring ratings up to date",
+        description=(
+            _("Rate every approved game again") if everything else _("Bring ratings up to date")
+        ),
         user=user,
         everything=everything,
     )

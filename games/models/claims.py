@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .players import Player
 
@@ -24,16 +26,23 @@ class PlayerClaim(models.Model):
     may wait for one claim at a time (``user`` is unique).
     """
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claim"
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="claims", verbose_name=_("player")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player_claim",
+        verbose_name=_("user"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = PlayerClaimQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "pk"]
+        verbose_name = _("player claim")
+        verbose_name_plural = _("player claims")
 
     def __str__(self) -> str:
-        return f"{self.user} claims {self.player}"
+        return gettext("%(user)s claims %(player)s") % {"user": self.user, "player": self.player}

@@ -3,6 +3,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
 from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
@@ -47,23 +49,26 @@ def _has_approved_game() -> Exists:
 class Player(Searchable):
     """A person in the league; may be linked to the user account that claimed it."""
 
-    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)
     # Decides "same player" (games.names.name_key): unique here, so both databases agree.
     name_key = models.CharField(max_length=255, unique=True, editable=False)
-    slug = models.SlugField(max_length=90, unique=True, allow_unicode=True)
+    slug = models.SlugField(_("slug"), max_length=90, unique=True, allow_unicode=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="player",
+        verbose_name=_("user"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return self.name
@@ -71,13 +76,16 @@ class Player(Searchable):
     def clean(self) -> None:
         self.name = normalise_name(self.name or "")
         if not self.name:
-            raise ValidationError({"name": "Give the player a name."})
+            raise ValidationError({"name": gettext("Give the player a name.")})
         clash = Player.objects.named(self.name).exclude(pk=self.pk).first()
         if clash is not None:
             raise ValidationError(
                 {
-                    "name": f"“{clash.name}” is already a player; names must differ by more "
-                    "than case, spacing or look-alike letters."
+                    "name": gettext(
+                        "“%(name)s” is already a player; names must differ by more than case, "
+                        "spacing or look-alike letters."
+                    )
+                    % {"name": clash.name}
                 }
             )
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import rules, scenario_rules
 from games.rule_messages import translated
@@ -25,24 +27,39 @@ class ScenarioPlay(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="sessions",
-        verbose_name="played as team",
+        verbose_name=_("played as team"),
     )
     scenario = models.ForeignKey(
-        Scenario, null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+        Scenario,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="sessions",
+        verbose_name=_("scenario"),
     )
     tasks_done = models.ManyToManyField(
-        ScenarioTask, blank=True, related_name="sessions", verbose_name="tasks completed"
+        ScenarioTask, blank=True, related_name="sessions", verbose_name=_("tasks completed")
     )
     # Derived by the write path; never typed in.
-    tasks_completed = models.PositiveSmallIntegerField(default=0, editable=False)
-    scenario_score = models.SmallIntegerField(null=True, blank=True, editable=False)
+    tasks_completed = models.PositiveSmallIntegerField(
+        _("tasks completed"), default=0, editable=False
+    )
+    scenario_score = models.SmallIntegerField(
+        _("scenario score"), null=True, blank=True, editable=False
+    )
     # Who the entry belongs to: "t<team id>", or "p<player ids>" for a table without a team.
     entry_key = models.CharField(max_length=255, blank=True, editable=False)
     is_entry = models.BooleanField(
-        default=False, editable=False, help_text="The game that counts for its scenario."
+        _("is entry"),
+        default=False,
+        editable=False,
+        help_text=_("The game that counts for its scenario."),
     )
     entry_chosen = models.BooleanField(
-        default=False, editable=False, help_text="Marked as the entry by its team."
+        _("entry chosen"),
+        default=False,
+        editable=False,
+        help_text=_("Marked as the entry by its team."),
     )
 
     class Meta:
@@ -58,7 +75,9 @@ class ScenarioPlay(models.Model):
         tasks = list(tasks)
         if not self.scenario_id:
             if tasks:
-                return {"tasks_done": ["Tasks count only in a scenario: choose the scenario."]}
+                return {
+                    "tasks_done": [gettext("Tasks count only in a scenario: choose the scenario.")]
+                }
             return {}
         problems = scenario_rules.scenario_problems(
             self.scenario.terms(),

@@ -13,7 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games import scenario_rules
 from games.rule_messages import translated
@@ -26,13 +27,14 @@ from .searchable import Searchable
 class Series(models.Model):
     """An ordered set of scenarios, e.g. "League session 2"; its standings add them up."""
 
-    name = models.CharField(max_length=80, unique=True)
-    slug = models.SlugField(max_length=80, unique=True)
-    description = models.TextField(blank=True)
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    description = models.TextField(_("description"), blank=True)
 
     class Meta:
         ordering = ["name"]
-        verbose_name_plural = "series"
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
 
     def __str__(self) -> str:
         return self.name
@@ -55,19 +57,29 @@ class ScenarioQuerySet(models.QuerySet):
 class Scenario(Searchable):
     """One league scenario: what may be in play, its tasks, and when it runs."""
 
-    name = models.CharField(max_length=120, unique=True)
-    slug = models.SlugField(max_length=120, unique=True)
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
     series = models.ForeignKey(
-        Series, on_delete=models.PROTECT, related_name="scenarios", null=True, blank=True
+        Series,
+        on_delete=models.PROTECT,
+        related_name="scenarios",
+        null=True,
+        blank=True,
+        verbose_name=_("series"),
     )
     order = models.PositiveSmallIntegerField(
-        default=0, help_text="Position in its series (lowest first)."
+        pgettext_lazy("position", "order"),
+        default=0,
+        help_text=_("Position in its series (lowest first)."),
     )
-    briefing = models.TextField(blank=True, help_text="Plain text; line breaks are kept.")
+    briefing = models.TextField(
+        _("briefing"), blank=True, help_text=_("Plain text; line breaks are kept.")
+    )
     ancient_ones = models.ManyToManyField(
         AncientOne,
         related_name="scenarios",
-        help_text="The Ancient One, or the set the players choose from.",
+        verbose_name=_("ancient ones"),
+        help_text=_("The Ancient One, or the set the players choose from."),
     )
     herald = models.ForeignKey(
         Herald,
@@ -75,43 +87,47 @@ class Scenario(Searchable):
         blank=True,
         on_delete=models.PROTECT,
         related_name="scenarios",
-        help_text="Optional: the herald every game of this scenario uses.",
+        verbose_name=_("herald"),
+        help_text=_("Optional: the herald every game of this scenario uses."),
     )
     boxes_required = models.ManyToManyField(
-        Box, related_name="scenarios_requiring", blank=True, verbose_name="boxes required"
+        Box, related_name="scenarios_requiring", blank=True, verbose_name=_("boxes required")
     )
     boxes_allowed = models.ManyToManyField(
         Box,
         related_name="scenarios_allowing",
         blank=True,
-        verbose_name="boxes allowed",
-        help_text="Nothing else may be in play (include the required ones). Empty: any box.",
+        verbose_name=_("boxes allowed"),
+        help_text=_("Nothing else may be in play (include the required ones). Empty: any box."),
     )
     investigators_min = models.PositiveSmallIntegerField(
-        "fewest investigators", default=scenario_rules.FFG_MIN_INVESTIGATORS
+        _("fewest investigators"), default=scenario_rules.FFG_MIN_INVESTIGATORS
     )
     investigators_max = models.PositiveSmallIntegerField(
-        "most investigators", default=scenario_rules.FFG_MAX_INVESTIGATORS
+        _("most investigators"), default=scenario_rules.FFG_MAX_INVESTIGATORS
     )
-    opens_at = models.DateTimeField(help_text="In the league's time zone.")
+    opens_at = models.DateTimeField(_("opens at"), help_text=_("In the league's time zone."))
     closes_at = models.DateTimeField(
-        help_text="In the league's time zone; games submitted from then on are refused."
+        _("closes at"),
+        help_text=_("In the league's time zone; games submitted from then on are refused."),
     )
 
     objects = ScenarioQuerySet.as_manager()
 
     class Meta:
         ordering = ["series", "order", "opens_at"]
+        verbose_name = _("scenario")
+        verbose_name_plural = _("scenarios")
         constraints = [
             models.CheckConstraint(
                 condition=Q(closes_at__gt=models.F("opens_at")),
                 name="scenario_closes_after_it_opens",
-                violation_error_message="A scenario must close after it opens.",
+                violation_error_message=_("A scenario must close after it opens."),
             ),
             models.CheckConstraint(
                 condition=Q(investigators_min__lte=models.F("investigators_max")),
                 name="scenario_investigators_min_max",
-                violation_error_message="The fewest investigators cannot exceed the most.",
+                violation_error_message=_("The fewest investigators cannot exceed the most."),
             ),
         ]
         indexes = [models.Index(fields=["opens_at", "closes_at"], name="scenario_window_idx")]
@@ -125,7 +141,7 @@ class Scenario(Searchable):
     def clean(self) -> None:
         errors = {}
         if self.opens_at and self.closes_at and self.closes_at <= self.opens_at:
-            errors["closes_at"] = "A scenario must close after it opens."
+            errors["closes_at"] = gettext("A scenario must close after it opens.")
         if self.investigators_min is not None and self.investigators_max is not None:
             terms = scenario_rules.ScenarioTerms(
                 name=self.name,
@@ -176,28 +192,36 @@ class ScenarioTask(models.Model):
     a game that claims the task must meet it. Without one the task is free text.
     """
 
-    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="tasks")
-    order = models.PositiveSmallIntegerField(default=0)
-    text = models.CharField(max_length=240)
+    scenario = models.ForeignKey(
+        Scenario, on_delete=models.CASCADE, related_name="tasks", verbose_name=_("scenario")
+    )
+    order = models.PositiveSmallIntegerField(pgettext_lazy("position", "order"), default=0)
+    text = models.CharField(_("text"), max_length=240)
     condition = models.CharField(
-        "checked condition",
+        _("checked condition"),
         max_length=32,
         choices=CONDITION_CHOICES,
         blank=True,
         default="",
-        help_text="Optional: what the recorded result must show for a game to claim the task "
-        "(checked on every game entered). Empty: the task is taken at the players' word.",
+        help_text=_(
+            "Optional: what the recorded result must show for a game to claim the task "
+            "(checked on every game entered). Empty: the task is taken at the players' word."
+        ),
     )
     condition_number = models.PositiveSmallIntegerField(
         "N",
         null=True,
         blank=True,
-        help_text="The number N of a condition that has one (e.g. 3 for terror level 3 or "
-        "less); empty otherwise.",
+        help_text=_(
+            "The number N of a condition that has one (e.g. 3 for terror level 3 or less); "
+            "empty otherwise."
+        ),
     )
 
     class Meta:
         ordering = ["scenario", "order", "pk"]
+        verbose_name = _("scenario task")
+        verbose_name_plural = _("scenario tasks")
 
     def __str__(self) -> str:
         return self.text

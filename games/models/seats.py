@@ -4,6 +4,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from games import rules, validation
@@ -14,7 +16,7 @@ from .catalog import Investigator
 from .players import Player
 from .sessions import Session
 
-SAME_INVESTIGATOR = "The same investigator cannot play twice in one game."
+SAME_INVESTIGATOR = _("The same investigator cannot play twice in one game.")
 
 
 class SeatQuerySet(models.QuerySet):
@@ -37,53 +39,61 @@ class Seat(models.Model):
     )
 
     class Ended(models.TextChoices):
-        SANE = rules.ENDED_SANE, "Sane and surviving"
-        DEVOURED = rules.ENDED_DEVOURED, "Devoured"
-        RETIRED = rules.ENDED_RETIRED, "Retired"
-        LOST = rules.ENDED_LOST, "Lost in time and space"
+        SANE = rules.ENDED_SANE, _("Sane and surviving")
+        DEVOURED = rules.ENDED_DEVOURED, pgettext_lazy("seat ended", "Devoured")
+        RETIRED = rules.ENDED_RETIRED, pgettext_lazy("seat ended", "Retired")
+        LOST = rules.ENDED_LOST, _("Lost in time and space")
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField(default=0)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
     investigator = models.ForeignKey(
         Investigator,
         on_delete=models.PROTECT,
         related_name="seats",
-        help_text="The investigator who ended the game in this seat.",
+        verbose_name=_("investigator"),
+        help_text=_("The investigator who ended the game in this seat."),
     )
     ended = models.CharField(
-        "how the seat ended", max_length=10, choices=Ended.choices, default=Ended.SANE
+        _("how the seat ended"), max_length=10, choices=Ended.choices, default=Ended.SANE
     )
     replaced = models.PositiveSmallIntegerField(
-        "investigators lost and replaced",
+        _("investigators lost and replaced"),
         default=0,
-        help_text="Earlier investigators this seat lost (devoured, retired) and replaced.",
+        help_text=_("Earlier investigators this seat lost (devoured, retired) and replaced."),
         validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     gate_trophies = models.PositiveSmallIntegerField(
-        "unspent gate trophies",
+        _("unspent gate trophies"),
         default=0,
-        help_text="Held at the end, not spent.",
+        help_text=_("Held at the end, not spent."),
         validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     monster_trophies = models.PositiveSmallIntegerField(
-        "unspent monster trophies",
+        _("unspent monster trophies"),
         default=0,
-        help_text="Held at the end, not spent.",
+        help_text=_("Held at the end, not spent."),
         validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     unpaid_loans = models.PositiveSmallIntegerField(
-        "unpaid loans",
+        _("unpaid loans"),
         default=0,
-        help_text="Bank Loans unpaid or defaulted at the end: at most one per investigator.",
+        help_text=_("Bank Loans unpaid or defaulted at the end: at most one per investigator."),
         validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
-    first_citizen = models.BooleanField(default=False, editable=False)
+    first_citizen = models.BooleanField(_("first citizen"), default=False, editable=False)
     players_first_seat = models.BooleanField(
+        _("player's first seat"),
         default=True,
         editable=False,
-        help_text="The first of this player's seats at the game: per-player totals count "
-        "each game once through it.",
+        help_text=_(
+            "The first of this player's seats at the game: per-player totals count each game "
+            "once through it."
+        ),
     )
 
     history = HistoricalRecords()
@@ -91,6 +101,8 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["session", "position", "pk"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "investigator"],
@@ -100,7 +112,7 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=Q(unpaid_loans__lte=models.F("replaced") + 1),
                 name="seat_one_loan_per_investigator",
-                violation_error_message="Each investigator holds at most one Bank Loan.",
+                violation_error_message=_("Each investigator holds at most one Bank Loan."),
             ),
         ]
         indexes = [
@@ -111,7 +123,12 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} as {self.investigator.name}" if self.investigator_id else "Seat"
+        if not self.investigator_id:
+            return gettext("Seat")
+        return gettext("%(player)s as %(investigator)s") % {
+            "player": self.player,
+            "investigator": self.investigator.name,
+        }
 
     def as_result(self, outcome: str) -> rules.SeatResult:
         """The seat as the rules read it, at a game that ended in ``outcome`` (which

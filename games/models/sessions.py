@@ -19,6 +19,9 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from games import rules, validation
@@ -86,6 +89,12 @@ class SessionQuerySet(models.QuerySet):
 MODERATE_PERMISSION = "games.moderate_session"
 # Long enough for a story of the game; bounded so one post cannot fill pages and disks.
 NOTES_MAX_LENGTH = 2000
+
+
+def notes_too_long() -> str:
+    return gettext("Notes hold at most %(count)s characters.") % {"count": NOTES_MAX_LENGTH}
+
+
 # The rows the leaderboard lists: its indexes are partial on them, so they stay small.
 BOARD = Q(status=Status.APPROVED, score__isnull=False)
 
@@ -93,57 +102,81 @@ BOARD = Q(status=Status.APPROVED, score__isnull=False)
 class Session(DerivedFromSeats, ScenarioPlay):
     """One finished game of Arkham Horror."""
 
-    ancient_one = models.ForeignKey(AncientOne, on_delete=models.PROTECT, related_name="sessions")
-    played_on = models.DateField("date played", help_text="The day the game ended.")
+    ancient_one = models.ForeignKey(
+        AncientOne, on_delete=models.PROTECT, related_name="sessions", verbose_name=_("ancient one")
+    )
+    played_on = models.DateField(_("date played"), help_text=_("The day the game ended."))
     boxes = models.ManyToManyField(
-        Box, related_name="sessions", verbose_name="boxes in play", blank=True
+        Box, related_name="sessions", verbose_name=_("boxes in play"), blank=True
     )
     herald = models.ForeignKey(
-        Herald, null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+        Herald,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="sessions",
+        verbose_name=_("herald"),
     )
     guardian = models.ForeignKey(
-        Guardian, null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+        Guardian,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="sessions",
+        verbose_name=_("guardian"),
     )
-    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices)
     defeat_cause = models.CharField(
-        max_length=24, choices=DefeatCause.choices, blank=True, help_text="Only for a defeat."
+        _("defeat cause"),
+        max_length=24,
+        choices=DefeatCause.choices,
+        blank=True,
+        help_text=_("Only for a defeat."),
     )
     terror_level = models.PositiveSmallIntegerField(
-        help_text="The terror level at the end of the game, 0 to 10."
+        _("terror level"), help_text=_("The terror level at the end of the game, 0 to 10.")
     )
     elder_signs_played = models.PositiveSmallIntegerField(
+        _("elder signs played"),
         default=0,
-        help_text="Elder Sign unique item cards used during the game. Not the elder sign "
-        "tokens on the board, and not gates sealed with clue tokens.",
+        help_text=_(
+            "Elder Sign unique item cards used during the game. Not the elder sign tokens on "
+            "the board, and not gates sealed with clue tokens."
+        ),
         validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
     elder_sign_tokens = models.PositiveSmallIntegerField(
-        "elder sign tokens on the board",
+        _("elder sign tokens on the board"),
         default=0,
-        help_text="Elder sign tokens on the board at the end; six or more seal the gates.",
+        help_text=_("Elder sign tokens on the board at the end; six or more seal the gates."),
         validators=[MaxValueValidator(rules.MAX_COUNT)],
     )
-    location = models.CharField(max_length=120, blank=True)
-    notes = models.TextField(blank=True, max_length=NOTES_MAX_LENGTH)
+    location = models.CharField(_("location"), max_length=120, blank=True)
+    notes = models.TextField(_("notes"), blank=True, max_length=NOTES_MAX_LENGTH)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="submitted_sessions",
+        verbose_name=_("submitted by"),
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
     rejection_reason = models.TextField(
+        _("rejection reason"),
         blank=True,
-        help_text="Why the league staff rejected the game: shown to its submitter and e-mailed "
-        "to them.",
+        help_text=_(
+            "Why the league staff rejected the game: shown to its submitter and e-mailed to them."
+        ),
     )
     # Not auto_now_add: the demo league and imports give games their real submission time.
-    created_at = models.DateTimeField("submitted at", default=timezone.now, editable=False)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("submitted at"), default=timezone.now, editable=False)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     # Bumped by every write: a moderator's decision or an edit names the version it saw,
     # and is refused if the game changed since.
-    version = models.PositiveIntegerField(default=1, editable=False)
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
     # Made by the phone that recorded the game (static/js/offline-queue.js): a replayed,
     # retried or double-tapped post of the same game is stored once (SessionSubmission).
     client_id = models.UUIDField(
@@ -151,26 +184,26 @@ class Session(DerivedFromSeats, ScenarioPlay):
         blank=True,
         unique=True,
         editable=False,
-        error_messages={"unique": "This game was already sent from another account."},
+        error_messages={"unique": _("This game was already sent from another account.")},
     )
 
     # Derived from the seats by rescore(); never typed in.
-    investigator_count = models.PositiveSmallIntegerField("investigators", default=0)
-    survivors = models.PositiveSmallIntegerField(default=0)
-    gate_trophies = models.PositiveSmallIntegerField(default=0)
-    monster_trophies = models.PositiveSmallIntegerField(default=0)
-    unpaid_loans = models.PositiveSmallIntegerField(default=0)
-    score = models.SmallIntegerField(null=True, blank=True, editable=False)
+    investigator_count = models.PositiveSmallIntegerField(_("investigators"), default=0)
+    survivors = models.PositiveSmallIntegerField(_("survivors"), default=0)
+    gate_trophies = models.PositiveSmallIntegerField(_("gate trophies"), default=0)
+    monster_trophies = models.PositiveSmallIntegerField(_("monster trophies"), default=0)
+    unpaid_loans = models.PositiveSmallIntegerField(_("unpaid loans"), default=0)
+    score = models.SmallIntegerField(_("score"), null=True, blank=True, editable=False)
 
     history = HistoricalRecords(m2m_fields=[boxes])
     objects = SessionQuerySet.as_manager()
 
     class Meta:
         # "Session" is the code's word; the site, the admin and the README say "game".
-        verbose_name = "game"
-        verbose_name_plural = "games"
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-played_on", "-pk"]
-        permissions = [("moderate_session", "Can approve or reject games")]
+        permissions = [("moderate_session", _("Can approve or reject games"))]
         indexes = [
             models.Index(fields=["status", "score", "played_on"], name="session_board_idx"),
             models.Index(fields=["status", "ancient_one", "score"], name="session_ao_idx"),
@@ -238,7 +271,7 @@ class Session(DerivedFromSeats, ScenarioPlay):
             models.CheckConstraint(
                 condition=LessThanOrEqual(Length("notes"), NOTES_MAX_LENGTH),
                 name="session_notes_bounded",
-                violation_error_message=f"Notes hold at most {NOTES_MAX_LENGTH} characters.",
+                violation_error_message=lazy(notes_too_long, str)(),
             ),
             models.CheckConstraint(
                 condition=Q(scenario__isnull=False)
@@ -248,7 +281,11 @@ class Session(DerivedFromSeats, ScenarioPlay):
         ]
 
     def __str__(self) -> str:
-        return f"{self.ancient_one} on {date_format(self.played_on)}: {self.get_outcome_display()}"
+        return gettext("%(ancient_one)s on %(date)s: %(outcome)s") % {
+            "ancient_one": self.ancient_one,
+            "date": date_format(self.played_on),
+            "outcome": self.get_outcome_display(),
+        }
 
     def get_absolute_url(self) -> str:
         return address("games:detail", pk=self.pk)

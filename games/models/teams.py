@@ -6,6 +6,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.names import name_key, normalise_name
 
@@ -29,25 +31,30 @@ class Team(Searchable):
     """A team of league players; its captain (an account whose player is a member, first
     the one that created it) manages members."""
 
-    name = models.CharField(max_length=80)
+    name = models.CharField(_("name"), max_length=80)
     # The comparison key (games.names): two teams cannot differ only in case or spacing.
     name_key = models.CharField(max_length=80, unique=True, editable=False)
-    slug = models.SlugField(max_length=90, unique=True)
-    members = models.ManyToManyField(Player, related_name="teams", blank=True)
+    slug = models.SlugField(_("slug"), max_length=90, unique=True)
+    members = models.ManyToManyField(
+        Player, related_name="teams", blank=True, verbose_name=_("members")
+    )
     captain = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="captained_teams",
-        help_text="The account that manages the members.",
+        verbose_name=_("captain"),
+        help_text=_("The account that manages the members."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = TeamQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
 
     def __str__(self) -> str:
         return self.name
@@ -58,10 +65,15 @@ class Team(Searchable):
     def clean(self) -> None:
         self.name = normalise_name(self.name or "")
         if not self.name:
-            raise ValidationError({"name": "Give the team a name."})
+            raise ValidationError({"name": gettext("Give the team a name.")})
         clash = Team.objects.named(self.name).exclude(pk=self.pk)
         if clash.exists():
-            raise ValidationError({"name": f"There is already a team called {clash.first()}."})
+            raise ValidationError(
+                {
+                    "name": gettext("There is already a team called %(team)s.")
+                    % {"team": clash.first()}
+                }
+            )
 
     def save(self, *args, **kwargs) -> None:
         self.name = normalise_name(self.name)
@@ -93,24 +105,34 @@ class TeamInvitation(models.Model):
     it; no captain puts them on another roster without asking.
     """
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invitations")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("team")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("player")
+    )
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("invited by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = TeamInvitationQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "pk"]
+        verbose_name = _("team invitation")
+        verbose_name_plural = _("team invitations")
         constraints = [
             models.UniqueConstraint(fields=["team", "player"], name="team_invitation_unique")
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} invited to {self.team}"
+        return gettext("%(player)s invited to %(team)s") % {
+            "player": self.player,
+            "team": self.team,
+        }

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.shortcuts import redirect, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from games.forms import SignupForm
@@ -15,11 +16,11 @@ def welcome(form) -> str:
     """What a new account hears: its league name, or that its claim waits."""
     name = form.cleaned_data["player_name"]
     if form.claim is None:
-        return f"Welcome to the league, {name}."
-    return (
-        f"Welcome to the league. Your claim to be {name} waits for a moderator; until then "
+        return _("Welcome to the league, %(name)s.") % {"name": name}
+    return _(
+        "Welcome to the league. Your claim to be %(name)s waits for a moderator; until then "
         "your account has no league name of its own (you can still record games)."
-    )
+    ) % {"name": name}
 
 
 class SignupView(FormView):

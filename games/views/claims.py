@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import ListView
 
@@ -49,14 +50,17 @@ class ClaimAnswerView(LoginRequiredMixin, View):
         try:
             claim = claim_decide(claim_id=pk, approve=approve, by=request.user)
         except ClaimGone as error:
-            raise Http404("No such claim waits for your answer.") from error
+            raise Http404(_("No such claim waits for your answer.")) from error
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            verb = "approved" if approve else "refused"
             if claim.user_id == request.user.pk:
-                verb = "withdrawn"
-            messages.success(request, f"The claim of {claim.user} on {claim.player} is {verb}.")
+                told = _("The claim of %(user)s on %(player)s is withdrawn.")
+            elif approve:
+                told = _("The claim of %(user)s on %(player)s is approved.")
+            else:
+                told = _("The claim of %(user)s on %(player)s is refused.")
+            messages.success(request, told % {"user": claim.user, "player": claim.player})
         target = request.POST.get("back")
         return redirect("games:claims" if target == "queue" else "games:mine")
 
@@ -72,7 +76,7 @@ class ClaimCreateView(LoginRequiredMixin, View):
             return self.handle_no_permission()
         has_player = Player.objects.filter(user=request.user).exists()
         if has_player or PlayerClaim.objects.filter(user=request.user).exists():
-            messages.info(request, "Your account already has a league name or a claim waiting.")
+            messages.info(request, _("Your account already has a league name or a claim waiting."))
             return redirect("games:mine")
         return super().dispatch(request, *args, **kwargs)
 
@@ -84,8 +88,9 @@ class ClaimCreateView(LoginRequiredMixin, View):
         if form.is_valid() and form.save(request.user):
             name = form.cleaned_data["player_name"]
             if form.claim is None:
-                messages.success(request, f"Your account now plays as {name}.")
+                told = _("Your account now plays as %(name)s.")
             else:
-                messages.success(request, f"Your claim to be {name} waits for a moderator.")
+                told = _("Your claim to be %(name)s waits for a moderator.")
+            messages.success(request, told % {"name": name})
             return redirect("games:mine")
         return render(request, self.template_name, {"form": form})

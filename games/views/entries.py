@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views import View
 
 from games.models import Session
@@ -25,5 +26,8 @@ class EntryChooseView(LoginRequiredMixin, View):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, f"This game is now the entry for {game.scenario}.")
+            messages.success(
+                request,
+                _("This game is now the entry for %(scenario)s.") % {"scenario": game.scenario},
+            )
         return redirect(game)

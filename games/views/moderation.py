@@ -16,6 +16,8 @@ from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views import View
 from django_filters.views import FilterView
 
@@ -34,12 +36,15 @@ class QueueFilter(django_filters.FilterSet):
     accent), the longest-waiting or the latest first."""
 
     player = django_filters.CharFilter(
-        method="at_table", label="Player", max_length=80, help_text="Part of a player's name."
+        method="at_table",
+        label=gettext_lazy("Player"),
+        max_length=80,
+        help_text=gettext_lazy("Part of a player's name."),
     )
     order = django_filters.ChoiceFilter(
         method="ordered",
-        label="Order",
-        choices=[(OLDEST, "Oldest first"), (NEWEST, "Newest first")],
+        label=pgettext_lazy("sort order", "Order"),
+        choices=[(OLDEST, gettext_lazy("Oldest first")), (NEWEST, gettext_lazy("Newest first"))],
         empty_label=None,
     )
 
@@ -67,11 +72,12 @@ class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
         return can_moderate(self.request.user)
 
 
-def decide(request, game: Session, subject: str = "Game") -> None:
-    """Apply the moderator's posted decision on ``game``; a message says what happened."""
+def decide(request, game: Session, in_queue: bool = False) -> None:
+    """Apply the moderator's posted decision on ``game``; a message says what happened
+    (naming the game when it was decided in the queue, among others)."""
     status = request.POST.get("status")
     if status not in Status.values:
-        messages.error(request, "Unknown status.")
+        messages.error(request, _("Unknown status."))
         return
     try:
         with transaction.atomic():
@@ -84,11 +90,21 @@ def decide(request, game: Session, subject: str = "Game") -> None:
             )
     except SessionChanged as changed:
         # The game page shows the version as it now is, to decide on again.
-        messages.error(request, f"{changed} Nothing was changed; check it and decide again.")
+        messages.error(
+            request,
+            _("%(problem)s Nothing was changed; check it and decide again.") % {"problem": changed},
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{subject} marked {Status(status).label.lower()}.")
+        values = {"status": Status(status).label.lower()}
+        if in_queue:
+            values["ancient_one"] = game.ancient_one
+            values["date"] = date_format(game.played_on, "DATE_FORMAT")
+            told = _("The %(ancient_one)s game of %(date)s marked %(status)s.")
+        else:
+            told = _("Game marked %(status)s.")
+        messages.success(request, told % values)
 
 
 class SessionModerateView(ModeratorMixin, View):
@@ -144,10 +160,9 @@ class PendingQueueView(ModeratorMixin, FilterView):
             else None
         )
         if game is None:
-            messages.error(request, "That game is no longer here: it was withdrawn.")
+            messages.error(request, _("That game is no longer here: it was withdrawn."))
         else:
-            played = date_format(game.played_on, "DATE_FORMAT")
-            decide(request, game, subject=f"The {game.ancient_one} game of {played}")
+            decide(request, game, in_queue=True)
         # Back to the same page of the queue, as it was filtered and ordered.
         query = QueryDict(mutable=True)
         for key in ("player", "order", "page"):

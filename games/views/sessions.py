@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import DetailView
 from django_filters.views import FilterView
@@ -116,7 +117,7 @@ class SessionWithdrawView(OwnedSessionMixin, View):
         self.game = self.get_game()
         if not session_withdrawable_by(self.game, request.user):
             raise PermissionDenied(
-                "Only its submitter (while pending) or a moderator withdraws it."
+                _("Only its submitter (while pending) or a moderator withdraws it.")
             )
         return super().dispatch(request, *args, **kwargs)
 
@@ -131,7 +132,7 @@ class SessionWithdrawView(OwnedSessionMixin, View):
         except SessionChanged as changed:
             messages.error(request, str(changed))
             return redirect(self.game)
-        messages.success(request, "The game was withdrawn.")
+        messages.success(request, _("The game was withdrawn."))
         return redirect("games:mine")
 
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views import View
 
 from games.forms import ResultSubmission
@@ -49,7 +50,9 @@ class ResultFormView(LoginRequiredMixin, View):
             except SessionChanged as changed:
                 # Approved, rejected or edited by someone else meanwhile: the game page
                 # shows it as it now is.
-                messages.error(request, f"{changed} Your changes were not saved.")
+                messages.error(
+                    request, _("%(problem)s Your changes were not saved.") % {"problem": changed}
+                )
                 return redirect(changed.session)
             else:
                 earlier = session
@@ -62,8 +65,8 @@ class ResultFormView(LoginRequiredMixin, View):
 
     def success_message(self, session: Session) -> str:
         if session.status == Status.PENDING:
-            return "Game saved. It counts in the league once a moderator approves it."
-        return "Game saved."
+            return _("Game saved. It counts in the league once a moderator approves it.")
+        return _("Game saved.")
 
     def render(self, submission: ResultSubmission, preview=None):
         context = {
@@ -84,8 +87,8 @@ class SessionCreateView(ResultFormView):
         if session.status != Status.APPROVED:
             return super().success_message(session)
         if settings.LEAGUE_AUTO_APPROVE:
-            return "Game saved and approved: this league counts every result at once."
-        return "Game saved and approved: a moderator's own results count at once."
+            return _("Game saved and approved: this league counts every result at once.")
+        return _("Game saved and approved: a moderator's own results count at once.")
 
 
 class SessionUpdateView(ResultFormView):
@@ -95,7 +98,7 @@ class SessionUpdateView(ResultFormView):
         queryset = Session.objects.visible_to(self.request.user).select_related("ancient_one")
         session = get_object_or_404(queryset, pk=self.kwargs["pk"])
         if not session_editable_by(session, self.request.user):
-            raise PermissionDenied("Only its submitter (while pending) or a moderator edits it.")
+            raise PermissionDenied(_("Only its submitter (while pending) or a moderator edits it."))
         return session
 
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0025_session_client_id'),
+        ('games', '0026_verbose_names'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
