@@ -98,7 +98,7 @@ def public_pages(site):
         "boxes": reverse("league:boxes"),
         "signup": reverse("signup"),
         "login": reverse("login"),
-        "offline": reverse("offline:page"),
+        "offline": reverse("league:offline"),
         "not found": reverse("league:home") + "no-such-page/",
     }
 

@@ -3,10 +3,12 @@
 import json
 
 import pytest
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 
 from league.pages import offline
 from tests.factories import UserFactory
@@ -22,6 +24,7 @@ def test_the_manifest_has_what_installing_needs(client):
     assert data["start_url"] == "/"
     assert data["theme_color"] == offline.THEME_COLOR
     assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    assert data["lang"] == "en"
     for icon in data["icons"]:
         png = finders.find(icon["src"].removeprefix(static("")))
         with open(png, "rb") as file:
@@ -29,6 +32,16 @@ def test_the_manifest_has_what_installing_needs(client):
         size = int(icon["sizes"].split("x")[0])
         assert head[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(head[16:20]) == size and int.from_bytes(head[20:24]) == size
+
+
+def test_the_manifest_is_in_the_language_asked_for(client):
+    """A browser fetches the manifest without cookies: the page's language comes as ?lang=."""
+    german = json.loads(client.get(reverse("offline:manifest") + "?lang=de").content)
+    assert german["lang"] == "de"
+    with translation.override("de"):
+        assert german["start_url"] == reverse("league:home")
+    unknown = json.loads(client.get(reverse("offline:manifest") + "?lang=xx").content)
+    assert unknown["lang"] == "en"
 
 
 def test_every_page_links_the_manifest_and_the_theme_color(client):
@@ -45,7 +58,13 @@ def test_the_worker_is_served_at_the_root_with_its_version(client):
     assert response["Cache-Control"] == "no-cache"
     first_line, source = response.content.decode().split("\n", 1)
     config = json.loads(first_line.removeprefix("const CONFIG = ").removesuffix(";"))
-    assert config["offline"] == reverse("offline:page")
+    # The offline page and the result form in every language: the worker is one script.
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            assert config["offline"][code] == reverse("league:offline")
+            assert reverse("games:new") in config["forms"]
+    assert config["language"] == settings.LANGUAGE_CODE
+    assert config["stringsScript"] == static("js/strings.js")
     assert "/static/css/site.css" in config["static"]
     assert 'self.addEventListener("fetch"' in source
 
@@ -78,9 +97,18 @@ def test_the_version_changes_with_a_static_file(monkeypatch):
 
 
 def test_the_offline_page_says_what_works(client):
-    response = client.get(reverse("offline:page"))
+    response = client.get(reverse("league:offline"))
     assert response.status_code == 200
     assert "You are offline" in response.content.decode()
+
+
+def test_the_send_token_names_the_form_and_log_in_in_every_language(client):
+    token = client.get(reverse("offline:token")).json()
+    assert token["form"] == reverse("games:new")
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            assert reverse("games:new") in token["forms"]
+            assert reverse("login") in token["logins"]
 
 
 def test_the_account_key_is_opaque_and_per_account(client):

@@ -88,6 +88,7 @@ def public_pages(approved: Session) -> list[str]:
         reverse("league:series", kwargs={"slug": series.slug}),
         reverse("league:series_list"),
         reverse("league:rules"),
+        reverse("league:offline"),
         reverse("league:investigators"),
         reverse("league:investigator", kwargs={"slug": approved.seats.first().investigator.slug}),
         reverse("league:search") + "?q=a",

@@ -5,6 +5,11 @@ under its own address), so a view answers ``/service-worker.js`` with the script
 ``static/js/service-worker.js`` after one line of configuration: the static files it
 keeps on the phone and a version made from their contents. A changed static file makes a
 new version, and the browser installs the new worker and drops the old caches.
+
+The pages' addresses may start with a language (/de/...); these stay at the root, in the
+language LocaleMiddleware finds (cookie, Accept-Language). So the worker is the same
+script whatever language asks for it: it gets the offline page and the result form in
+every language, and keeps the offline page of each.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.generic import TemplateView
@@ -32,6 +39,7 @@ PRECACHED = (
     "favicon.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",
+    "js/strings.js",
     "js/offline.js",
     "js/offline-queue.js",
     "js/offline-form.js",
@@ -53,6 +61,15 @@ def read_static(path: str) -> bytes:
         return file.read()
 
 
+def in_every_language(url_name: str) -> dict[str, str]:
+    """The address of ``url_name`` in each of the site's languages."""
+    addresses = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            addresses[code] = reverse(url_name)
+    return addresses
+
+
 def worker_config() -> dict:
     """The worker's version and the addresses it keeps: hashed from the files' contents,
     so it changes exactly when one of them (or the worker itself) does."""
@@ -67,8 +84,10 @@ def worker_config() -> dict:
         "version": digest.hexdigest()[:16],
         "static": sorted(urls),
         "staticPrefix": prefix,
-        "offline": reverse("offline:page"),
-        "form": reverse("games:new"),
+        "offline": in_every_language("league:offline"),
+        "language": settings.LANGUAGE_CODE,
+        "forms": sorted(set(in_every_language("games:new").values())),
+        "stringsScript": static("js/strings.js"),
         "queueScript": static("js/offline-queue.js"),
         "token": reverse("offline:token"),
     }
@@ -87,10 +106,21 @@ def service_worker(request):
 
 @require_GET
 def manifest(request):
-    data = {
-        "name": "Arkham League",
-        "short_name": "Arkham League",
-        "description": "Record Arkham Horror games at the table, with or without a signal.",
+    """In the language of ``?lang=`` (the page's: a browser asks for a manifest without
+    cookies), else the one LocaleMiddleware found."""
+    language = request.GET.get("lang", "")
+    if language not in dict(settings.LANGUAGES):
+        language = translation.get_language()
+    with translation.override(language):
+        return JsonResponse(manifest_data(), content_type="application/manifest+json")
+
+
+def manifest_data() -> dict:
+    return {
+        "name": _("Arkham League"),
+        "short_name": _("Arkham League"),
+        "description": _("Record Arkham Horror games at the table, with or without a signal."),
+        "lang": translation.get_language(),
         "id": "/",
         "start_url": reverse("league:home"),
         "scope": "/",
@@ -107,20 +137,22 @@ def manifest(request):
             for size in (192, 512)
         ],
     }
-    return JsonResponse(data, content_type="application/manifest+json")
 
 
 @never_cache
 @require_GET
 def send_token(request):
-    """What the phone asks before sending its queue: a fresh CSRF token and whose session
-    this is (the queue sends only the games of the account signed in now)."""
+    """What the phone asks before sending its queue: a fresh CSRF token, whose session
+    this is (the queue sends only the games of the account signed in now), and the result
+    form's and log-in page's addresses in every language (landing on one is no game)."""
     signed_in = request.user.is_authenticated
     return JsonResponse(
         {
             "csrf": get_token(request) if signed_in else "",
             "account": account_key(request.user),
-            "login": reverse("login"),
+            "form": reverse("games:new"),
+            "forms": sorted(set(in_every_language("games:new").values())),
+            "logins": sorted(set(in_every_language("login").values())),
         }
     )
 

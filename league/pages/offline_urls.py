@@ -1,4 +1,5 @@
-"""The app's addresses at the site's root (namespace ``offline``)."""
+"""The app's addresses at the site's root (namespace ``offline``), in no language's prefix:
+the worker must be at the root. The offline page itself is ``league:offline``."""
 
 from django.urls import path
 
@@ -8,6 +9,5 @@ app_name = "offline"
 urlpatterns = [
     path("service-worker.js", offline.service_worker, name="worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("offline/", offline.OfflinePageView.as_view(), name="page"),
     path("offline/token/", offline.send_token, name="token"),
 ]

@@ -11,6 +11,7 @@ from league.pages import (
     home,
     in_play,
     investigators,
+    offline,
     players,
     rules,
     scenarios,
@@ -89,6 +90,8 @@ urlpatterns = [
     ),
     path("rules/", page_cached(rules.RulesView.as_view(), shows=shows.NOTHING), name="rules"),
     path("search/", page_cached(search.SearchView.as_view()), name="search"),
+    # In the page's language (/de/offline/); the worker keeps it in each (offline.py).
+    path("offline/", offline.OfflinePageView.as_view(), name="offline"),
     # A big export, prepared by a background job for the member who asked (never cached).
     path("downloads/<int:pk>/", downloads.DownloadView.as_view(), name="download"),
     path("downloads/<int:pk>/file/", downloads.download_file, name="download_file"),

@@ -6,8 +6,11 @@
      from its link (#queued=<id>) with everything typed, the reasons, and Discard;
    - a draft of a new game is kept while typing (localStorage, per account) until it is
      saved: a dropped connection, a closed tab or Back never loses a half-entered game. */
+import "./strings.js";
 import "./offline-queue.js";
 import { element, field, showScoredHere } from "./offline-preview.js";
+
+const strings = globalThis.leagueStrings;
 
 const queue = self.leagueQueue;
 const form = document.getElementById("result-form");
@@ -33,7 +36,8 @@ if (form && preview) {
 
 // -- a game kept on this phone ----------------------------------------------------------
 function localTime(iso) {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const style = { dateStyle: "medium", timeStyle: "short" };
+  return new Date(iso).toLocaleString(strings.language, style);
 }
 
 function restore(entry) {
@@ -61,36 +65,30 @@ function describe(entry) {
   const discard = element(
     "button",
     { type: "button", class: "button secondary" },
-    "Discard this game"
+    strings.text("discard_game")
   );
   discard.addEventListener("click", async () => {
-    if (!window.confirm("Discard this game? It will not be sent to the league.")) return;
+    if (!window.confirm(strings.text("discard_confirm"))) return;
     await queue.remove(entry.id);
     location.replace(form.action);
   });
-  const another = element("a", { href: form.action }, "Record another game");
+  const another = element("a", { href: form.action }, strings.text("record_another"));
   if (entry.state === "refused") {
     box.replaceChildren(
-      element("h2", {}, "Not accepted yet"),
-      element("p", {}, `Saved on this phone ${when}. The league did not accept it:`),
+      element("h2", {}, strings.text("not_accepted_title")),
+      element("p", {}, strings.text("not_accepted_intro", { time: when })),
       element(
         "ul",
         { "data-testid": "queued-reasons" },
         ...entry.reasons.map((reason) => element("li", {}, reason))
       ),
-      element("p", {}, "Fix it and save again, or discard it. Until then it stays on this phone."),
+      element("p", {}, strings.text("not_accepted_fix")),
       discard
     );
   } else {
     box.replaceChildren(
-      element("h2", {}, "Saved on this phone"),
-      element(
-        "p",
-        {},
-        `Saved ${when}: waiting to send. It is sent when the connection returns; ` +
-          "nothing else to do. ",
-        another
-      ),
+      element("h2", {}, strings.text("kept_title")),
+      element("p", {}, strings.text("kept_waiting", { time: when }), " ", another),
       discard
     );
   }
@@ -109,12 +107,13 @@ async function reopen() {
     if (still) return describe(still);
     const box = document.getElementById("queued-game");
     box.replaceChildren(
-      element("h2", {}, "Sent"),
+      element("h2", {}, strings.text("sent_title")),
       element(
         "p",
         {},
-        "The league has this game now. ",
-        element("a", { href: form.action }, "Record another game")
+        strings.text("sent_text"),
+        " ",
+        element("a", { href: form.action }, strings.text("record_another"))
       )
     );
   });
@@ -148,8 +147,16 @@ function keepDraft() {
 function offerDraft(draft) {
   const box = document.getElementById("queued-game");
   const when = localTime(draft.savedAt);
-  const restoreButton = element("button", { type: "button", class: "button" }, "Restore it");
-  const discard = element("button", { type: "button", class: "button secondary" }, "Discard it");
+  const restoreButton = element(
+    "button",
+    { type: "button", class: "button" },
+    strings.text("draft_restore")
+  );
+  const discard = element(
+    "button",
+    { type: "button", class: "button secondary" },
+    strings.text("draft_discard")
+  );
   restoreButton.addEventListener("click", () => {
     restore(draft);
     box.hidden = true;
@@ -160,8 +167,8 @@ function offerDraft(draft) {
     box.hidden = true;
   });
   box.replaceChildren(
-    element("h2", {}, "A game not saved yet"),
-    element("p", {}, `This phone kept a game you were typing (${when}).`),
+    element("h2", {}, strings.text("draft_title")),
+    element("p", {}, strings.text("draft_text", { time: when })),
     restoreButton,
     " ",
     discard

@@ -2,10 +2,13 @@
    this phone by rules.js, the port of games/rules.py (and the scenario score of
    games/scenario_rules.py), with the same messages, and said plainly to be the phone's.
    What only the league knows (new player names, scenario terms and task conditions,
-   duplicates) is checked when the game is sent. Used by offline-form.js. */
+   duplicates) is checked when the game is sent. Used by offline-form.js. Its texts are
+   the page's (strings.js). */
+import "./strings.js";
 import * as rules from "./rules.js";
 
 const form = document.getElementById("result-form");
+const strings = globalThis.leagueStrings;
 
 export function field(name) {
   return form.querySelector(`[name="${name}"]`);
@@ -45,15 +48,23 @@ function scoreHere() {
   const seats = seatsAsTyped(outcome);
   const found = { ready: false, problems: [], outcome: outcome };
   if (!aoLabel || !outcome || !seats.length) return found;
-  const ancientOne = aoLabel.replace(/ \(doom track \d+\)$/, "");
-  const doomTrack = Number((/\(doom track (\d+)\)$/.exec(aoLabel) || [])[1]);
-  const boxes = Array.from(form.querySelectorAll('input[name="boxes"]:checked'), (box) =>
-    box.closest("label").textContent.trim()
+  // The rules name Ancient Ones and boxes in English: the form's data-rules-name where it
+  // gives one (its labels may be in another language), else the label itself.
+  const aoOption = field("ancient_one").selectedOptions[0];
+  const ancientOne = aoOption.dataset.rulesName || aoLabel.replace(/ \(doom track \d+\)$/, "");
+  const doomTrack = Number(
+    aoOption.dataset.doomTrack || (/\(doom track (\d+)\)$/.exec(aoLabel) || [])[1]
+  );
+  const boxes = Array.from(
+    form.querySelectorAll('input[name="boxes"]:checked'),
+    (box) => box.dataset.rulesName || box.closest("label").textContent.trim()
   );
   const totals = rules.teamTotals(seats);
   const problems = rules.tableProblems(totals);
   seats.forEach((seat, index) => {
-    rules.seatProblems(seat).forEach((text) => problems.push(`Seat ${index + 1}: ${text}`));
+    rules.seatProblems(seat).forEach((problem) => {
+      problems.push(strings.text("seat_problem", { seat: index + 1, problem }));
+    });
   });
   if (outcome === rules.DEFEAT) {
     const cause = field("defeat_cause").value;
@@ -98,7 +109,7 @@ function scenarioScored(score, problems) {
   const scenario = field("scenario");
   const ticked = Array.from(form.querySelectorAll('input[name="tasks_done"]:checked'));
   if (!scenario || !scenario.value) {
-    if (ticked.length) problems.push("Tasks count only in a scenario: choose the scenario.");
+    if (ticked.length) problems.push(strings.text("tasks_without_scenario"));
     return null;
   }
   const own = ticked.filter((task) => task.dataset.scenario === scenario.value).length;
@@ -132,14 +143,15 @@ function problemsPart(problems) {
       element(
         "span",
         {},
-        element("strong", {}, "Not valid yet:"),
-        ` ${n} thing${n === 1 ? "" : "s"} to fix`
+        element("strong", {}, strings.text("not_valid")),
+        " ",
+        strings.text("things_to_fix", { count: n })
       )
     ),
     element(
       "details",
       { class: "summary-details" },
-      element("summary", {}, "What to fix"),
+      element("summary", {}, strings.text("what_to_fix")),
       element("ul", { class: "problems", "data-testid": "preview-problems" }, ...items)
     ),
   ];
@@ -158,34 +170,40 @@ function scorePart(found) {
   const scoreAttrs = { class: "summary-score", "data-testid": "preview-score" };
   const score = element("strong", scoreAttrs, String(found.score));
   const citizens = found.firstCitizens.length
-    ? element("p", {}, "First Citizen: " + found.firstCitizens.join(", "))
+    ? element("p", {}, strings.text("first_citizen", { players: found.firstCitizens.join(", ") }))
     : "";
   const table = element(
     "table",
     { class: "breakdown" },
-    element("caption", {}, "How the score adds up"),
+    element("caption", {}, strings.text("score_adds_up")),
     element("tbody", {}, ...rows)
   );
   const scenario = found.scenario;
-  const scenarioParts = scenario
-    ? [
-        " · scenario score ",
-        element("strong", { "data-testid": "preview-scenario-score" }, String(scenario.score)),
-      ]
-    : [];
+  const scenarioScore = scenario
+    ? element("strong", { "data-testid": "preview-scenario-score" }, String(scenario.score))
+    : null;
+  const scoreLine = scenario
+    ? strings.parts("score_line_scenario", { score, scenario_score: scenarioScore })
+    : strings.parts("score_line", { score });
   const scenarioTable = scenario
     ? element(
         "table",
         { class: "breakdown", "data-testid": "preview-scenario" },
-        element("caption", {}, "Scenario score: " + scenario.name),
+        element("caption", {}, strings.text("scenario_caption", { scenario: scenario.name })),
         element(
           "tbody",
           {},
-          element("tr", {}, cell("Rulebook score"), cell("", true), cell(found.score, true)),
           element(
             "tr",
             {},
-            cell("Tasks completed (+1 each)"),
+            cell(strings.text("rulebook_score")),
+            cell("", true),
+            cell(found.score, true)
+          ),
+          element(
+            "tr",
+            {},
+            cell(strings.text("tasks_each")),
             element("td", { class: "num", "data-testid": "preview-tasks" }, String(scenario.tasks)),
             cell("+" + scenario.tasks * rules.TASK_POINTS, true)
           )
@@ -193,11 +211,11 @@ function scorePart(found) {
       )
     : "";
   return [
-    line("valid", "preview-status", "Score ", score, ...scenarioParts),
+    line("valid", "preview-status", ...scoreLine),
     element(
       "details",
       { class: "summary-details" },
-      element("summary", {}, "How the score adds up"),
+      element("summary", {}, strings.text("score_adds_up")),
       table,
       scenarioTable,
       citizens
@@ -207,19 +225,18 @@ function scorePart(found) {
 
 export function showScoredHere(preview) {
   const found = scoreHere();
-  const parts = [element("h2", { id: "preview-title", class: "visually-hidden" }, "Score preview")];
+  const title = strings.text("preview_title");
+  const parts = [element("h2", { id: "preview-title", class: "visually-hidden" }, title)];
   if (found.problems.length) {
     parts.push(...problemsPart(found.problems));
   } else if (found.ready && found.outcome === rules.DEFEAT) {
-    parts.push(line("valid", "preview-defeat", "Defeat: recorded with its cause and no score."));
+    parts.push(line("valid", "preview-defeat", strings.text("defeat_recorded")));
   } else if (found.ready) {
     parts.push(...scorePart(found));
   } else {
-    const hint =
-      "Choose the Ancient One and how the game ended, and fill in a seat to see the score.";
-    parts.push(line("muted", "preview-status", hint));
+    parts.push(line("muted", "preview-status", strings.text("preview_hint")));
   }
-  const note = "Offline: scored on this phone; the league checks it again when it is sent.";
+  const note = strings.text("offline_note");
   parts.push(element("p", { class: "offline-note", "data-testid": "preview-offline" }, note));
   preview.replaceChildren(...parts);
 }

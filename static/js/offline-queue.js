@@ -72,19 +72,16 @@
   }
 
   /* Why the league refused a game, from the form page it answered with (its error summary,
-     templates/games/_error_summary.html). Read as text: a service worker has no DOM. */
+     templates/games/_error_summary.html). Read as text: a service worker has no DOM. Its
+     own words are in that page's language (strings.js, loaded before this script). */
   function reasonsIn(html) {
     const summary = /<div[^>]*\sid="form-errors"[^>]*>([\s\S]*?)<\/div>/.exec(html);
     const items = summary ? summary[1].match(/<li>[\s\S]*?<\/li>/g) || [] : [];
     const listed = items.map(text).filter(Boolean);
     if (listed.length) return listed;
-    if (/\sid="duplicates"/.test(html)) {
-      return [
-        "The league already has a game on this date against this Ancient One with the same " +
-          "players: tick “this is a different game” if it is one.",
-      ];
-    }
-    return ["The league did not accept this game: open it and save it again to see why."];
+    const strings = self.leagueStrings.inHtml(html);
+    if (/\sid="duplicates"/.test(html)) return [strings.text("queue_duplicate")];
+    return [strings.text("queue_not_accepted")];
   }
 
   /* Sends the waiting games of the account signed in now, the oldest first, each with a
@@ -113,19 +110,23 @@
     }
     if (!token.account) return "done"; // signed out: sent when its account signs in again
     if (options.account !== null && token.account !== options.account) return "done";
+    // The form and the log-in page in every language (/de/...): landing on one is no game.
+    const notStored = new Set([...token.forms, ...token.logins]);
     for (const entry of await pending(token.account)) {
       const body = new URLSearchParams(entry.fields);
       body.set("csrfmiddlewaretoken", token.csrf);
+      // A game kept before the addresses had a language goes to the form as it is now.
+      const url = token.forms.includes(entry.url) ? entry.url : token.form;
       let response;
       try {
-        response = await fetch(entry.url, { method: "POST", body: body });
+        response = await fetch(url, { method: "POST", body: body });
       } catch (error) {
         return "later";
       }
       const landed = new URL(response.url).pathname;
-      if (response.ok && response.redirected && landed !== entry.url && landed !== token.login) {
+      if (response.ok && response.redirected && !notStored.has(landed)) {
         await queue.remove(entry.id); // stored (now or by an earlier send): its game's page
-      } else if (response.status === 200 && landed === entry.url) {
+      } else if (response.status === 200 && landed === url) {
         entry.state = "refused"; // back to the form: kept until fixed or discarded
         entry.reasons = reasonsIn(await response.text());
         await queue.put(entry);

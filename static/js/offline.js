@@ -2,10 +2,13 @@
    local time, shows the games waiting on this phone for the account signed in ("Waiting
    to send: N") and sends them (offline-queue.js), oldest first, on every page load and
    when the connection returns; the service worker sends them too, on Background Sync.
-   The league stores each game once, whatever is sent twice (its client_id). */
+   The league stores each game once, whatever is sent twice (its client_id). Its texts are
+   the page's (strings.js). */
+import "./strings.js";
 import "./offline-queue.js";
 
 const queue = self.leagueQueue;
+const strings = globalThis.leagueStrings;
 const script = document.querySelector("script[data-worker]");
 const account = document.body.dataset.offlineAccount || "";
 const status = document.getElementById("offline-status");
@@ -20,8 +23,9 @@ if ("serviceWorker" in navigator && script) {
 const savedCopy = document.querySelector("[data-saved-at]");
 if (savedCopy) {
   const when = new Date(savedCopy.dataset.savedAt);
-  const text = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-  savedCopy.textContent = "Saved copy from " + text + ": you are offline.";
+  const style = { dateStyle: "medium", timeStyle: "short" };
+  const time = when.toLocaleString(strings.language, style);
+  savedCopy.textContent = strings.text("saved_copy", { time });
 }
 
 async function showWaiting() {
@@ -31,16 +35,15 @@ async function showWaiting() {
   status.replaceChildren();
   status.hidden = !games.length;
   if (!games.length) return;
-  status.append("Waiting to send: " + games.length + ". ");
+  status.append(strings.text("queue_waiting", { count: games.length }), " ");
   const refused = games.filter((entry) => entry.state === "refused");
   if (refused.length) {
     const link = document.createElement("a");
     link.href = script.dataset.form + "#queued=" + refused[0].id;
-    link.textContent =
-      refused.length === 1 ? "1 game needs a fix" : refused.length + " games need a fix";
+    link.textContent = strings.text("queue_to_fix", { count: refused.length });
     status.append(link, ".");
   } else if (!navigator.onLine) {
-    status.append("They are sent when the connection returns.");
+    status.append(strings.text("queue_sent_later"));
   }
 }
 
@@ -84,9 +87,7 @@ if (savedList && window.caches) listSavedPages().catch(function () {});
 // about: the question must be asked before the log-out leaves the page.)
 function confirmLogout(event) {
   if (!waitingCount) return;
-  const question =
-    `${waitingCount} game${waitingCount === 1 ? " is" : "s are"} not sent to the league yet. ` +
-    "Log out anyway? They stay on this phone and are sent when you log in here again.";
+  const question = strings.text("logout_confirm", { count: waitingCount });
   if (!window.confirm(question)) event.preventDefault();
 }
 

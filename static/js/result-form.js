@@ -1,9 +1,11 @@
 /* The result form's small conveniences. The form works without them: every rule and the
-   score are checked on the server; this only shows and hides what is relevant. */
+   score are checked on the server; this only shows and hides what is relevant. Its texts
+   are the page's (strings.js, loaded before it). */
 (function () {
   "use strict";
   const form = document.getElementById("result-form");
   if (!form) return;
+  const strings = globalThis.leagueStrings;
 
   function notify() {
     form.dispatchEvent(new Event("change", { bubbles: true }));
@@ -319,28 +321,25 @@
     parts.box.value = name;
     parts.name.textContent = name;
     const hint = parts.hint;
-    hint.textContent = "";
     const strong = document.createElement("strong");
-    strong.textContent = "New player";
-    hint.append(strong, " — ");
-    if (suggestions.length) {
-      hint.append("did you mean ");
-      suggestions.forEach(function (suggestion, index) {
-        if (index) hint.append(" or ");
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "link-button";
-        button.dataset.suggestion = "";
-        button.textContent = suggestion;
-        button.addEventListener("click", function () {
-          useSuggestion(row, suggestion);
-        });
-        hint.append(button);
+    strong.textContent = strings.text("new_player");
+    const buttons = suggestions.map(function (suggestion) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "link-button";
+      button.dataset.suggestion = "";
+      button.textContent = suggestion;
+      button.addEventListener("click", function () {
+        useSuggestion(row, suggestion);
       });
-      hint.append("?");
-    } else {
-      hint.append("nobody in the league has this name yet.");
-    }
+      return button;
+    });
+    // "A or B or C", each name a button, in the words of the page's language.
+    const names = buttons.slice(1).reduce(function (before, button) {
+      return strings.parts("either_name", { first: before, second: button });
+    }, buttons[0]);
+    const sentence = buttons.length ? "new_player_suggestions" : "new_player_unknown";
+    hint.replaceChildren(...strings.parts(sentence, { new_player: strong, names: names }));
     parts.block.hidden = false;
     describedBy(nameField(row), hint.id, true);
   }

@@ -2,7 +2,11 @@
    rulings), so a game can be scored with no signal. games/rules.py stays the rule: the
    league scores every game again when it arrives. Both are tested on one table of cases,
    tests/rule_cases.json (tests/test_rules.py and tests/js/rules.test.mjs), so the two
-   cannot drift; a change to one needs the same change to the other. */
+   cannot drift; a change to one needs the same change to the other. Its messages are
+   the page's texts (strings.js, from league/pages/js_strings.py), by id. */
+import "./strings.js";
+
+const say = (id, params) => globalThis.leagueStrings.text(id, params);
 
 export const CLOSED = "closed";
 export const SEALED = "sealed";
@@ -23,8 +27,6 @@ const ACT_DECK_BOXES = ["The King in Yellow", "Miskatonic Horror"];
 const ENDED_SANE = "sane";
 const ENDED_LOST = "lost";
 const LOST_STILL_IN_PLAY = [CLOSED, SEALED];
-export const LOST_WHEN_AWOKEN =
-  "In a banished game, when the Ancient One awoke they were devoured: record them as devoured.";
 
 export const MIN_INVESTIGATORS = 1;
 export const MAX_INVESTIGATORS = 8;
@@ -39,40 +41,42 @@ function pythonRepr(value) {
   return String(value);
 }
 
-function requireRange(name, value, low, high) {
+// `field`: the value's name among the texts ("name_" + field).
+function requireRange(field, value, low, high) {
+  const name = say("name_" + field);
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new RangeError(`${name} must be a whole number, not ${pythonRepr(value)}.`);
+    throw new RangeError(say("must_be_whole", { name, value: pythonRepr(value) }));
   }
   if (value < low || (high !== undefined && value > high)) {
-    const bound = high !== undefined ? `between ${low} and ${high}` : `${low} or more`;
-    throw new RangeError(`${name} must be ${bound}, not ${value}.`);
+    const id = high !== undefined ? "must_be_between" : "must_be_at_least";
+    throw new RangeError(say(id, { name, low, high, value }));
   }
 }
 
 /* Each term of the victory score: {label, count, points}. Throws RangeError for a value
    outside the ranges the league rulings allow. */
 export function scoreBreakdown(v) {
-  requireRange("Doom track", v.doom_track, 1);
-  requireRange("Terror level", v.terror_level, MIN_TERROR, MAX_TERROR);
-  requireRange("Unpaid loans", v.unpaid_loans, 0);
-  requireRange("Elder signs played", v.elder_signs_played, 0);
-  requireRange("Gate trophies", v.gate_trophies, 0);
-  requireRange("Monster trophies", v.monster_trophies, 0);
-  requireRange("Survivors", v.survivors, 0, MAX_INVESTIGATORS);
+  requireRange("doom_track", v.doom_track, 1);
+  requireRange("terror_level", v.terror_level, MIN_TERROR, MAX_TERROR);
+  requireRange("unpaid_loans", v.unpaid_loans, 0);
+  requireRange("elder_signs_played", v.elder_signs_played, 0);
+  requireRange("gate_trophies", v.gate_trophies, 0);
+  requireRange("monster_trophies", v.monster_trophies, 0);
+  requireRange("survivors", v.survivors, 0, MAX_INVESTIGATORS);
   // 0 - n, not -n: a negative zero would show as "-0" and differ from the rule module.
-  const term = (label, count, points) => ({ label, count, points });
+  const term = (field, count, points) => ({ label: say("term_" + field), count, points });
   return [
-    term("Printed doom track of the Ancient One", v.doom_track, v.doom_track),
-    term("Terror level at the end", v.terror_level, 0 - v.terror_level),
-    term("Unpaid or defaulted Bank Loans", v.unpaid_loans, 0 - v.unpaid_loans),
-    term("Elder signs played", v.elder_signs_played, 0 - v.elder_signs_played),
-    term("Unspent gate trophies", v.gate_trophies, v.gate_trophies),
+    term("doom_track", v.doom_track, v.doom_track),
+    term("terror_level", v.terror_level, 0 - v.terror_level),
+    term("unpaid_loans", v.unpaid_loans, 0 - v.unpaid_loans),
+    term("elder_signs_played", v.elder_signs_played, 0 - v.elder_signs_played),
+    term("gate_trophies", v.gate_trophies, v.gate_trophies),
     term(
-      "Unspent monster trophies (1 per 3)",
+      "monster_trophies",
       v.monster_trophies,
       Math.floor(v.monster_trophies / MONSTER_TROPHIES_PER_POINT)
     ),
-    term("Sane, surviving investigators", v.survivors, v.survivors),
+    term("survivors", v.survivors, v.survivors),
   ];
 }
 
@@ -101,38 +105,31 @@ export function firstCitizens(trophies) {
 export function victoryProblems(game) {
   const { outcome, ancient_one, investigators, gate_trophies, elder_sign_tokens } = game;
   if (outcome === CLOSED && gate_trophies < investigators) {
-    return [
-      "Closing the gates needs at least as many unspent gate trophies as investigators in " +
-        `play: the team holds ${gate_trophies} for ${investigators} ` +
-        `investigator${investigators !== 1 ? "s" : ""}.`,
-    ];
+    return [say("closing_needs_trophies", { gates: gate_trophies, count: investigators })];
   }
   if (outcome === SEALED && elder_sign_tokens < SEALED_MIN_TOKENS) {
-    return [
-      `Sealing the gates needs ${SEALED_MIN_TOKENS} or more elder sign tokens on the ` +
-        `board: ${elder_sign_tokens} recorded.`,
-    ];
+    return [say("sealed_needs_tokens", { needed: SEALED_MIN_TOKENS, tokens: elder_sign_tokens })];
   }
   if (outcome === BANISHED && !canBeBanished(ancient_one)) {
-    return ["Azathoth cannot be banished: his awakening ends the game in defeat."];
+    return [say("azathoth_not_banished")];
   }
   return [];
 }
 
 export function defeatCauseProblems({ cause, ancient_one, boxes }) {
   const inPlay = new Set(boxes);
-  if (!DEFEAT_CAUSES.includes(cause)) return [`Unknown defeat cause '${cause}'.`];
+  if (!DEFEAT_CAUSES.includes(cause)) return [say("unknown_defeat_cause", { cause })];
   if (cause === AZATHOTH_AWAKENED && ancient_one !== AZATHOTH) {
-    return [`Only Azathoth's awakening ends the game this way, not ${ancient_one}'s.`];
+    return [say("only_azathoth_awakens", { ancient_one })];
   }
   if (cause === DEVOURED && ancient_one === AZATHOTH) {
-    return ["Azathoth is never fought: his awakening ends the game at once."];
+    return [say("azathoth_never_fought")];
   }
   if (cause === ACT_III && !ACT_DECK_BOXES.some((box) => inPlay.has(box))) {
-    return ["Act III needs the Act deck of The King in Yellow or Miskatonic Horror in play."];
+    return [say("act_iii_needs_deck")];
   }
   if (cause === ANCIENT_ONE_SPECIAL && !OWN_DEFEAT_RULE.has(ancient_one)) {
-    return [`${ancient_one} has no defeat rule of its own: choose how the game was lost.`];
+    return [say("no_own_defeat_rule", { ancient_one })];
   }
   return [];
 }
@@ -155,7 +152,7 @@ export function survives({ ended, outcome }) {
 }
 
 export function seatProblems({ ended, outcome }) {
-  return ended === ENDED_LOST && outcome === BANISHED ? [LOST_WHEN_AWOKEN] : [];
+  return ended === ENDED_LOST && outcome === BANISHED ? [say("lost_when_awoken")] : [];
 }
 
 /* Seats are {player, sane_and_surviving, replaced, gate_trophies, monster_trophies,
@@ -206,16 +203,12 @@ export function seatFlags(seats, { victory }) {
 export function tableProblems(totals) {
   const problems = [];
   if (totals.investigators < MIN_INVESTIGATORS || totals.investigators > MAX_INVESTIGATORS) {
-    problems.push(
-      `A game has between ${MIN_INVESTIGATORS} and ${MAX_INVESTIGATORS} investigators in ` +
-        `play: ${totals.investigators} recorded.`
-    );
+    const range = { low: MIN_INVESTIGATORS, high: MAX_INVESTIGATORS };
+    problems.push(say("investigators_in_play", { ...range, count: totals.investigators }));
   }
   if (totals.unpaid_loans > totals.investigators_who_played) {
-    problems.push(
-      `Each investigator holds at most one Bank Loan: ${totals.unpaid_loans} unpaid loans ` +
-        `for ${totals.investigators_who_played} investigators who played.`
-    );
+    const loans = { loans: totals.unpaid_loans, count: totals.investigators_who_played };
+    problems.push(say("loans_per_investigator", loans));
   }
   return problems;
 }
@@ -225,7 +218,7 @@ export function tableProblems(totals) {
 export const TASK_POINTS = 1;
 
 export function scenarioScore({ victory_score, tasks_completed }) {
-  requireRange("Tasks completed", tasks_completed, 0);
+  requireRange("tasks_completed", tasks_completed, 0);
   if (victory_score === null) return null;
   return victory_score + TASK_POINTS * tasks_completed;
 }
@@ -233,6 +226,5 @@ export function scenarioScore({ victory_score, tasks_completed }) {
 // Tasks ticked must be the chosen scenario's own.
 export function scenarioTaskProblems({ foreign_tasks }) {
   if (!foreign_tasks) return [];
-  const verb = foreign_tasks !== 1 ? "s are" : " is";
-  return [`${foreign_tasks} ticked task${verb} not part of the chosen scenario.`];
+  return [say("foreign_tasks", { count: foreign_tasks })];
 }

@@ -1,12 +1,17 @@
 /* The league's service worker, served from the site's root by league.pages.offline, which
    puts CONFIG (version, static files, the offline page) in front of this script.
 
-   - Static files: kept when the worker installs, answered from the phone first. A new
-     version (any of them changed) installs a new cache and drops the old ones.
+   - Static files, and the offline page in every language: kept when the worker installs,
+     answered from the phone first. A new version (any of them changed) installs a new
+     cache and drops the old ones.
    - Pages: from the network; a copy of each page a member opens is kept, per account
      (the page's body names its account by an opaque key). Offline, a page comes from the
-     copies of the account that was last signed in, marked "Saved copy from <time>";
-     without a copy, the offline page. Another account's copies are never served.
+     copies of the account that was last signed in, marked "Saved copy from <time>" (in
+     the copy's language, its own texts: strings.js); without a copy, the offline page in
+     the language of the address asked for. Another account's copies are never served.
+   - Addresses may start with a language (/de/...): CONFIG lists the result form's and the
+     offline page's address in every language, and what is never kept is matched without
+     the language.
    - Saving a new game (the result form's post) that cannot reach the league puts the game
      in the phone's queue (offline-queue.js) under the account signed in, and leads back
      to the form, which says it waits; every page sends the queue when the connection
@@ -17,7 +22,7 @@
 /* global CONFIG, importScripts */
 "use strict";
 
-importScripts(CONFIG.queueScript);
+importScripts(CONFIG.stringsScript, CONFIG.queueScript);
 
 const STATIC_CACHE = "static-" + CONFIG.version;
 const PAGES = "pages-"; // + account key ("visitor" when nobody is signed in)
@@ -25,17 +30,20 @@ const STATE = "offline-state";
 const ACCOUNT_KEY = "/__offline/account";
 const MAX_PAGES = 60; // per account, the oldest dropped first
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000; // a copy older than 30 days is not shown
-const NEVER_KEPT = ["/admin/", "/accounts/", "/api/", "/offline/"];
+const NEVER_KEPT = ["/admin/", "/accounts/", "/api/", "/offline/"]; // after the language
+const LANGUAGE_PREFIX = new RegExp("^/(" + Object.keys(CONFIG.offline).join("|") + ")(?=/)");
 const SYNC_TAG = "league-queue";
 const ACCOUNT_MARK = /<body[^>]*\sdata-offline-account="([0-9a-f]*)"/;
 
 self.addEventListener("install", function (event) {
-  const offlinePage = new Request(CONFIG.offline, { credentials: "omit" });
+  const offlinePages = [...new Set(Object.values(CONFIG.offline))].map(
+    (address) => new Request(address, { credentials: "omit" })
+  );
   event.waitUntil(
     caches
       .open(STATIC_CACHE)
       .then(function (cache) {
-        return cache.addAll([...CONFIG.static, offlinePage]);
+        return cache.addAll([...CONFIG.static, ...offlinePages]);
       })
       .then(function () {
         return self.skipWaiting();
@@ -63,8 +71,9 @@ self.addEventListener("fetch", function (event) {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && request.mode === "navigate" && url.pathname === CONFIG.form) {
-    event.respondWith(sendOrKeep(request));
+  const isForm = CONFIG.forms.includes(url.pathname);
+  if (request.method === "POST" && request.mode === "navigate" && isForm) {
+    event.respondWith(sendOrKeep(request, url));
     return;
   }
   if (request.method !== "GET") return;
@@ -80,15 +89,27 @@ async function staticFile(request) {
   return kept || fetch(request);
 }
 
+// The offline page in the language of the address (/de/...), else in the first of the
+// phone's languages the league has, else in the league's own.
+function offlinePage(url) {
+  const prefix = LANGUAGE_PREFIX.exec(url.pathname);
+  const phone = (self.navigator.languages || []).map((tag) => tag.toLowerCase());
+  const language = [prefix && prefix[1], ...phone, ...phone.map((tag) => tag.split("-")[0])]
+    .concat(CONFIG.language)
+    .find((code) => code && CONFIG.offline[code]);
+  return caches.match(CONFIG.offline[language], { cacheName: STATIC_CACHE });
+}
+
 async function page(event, url) {
-  const keepable = !NEVER_KEPT.some((prefix) => url.pathname.startsWith(prefix));
+  const path = url.pathname.replace(LANGUAGE_PREFIX, "");
+  const keepable = !NEVER_KEPT.some((prefix) => path.startsWith(prefix));
   try {
     const response = await fetch(event.request);
     event.waitUntil(notice(event.request, response.clone(), keepable));
     return response;
   } catch (error) {
     const copy = keepable ? await savedCopy(event.request) : null;
-    return copy || (await caches.match(CONFIG.offline, { cacheName: STATIC_CACHE })) || error;
+    return copy || (await offlinePage(url)) || error;
   }
 }
 
@@ -126,17 +147,25 @@ async function savedCopy(request) {
   if (!copy) return null;
   const savedAt = copy.headers.get("X-Saved-At") || "";
   if (!(Date.now() - Date.parse(savedAt) < MAX_AGE_MS)) return null;
+  const html = await copy.text();
+  // In the copy's language; offline.js writes the time as the phone's local time.
+  const words = self.leagueStrings.inHtml(html).text("saved_copy", { time: savedAt });
   const banner =
     '<p class="message warning saved-copy" data-saved-at="' +
-    savedAt +
-    '">Saved copy from ' +
-    savedAt +
-    ": you are offline.</p>";
-  const html = (await copy.text()).replace('<main id="main">', '<main id="main">' + banner);
-  return new Response(html, { headers: copy.headers });
+    escapeHtml(savedAt) +
+    '">' +
+    escapeHtml(words) +
+    "</p>";
+  const shown = html.replace('<main id="main">', '<main id="main">' + banner);
+  return new Response(shown, { headers: copy.headers });
 }
 
-async function sendOrKeep(request) {
+function escapeHtml(text) {
+  const entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+  return text.replace(/[&<>"']/g, (character) => entities[character]);
+}
+
+async function sendOrKeep(request, url) {
   const kept = request.clone();
   try {
     return await fetch(request);
@@ -144,7 +173,7 @@ async function sendOrKeep(request) {
     const account = await currentAccount();
     const data = await kept.formData();
     if (account === "visitor" || data.get("action") === "preview") {
-      return (await caches.match(CONFIG.offline, { cacheName: STATIC_CACHE })) || error;
+      return (await offlinePage(url)) || error;
     }
     const id = data.get("client_id") || self.crypto.randomUUID();
     data.set("client_id", id);
@@ -152,7 +181,7 @@ async function sendOrKeep(request) {
     await self.leagueQueue.put({
       id: id,
       account: account,
-      url: CONFIG.form,
+      url: url.pathname, // the form in its language: the league answers in it
       fields: Array.from(data.entries()),
       savedAt: new Date().toISOString(),
       state: "waiting",
@@ -163,7 +192,7 @@ async function sendOrKeep(request) {
         // Refused (a browser setting): the pages send it when the connection returns.
       });
     }
-    return Response.redirect(CONFIG.form + "#queued=" + id, 303);
+    return Response.redirect(url.pathname + "#queued=" + id, 303);
   }
 }
 

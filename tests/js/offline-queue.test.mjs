@@ -6,6 +6,7 @@ import { test } from "node:test";
 import vm from "node:vm";
 
 const SOURCE = readFileSync(new URL("../../static/js/offline-queue.js", import.meta.url), "utf8");
+const STRINGS = readFileSync(new URL("../../static/js/strings.js", import.meta.url), "utf8");
 const FORM = "/games/new/";
 const ANN = "a1";
 
@@ -18,9 +19,11 @@ function load(entries, answer) {
     if (init.method !== "POST") return answer.token ? { json: async () => answer.token } : answer.post();
     const body = new URLSearchParams(init.body);
     posted.push({ id: body.get("client_id"), csrf: body.get("csrfmiddlewaretoken") });
-    return answer.post(body.get("client_id"));
+    return answer.post(body.get("client_id"), url);
   };
-  vm.runInNewContext(SOURCE, context);
+  vm.createContext(context);
+  vm.runInContext(STRINGS, context); // as the pages and the worker load it first
+  vm.runInContext(SOURCE, context);
   const queue = context.leagueQueue;
   const kept = new Map(entries.map((entry) => [entry.id, entry]));
   queue.list = async (account) =>
@@ -37,7 +40,8 @@ function game(id, savedAt, account = ANN) {
   return { id, account, url: FORM, fields, savedAt, state: "waiting", reasons: [] };
 }
 
-const token = { csrf: "fresh", account: ANN, login: "/accounts/login/" };
+const LOGIN = "/accounts/login/";
+const token = { csrf: "fresh", account: ANN, form: FORM, forms: [FORM], logins: [LOGIN] };
 const stored = (id) => ({ ok: true, redirected: true, status: 200, url: "http://x/games/" + id });
 const refusedPage =
   '<div class="message error" role="alert" id="form-errors" tabindex="-1">' +
@@ -123,4 +127,30 @@ test("a duplicate warning, or a page with no summary, still says why", () => {
   const { queue } = load([], { token, post: stored });
   assert.match(queue.reasonsIn('<div id="duplicates"></div>')[0], /already has a game/);
   assert.match(queue.reasonsIn("<main></main>")[0], /did not accept this game/);
+  // In the language of the page the league answered with (its texts, strings.js).
+  const german = { language: "de", texts: { queue_not_accepted: "Nicht angenommen." } };
+  const page = `<script id="league-strings" type="application/json">${JSON.stringify(german)}</script>`;
+  assert.deepEqual([...queue.reasonsIn(page + "<main></main>")], ["Nicht angenommen."]);
+});
+
+test("a game kept at an address the form no longer has goes to the form's address now", async () => {
+  const german = { ...token, form: "/de/games/new/", forms: ["/de/games/new/", "/en/games/new/"] };
+  const urls = [];
+  const post = (id, url) => {
+    urls.push(url);
+    return { ok: true, redirected: true, status: 200, url: "http://x/de/games/" + id };
+  };
+  const { queue, kept } = load([game("a", "2026-01-01")], { token: german, post });
+  assert.equal(await queue.send({ account: ANN, tokenUrl: "/offline/token/" }), "done");
+  assert.deepEqual([urls, kept.size], [["/de/games/new/"], 0]);
+});
+
+test("landing on the log-in page or a form in any language is not a stored game", async () => {
+  const german = { ...token, forms: [FORM, "/de/games/new/"], logins: [LOGIN, "/de/login/"] };
+  for (const landed of ["/de/login/", "/de/games/new/", LOGIN]) {
+    const post = () => ({ ok: true, redirected: true, status: 200, url: "http://x" + landed });
+    const { queue, kept } = load([game("a", "2026-01-01")], { token: german, post });
+    assert.equal(await queue.send({ account: ANN, tokenUrl: "/offline/token/" }), "later");
+    assert.equal(kept.get("a").state, "waiting");
+  }
 });
