@@ -2,7 +2,10 @@
 
 from django import template
 from django.conf import settings
+from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import rating_rules
 from games.models import Status
@@ -45,8 +48,12 @@ def labelled_cells(row):
 @register.filter
 def shown(value, places: int = 0) -> str:
     """A table cell's figure as every page and download rounds it (``games.numbers``):
-    ``{{ row.mean|shown:1 }}``; "—" when there is none."""
-    return NO_RATE if value is None else shown_number(value, places)
+    ``{{ row.mean|shown:1 }}``, with the reader's decimal mark ("19.7", "19,7"); "—" when
+    there is none. Rows write it with localisation off, which it does not need."""
+    if value is None:
+        return NO_RATE
+    text = shown_number(value, places)
+    return text.replace(".", get_format("DECIMAL_SEPARATOR")) if places else text
 
 
 @register.filter
@@ -92,7 +99,7 @@ def rank_in(record, table):
 def duration_minutes(duration) -> str:
     """A timedelta as whole minutes, rounded up: "15 minutes"."""
     minutes = max(1, -(-int(duration.total_seconds()) // 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
 
 
 @register.simple_tag(takes_context=True)
@@ -131,4 +138,5 @@ def player_names(seats) -> str:
     names = list(dict.fromkeys(seat.player.name for seat in seats))
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # Translators: a list of names, "Ann, Bob and Nora".
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
