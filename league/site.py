@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
+from django.utils.translation import get_language_from_path
 
 # The tag URI authority while LEAGUE_SITE_URL is unset (development): ``.invalid`` is
 # reserved (RFC 2606), so it can never be mistaken for somebody's real domain.
@@ -41,3 +42,10 @@ def tag_uri(path: str, day: datetime.date) -> str:
     a request happened to use."""
     authority = urlsplit(settings.LEAGUE_SITE_URL).hostname or UNSET_AUTHORITY
     return f"tag:{authority},{day:%Y-%m-%d}:{path}"
+
+
+def without_language(path: str) -> str:
+    """``path`` without its language prefix (/de/games/1/ -> /games/1/): the address that
+    leads a reader to their own language, and what names a thing in every language."""
+    code = get_language_from_path(path)
+    return path.removeprefix(f"/{code}") if code else path

@@ -117,8 +117,8 @@ def test_slugs_keep_letters_of_every_script(name, slug):
 def test_a_non_latin_player_page_answers_at_its_own_name(client):
     game(seats=[seat("李雷", "Amanda Sharpe"), seat("李雪", "Bob Jenkins")])
     assert [p.slug for p in Player.objects.order_by("slug")] == ["李雪", "李雷"]
-    assert reverse("league:player", kwargs={"slug": "李雷"}) == "/players/%E6%9D%8E%E9%9B%B7/"
-    response = client.get("/players/李雷/")
+    assert reverse("league:player", kwargs={"slug": "李雷"}) == "/en/players/%E6%9D%8E%E9%9B%B7/"
+    response = client.get("/en/players/李雷/")
     assert response.status_code == 200
     assert response.context["player"].name == "李雷"
 

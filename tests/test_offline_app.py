@@ -21,7 +21,7 @@ def test_the_manifest_has_what_installing_needs(client):
     assert response["Content-Type"] == "application/manifest+json"
     data = json.loads(response.content)
     assert data["display"] == "standalone"
-    assert data["start_url"] == "/"
+    assert data["start_url"] == "/en/"  # the home page in the language it was installed in
     assert data["theme_color"] == offline.THEME_COLOR
     assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
     assert data["lang"] == "en"
@@ -46,7 +46,7 @@ def test_the_manifest_is_in_the_language_asked_for(client):
 
 def test_every_page_links_the_manifest_and_the_theme_color(client):
     html = client.get(reverse("league:home")).content.decode()
-    assert f'<link rel="manifest" href="{reverse("offline:manifest")}">' in html
+    assert f'<link rel="manifest" href="{reverse("offline:manifest")}?lang=en">' in html
     assert '<meta name="theme-color" content="#2f5d50">' in html
     assert f'data-worker="{reverse("offline:worker")}"' in html
 

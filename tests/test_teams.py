@@ -347,7 +347,7 @@ def test_the_team_names_its_captain_by_player_never_by_login(client, teams):
     owls.save()
     Player.objects.filter(name="Ann").update(user=owls.captain)
     html = client.get(reverse("league:team", args=[owls.slug])).content.decode()
-    assert 'Captain: <a href="/players/ann/">Ann</a>.' in html
+    assert 'Captain: <a href="/en/players/ann/">Ann</a>.' in html
     assert "ann_login" not in html
     assert client.get(f"/api/teams/{owls.slug}").json()["captain"] == "Ann"
 

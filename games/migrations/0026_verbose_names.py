@@ -7,498 +7,845 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0025_session_client_id'),
+        ("games", "0025_session_client_id"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='player',
-            options={'ordering': ['name'], 'verbose_name': 'player', 'verbose_name_plural': 'players'},
+            name="player",
+            options={
+                "ordering": ["name"],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+            },
         ),
         migrations.AlterModelOptions(
-            name='playerclaim',
-            options={'ordering': ['created_at', 'pk'], 'verbose_name': 'player claim', 'verbose_name_plural': 'player claims'},
+            name="playerclaim",
+            options={
+                "ordering": ["created_at", "pk"],
+                "verbose_name": "player claim",
+                "verbose_name_plural": "player claims",
+            },
         ),
         migrations.AlterModelOptions(
-            name='scenario',
-            options={'ordering': ['series', 'order', 'opens_at'], 'verbose_name': 'scenario', 'verbose_name_plural': 'scenarios'},
+            name="scenario",
+            options={
+                "ordering": ["series", "order", "opens_at"],
+                "verbose_name": "scenario",
+                "verbose_name_plural": "scenarios",
+            },
         ),
         migrations.AlterModelOptions(
-            name='scenariotask',
-            options={'ordering': ['scenario', 'order', 'pk'], 'verbose_name': 'scenario task', 'verbose_name_plural': 'scenario tasks'},
+            name="scenariotask",
+            options={
+                "ordering": ["scenario", "order", "pk"],
+                "verbose_name": "scenario task",
+                "verbose_name_plural": "scenario tasks",
+            },
         ),
         migrations.AlterModelOptions(
-            name='seat',
-            options={'ordering': ['session', 'position', 'pk'], 'verbose_name': 'seat', 'verbose_name_plural': 'seats'},
+            name="seat",
+            options={
+                "ordering": ["session", "position", "pk"],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+            },
         ),
         migrations.AlterModelOptions(
-            name='series',
-            options={'ordering': ['name'], 'verbose_name': 'series', 'verbose_name_plural': 'series'},
+            name="series",
+            options={
+                "ordering": ["name"],
+                "verbose_name": "series",
+                "verbose_name_plural": "series",
+            },
         ),
         migrations.AlterModelOptions(
-            name='team',
-            options={'ordering': ['name'], 'verbose_name': 'team', 'verbose_name_plural': 'teams'},
+            name="team",
+            options={"ordering": ["name"], "verbose_name": "team", "verbose_name_plural": "teams"},
         ),
         migrations.AlterModelOptions(
-            name='teaminvitation',
-            options={'ordering': ['created_at', 'pk'], 'verbose_name': 'team invitation', 'verbose_name_plural': 'team invitations'},
-        ),
-        migrations.AlterField(
-            model_name='historicalseat',
-            name='first_citizen',
-            field=models.BooleanField(default=False, editable=False, verbose_name='first citizen'),
-        ),
-        migrations.AlterField(
-            model_name='historicalseat',
-            name='investigator',
-            field=models.ForeignKey(blank=True, db_constraint=False, help_text='The investigator who ended the game in this seat.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.investigator', verbose_name='investigator'),
-        ),
-        migrations.AlterField(
-            model_name='historicalseat',
-            name='player',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.player', verbose_name='player'),
-        ),
-        migrations.AlterField(
-            model_name='historicalseat',
-            name='players_first_seat',
-            field=models.BooleanField(default=True, editable=False, help_text="The first of this player's seats at the game: per-player totals count each game once through it.", verbose_name="player's first seat"),
-        ),
-        migrations.AlterField(
-            model_name='historicalseat',
-            name='position',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='position'),
-        ),
-        migrations.AlterField(
-            model_name='historicalseat',
-            name='session',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.session', verbose_name='game'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='ancient_one',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.ancientone', verbose_name='ancient one'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='defeat_cause',
-            field=models.CharField(blank=True, choices=[('devoured', 'Devoured: the Ancient One won the final battle'), ('azathoth', 'Azathoth awoke'), ('act-iii', 'Act III entered play'), ('ancient-one-special', "The Ancient One's own defeat rule"), ('other', 'Another loss (say which in the notes)')], help_text='Only for a defeat.', max_length=24, verbose_name='defeat cause'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='elder_signs_played',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Elder Sign unique item cards used during the game. Not the elder sign tokens on the board, and not gates sealed with clue tokens.', validators=[django.core.validators.MaxValueValidator(999)], verbose_name='elder signs played'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='entry_chosen',
-            field=models.BooleanField(default=False, editable=False, help_text='Marked as the entry by its team.', verbose_name='entry chosen'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='gate_trophies',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='gate trophies'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='guardian',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.guardian', verbose_name='guardian'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='herald',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.herald', verbose_name='herald'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='is_entry',
-            field=models.BooleanField(default=False, editable=False, help_text='The game that counts for its scenario.', verbose_name='is entry'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='location',
-            field=models.CharField(blank=True, max_length=120, verbose_name='location'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='monster_trophies',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='monster trophies'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='notes',
-            field=models.TextField(blank=True, max_length=2000, verbose_name='notes'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='outcome',
-            field=models.CharField(choices=[('closed', 'Closed the gates'), ('sealed', 'Sealed the gates'), ('banished', 'Banished the Ancient One'), ('defeat', 'Defeat')], max_length=10, verbose_name='outcome'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='rejection_reason',
-            field=models.TextField(blank=True, help_text='Why the league staff rejected the game: shown to its submitter and e-mailed to them.', verbose_name='rejection reason'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='scenario',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.scenario', verbose_name='scenario'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='scenario_score',
-            field=models.SmallIntegerField(blank=True, editable=False, null=True, verbose_name='scenario score'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='score',
-            field=models.SmallIntegerField(blank=True, editable=False, null=True, verbose_name='score'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='status',
-            field=models.CharField(choices=[('pending', 'Pending'), ('approved', 'Approved'), ('rejected', 'Rejected')], default='pending', max_length=10, verbose_name='status'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='submitted_by',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='submitted by'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='survivors',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='survivors'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='tasks_completed',
-            field=models.PositiveSmallIntegerField(default=0, editable=False, verbose_name='tasks completed'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='terror_level',
-            field=models.PositiveSmallIntegerField(help_text='The terror level at the end of the game, 0 to 10.', verbose_name='terror level'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='unpaid_loans',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='unpaid loans'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='updated_at',
-            field=models.DateTimeField(blank=True, editable=False, verbose_name='updated at'),
-        ),
-        migrations.AlterField(
-            model_name='historicalsession',
-            name='version',
-            field=models.PositiveIntegerField(default=1, editable=False, verbose_name='version'),
-        ),
-        migrations.AlterField(
-            model_name='player',
-            name='created_at',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
-        ),
-        migrations.AlterField(
-            model_name='player',
-            name='name',
-            field=models.CharField(max_length=80, verbose_name='name'),
-        ),
-        migrations.AlterField(
-            model_name='player',
-            name='slug',
-            field=models.SlugField(allow_unicode=True, max_length=90, unique=True, verbose_name='slug'),
-        ),
-        migrations.AlterField(
-            model_name='player',
-            name='user',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='user'),
-        ),
-        migrations.AlterField(
-            model_name='playerclaim',
-            name='created_at',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
-        ),
-        migrations.AlterField(
-            model_name='playerclaim',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='claims', to='games.player', verbose_name='player'),
-        ),
-        migrations.AlterField(
-            model_name='playerclaim',
-            name='user',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='player_claim', to=settings.AUTH_USER_MODEL, verbose_name='user'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='ancient_ones',
-            field=models.ManyToManyField(help_text='The Ancient One, or the set the players choose from.', related_name='scenarios', to='games.ancientone', verbose_name='ancient ones'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='briefing',
-            field=models.TextField(blank=True, help_text='Plain text; line breaks are kept.', verbose_name='briefing'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='closes_at',
-            field=models.DateTimeField(help_text="In the league's time zone; games submitted from then on are refused.", verbose_name='closes at'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='herald',
-            field=models.ForeignKey(blank=True, help_text='Optional: the herald every game of this scenario uses.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='scenarios', to='games.herald', verbose_name='herald'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='name',
-            field=models.CharField(max_length=120, unique=True, verbose_name='name'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='opens_at',
-            field=models.DateTimeField(help_text="In the league's time zone.", verbose_name='opens at'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='order',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Position in its series (lowest first).', verbose_name='order'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='series',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='scenarios', to='games.series', verbose_name='series'),
-        ),
-        migrations.AlterField(
-            model_name='scenario',
-            name='slug',
-            field=models.SlugField(max_length=120, unique=True, verbose_name='slug'),
-        ),
-        migrations.AlterField(
-            model_name='scenariotask',
-            name='order',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='order'),
-        ),
-        migrations.AlterField(
-            model_name='scenariotask',
-            name='scenario',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tasks', to='games.scenario', verbose_name='scenario'),
-        ),
-        migrations.AlterField(
-            model_name='scenariotask',
-            name='text',
-            field=models.CharField(max_length=240, verbose_name='text'),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='first_citizen',
-            field=models.BooleanField(default=False, editable=False, verbose_name='first citizen'),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='investigator',
-            field=models.ForeignKey(help_text='The investigator who ended the game in this seat.', on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='games.investigator', verbose_name='investigator'),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='games.player', verbose_name='player'),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='players_first_seat',
-            field=models.BooleanField(default=True, editable=False, help_text="The first of this player's seats at the game: per-player totals count each game once through it.", verbose_name="player's first seat"),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='position',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='position'),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='session',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.session', verbose_name='game'),
-        ),
-        migrations.AlterField(
-            model_name='series',
-            name='description',
-            field=models.TextField(blank=True, verbose_name='description'),
-        ),
-        migrations.AlterField(
-            model_name='series',
-            name='name',
-            field=models.CharField(max_length=80, unique=True, verbose_name='name'),
-        ),
-        migrations.AlterField(
-            model_name='series',
-            name='slug',
-            field=models.SlugField(max_length=80, unique=True, verbose_name='slug'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='ancient_one',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='sessions', to='games.ancientone', verbose_name='ancient one'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='defeat_cause',
-            field=models.CharField(blank=True, choices=[('devoured', 'Devoured: the Ancient One won the final battle'), ('azathoth', 'Azathoth awoke'), ('act-iii', 'Act III entered play'), ('ancient-one-special', "The Ancient One's own defeat rule"), ('other', 'Another loss (say which in the notes)')], help_text='Only for a defeat.', max_length=24, verbose_name='defeat cause'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='elder_signs_played',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Elder Sign unique item cards used during the game. Not the elder sign tokens on the board, and not gates sealed with clue tokens.', validators=[django.core.validators.MaxValueValidator(999)], verbose_name='elder signs played'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='entry_chosen',
-            field=models.BooleanField(default=False, editable=False, help_text='Marked as the entry by its team.', verbose_name='entry chosen'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='gate_trophies',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='gate trophies'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='guardian',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='sessions', to='games.guardian', verbose_name='guardian'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='herald',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='sessions', to='games.herald', verbose_name='herald'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='is_entry',
-            field=models.BooleanField(default=False, editable=False, help_text='The game that counts for its scenario.', verbose_name='is entry'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='location',
-            field=models.CharField(blank=True, max_length=120, verbose_name='location'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='monster_trophies',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='monster trophies'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='notes',
-            field=models.TextField(blank=True, max_length=2000, verbose_name='notes'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='outcome',
-            field=models.CharField(choices=[('closed', 'Closed the gates'), ('sealed', 'Sealed the gates'), ('banished', 'Banished the Ancient One'), ('defeat', 'Defeat')], max_length=10, verbose_name='outcome'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='rejection_reason',
-            field=models.TextField(blank=True, help_text='Why the league staff rejected the game: shown to its submitter and e-mailed to them.', verbose_name='rejection reason'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='scenario',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='sessions', to='games.scenario', verbose_name='scenario'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='scenario_score',
-            field=models.SmallIntegerField(blank=True, editable=False, null=True, verbose_name='scenario score'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='score',
-            field=models.SmallIntegerField(blank=True, editable=False, null=True, verbose_name='score'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='status',
-            field=models.CharField(choices=[('pending', 'Pending'), ('approved', 'Approved'), ('rejected', 'Rejected')], default='pending', max_length=10, verbose_name='status'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='submitted_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='submitted_sessions', to=settings.AUTH_USER_MODEL, verbose_name='submitted by'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='survivors',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='survivors'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='tasks_completed',
-            field=models.PositiveSmallIntegerField(default=0, editable=False, verbose_name='tasks completed'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='terror_level',
-            field=models.PositiveSmallIntegerField(help_text='The terror level at the end of the game, 0 to 10.', verbose_name='terror level'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='unpaid_loans',
-            field=models.PositiveSmallIntegerField(default=0, verbose_name='unpaid loans'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='updated_at',
-            field=models.DateTimeField(auto_now=True, verbose_name='updated at'),
-        ),
-        migrations.AlterField(
-            model_name='session',
-            name='version',
-            field=models.PositiveIntegerField(default=1, editable=False, verbose_name='version'),
-        ),
-        migrations.AlterField(
-            model_name='team',
-            name='captain',
-            field=models.ForeignKey(blank=True, help_text='The account that manages the members.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='captained_teams', to=settings.AUTH_USER_MODEL, verbose_name='captain'),
-        ),
-        migrations.AlterField(
-            model_name='team',
-            name='created_at',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
-        ),
-        migrations.AlterField(
-            model_name='team',
-            name='members',
-            field=models.ManyToManyField(blank=True, related_name='teams', to='games.player', verbose_name='members'),
-        ),
-        migrations.AlterField(
-            model_name='team',
-            name='name',
-            field=models.CharField(max_length=80, verbose_name='name'),
-        ),
-        migrations.AlterField(
-            model_name='team',
-            name='slug',
-            field=models.SlugField(max_length=90, unique=True, verbose_name='slug'),
-        ),
-        migrations.AlterField(
-            model_name='teaminvitation',
-            name='created_at',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
-        ),
-        migrations.AlterField(
-            model_name='teaminvitation',
-            name='invited_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='invited by'),
-        ),
-        migrations.AlterField(
-            model_name='teaminvitation',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='games.player', verbose_name='player'),
-        ),
-        migrations.AlterField(
-            model_name='teaminvitation',
-            name='team',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='games.team', verbose_name='team'),
+            name="teaminvitation",
+            options={
+                "ordering": ["created_at", "pk"],
+                "verbose_name": "team invitation",
+                "verbose_name_plural": "team invitations",
+            },
+        ),
+        migrations.AlterField(
+            model_name="historicalseat",
+            name="first_citizen",
+            field=models.BooleanField(default=False, editable=False, verbose_name="first citizen"),
+        ),
+        migrations.AlterField(
+            model_name="historicalseat",
+            name="investigator",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                help_text="The investigator who ended the game in this seat.",
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.investigator",
+                verbose_name="investigator",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalseat",
+            name="player",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.player",
+                verbose_name="player",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalseat",
+            name="players_first_seat",
+            field=models.BooleanField(
+                default=True,
+                editable=False,
+                help_text="The first of this player's seats at the game: per-player totals count each game once through it.",
+                verbose_name="player's first seat",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalseat",
+            name="position",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="position"),
+        ),
+        migrations.AlterField(
+            model_name="historicalseat",
+            name="session",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.session",
+                verbose_name="game",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="ancient_one",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.ancientone",
+                verbose_name="ancient one",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="defeat_cause",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("devoured", "Devoured: the Ancient One won the final battle"),
+                    ("azathoth", "Azathoth awoke"),
+                    ("act-iii", "Act III entered play"),
+                    ("ancient-one-special", "The Ancient One's own defeat rule"),
+                    ("other", "Another loss (say which in the notes)"),
+                ],
+                help_text="Only for a defeat.",
+                max_length=24,
+                verbose_name="defeat cause",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="elder_signs_played",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="Elder Sign unique item cards used during the game. Not the elder sign tokens on the board, and not gates sealed with clue tokens.",
+                validators=[django.core.validators.MaxValueValidator(999)],
+                verbose_name="elder signs played",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="entry_chosen",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="Marked as the entry by its team.",
+                verbose_name="entry chosen",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="gate_trophies",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="gate trophies"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="guardian",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.guardian",
+                verbose_name="guardian",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="herald",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.herald",
+                verbose_name="herald",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="is_entry",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="The game that counts for its scenario.",
+                verbose_name="is entry",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="location",
+            field=models.CharField(blank=True, max_length=120, verbose_name="location"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="monster_trophies",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="monster trophies"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="notes",
+            field=models.TextField(blank=True, max_length=2000, verbose_name="notes"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="outcome",
+            field=models.CharField(
+                choices=[
+                    ("closed", "Closed the gates"),
+                    ("sealed", "Sealed the gates"),
+                    ("banished", "Banished the Ancient One"),
+                    ("defeat", "Defeat"),
+                ],
+                max_length=10,
+                verbose_name="outcome",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="rejection_reason",
+            field=models.TextField(
+                blank=True,
+                help_text="Why the league staff rejected the game: shown to its submitter and e-mailed to them.",
+                verbose_name="rejection reason",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="scenario",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="games.scenario",
+                verbose_name="scenario",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="scenario_score",
+            field=models.SmallIntegerField(
+                blank=True, editable=False, null=True, verbose_name="scenario score"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="score",
+            field=models.SmallIntegerField(
+                blank=True, editable=False, null=True, verbose_name="score"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("pending", "Pending"),
+                    ("approved", "Approved"),
+                    ("rejected", "Rejected"),
+                ],
+                default="pending",
+                max_length=10,
+                verbose_name="status",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="submitted_by",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="submitted by",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="survivors",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="survivors"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="tasks_completed",
+            field=models.PositiveSmallIntegerField(
+                default=0, editable=False, verbose_name="tasks completed"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="terror_level",
+            field=models.PositiveSmallIntegerField(
+                help_text="The terror level at the end of the game, 0 to 10.",
+                verbose_name="terror level",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="unpaid_loans",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="unpaid loans"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="updated_at",
+            field=models.DateTimeField(blank=True, editable=False, verbose_name="updated at"),
+        ),
+        migrations.AlterField(
+            model_name="historicalsession",
+            name="version",
+            field=models.PositiveIntegerField(default=1, editable=False, verbose_name="version"),
+        ),
+        migrations.AlterField(
+            model_name="player",
+            name="created_at",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="created at"),
+        ),
+        migrations.AlterField(
+            model_name="player",
+            name="name",
+            field=models.CharField(max_length=80, verbose_name="name"),
+        ),
+        migrations.AlterField(
+            model_name="player",
+            name="slug",
+            field=models.SlugField(
+                allow_unicode=True, max_length=90, unique=True, verbose_name="slug"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="player",
+            name="user",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="player",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="user",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="playerclaim",
+            name="created_at",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="created at"),
+        ),
+        migrations.AlterField(
+            model_name="playerclaim",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="claims",
+                to="games.player",
+                verbose_name="player",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="playerclaim",
+            name="user",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="player_claim",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="user",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="ancient_ones",
+            field=models.ManyToManyField(
+                help_text="The Ancient One, or the set the players choose from.",
+                related_name="scenarios",
+                to="games.ancientone",
+                verbose_name="ancient ones",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="briefing",
+            field=models.TextField(
+                blank=True, help_text="Plain text; line breaks are kept.", verbose_name="briefing"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="closes_at",
+            field=models.DateTimeField(
+                help_text="In the league's time zone; games submitted from then on are refused.",
+                verbose_name="closes at",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="herald",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="Optional: the herald every game of this scenario uses.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="scenarios",
+                to="games.herald",
+                verbose_name="herald",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="name",
+            field=models.CharField(max_length=120, unique=True, verbose_name="name"),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="opens_at",
+            field=models.DateTimeField(
+                help_text="In the league's time zone.", verbose_name="opens at"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="order",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="Position in its series (lowest first).", verbose_name="order"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="series",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="scenarios",
+                to="games.series",
+                verbose_name="series",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenario",
+            name="slug",
+            field=models.SlugField(max_length=120, unique=True, verbose_name="slug"),
+        ),
+        migrations.AlterField(
+            model_name="scenariotask",
+            name="order",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="order"),
+        ),
+        migrations.AlterField(
+            model_name="scenariotask",
+            name="scenario",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="tasks",
+                to="games.scenario",
+                verbose_name="scenario",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="scenariotask",
+            name="text",
+            field=models.CharField(max_length=240, verbose_name="text"),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="first_citizen",
+            field=models.BooleanField(default=False, editable=False, verbose_name="first citizen"),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="investigator",
+            field=models.ForeignKey(
+                help_text="The investigator who ended the game in this seat.",
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="seats",
+                to="games.investigator",
+                verbose_name="investigator",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="seats",
+                to="games.player",
+                verbose_name="player",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="players_first_seat",
+            field=models.BooleanField(
+                default=True,
+                editable=False,
+                help_text="The first of this player's seats at the game: per-player totals count each game once through it.",
+                verbose_name="player's first seat",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="position",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="position"),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="session",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="seats",
+                to="games.session",
+                verbose_name="game",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="series",
+            name="description",
+            field=models.TextField(blank=True, verbose_name="description"),
+        ),
+        migrations.AlterField(
+            model_name="series",
+            name="name",
+            field=models.CharField(max_length=80, unique=True, verbose_name="name"),
+        ),
+        migrations.AlterField(
+            model_name="series",
+            name="slug",
+            field=models.SlugField(max_length=80, unique=True, verbose_name="slug"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="ancient_one",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="sessions",
+                to="games.ancientone",
+                verbose_name="ancient one",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="defeat_cause",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("devoured", "Devoured: the Ancient One won the final battle"),
+                    ("azathoth", "Azathoth awoke"),
+                    ("act-iii", "Act III entered play"),
+                    ("ancient-one-special", "The Ancient One's own defeat rule"),
+                    ("other", "Another loss (say which in the notes)"),
+                ],
+                help_text="Only for a defeat.",
+                max_length=24,
+                verbose_name="defeat cause",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="elder_signs_played",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="Elder Sign unique item cards used during the game. Not the elder sign tokens on the board, and not gates sealed with clue tokens.",
+                validators=[django.core.validators.MaxValueValidator(999)],
+                verbose_name="elder signs played",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="entry_chosen",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="Marked as the entry by its team.",
+                verbose_name="entry chosen",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="gate_trophies",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="gate trophies"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="guardian",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="sessions",
+                to="games.guardian",
+                verbose_name="guardian",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="herald",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="sessions",
+                to="games.herald",
+                verbose_name="herald",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="is_entry",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="The game that counts for its scenario.",
+                verbose_name="is entry",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="location",
+            field=models.CharField(blank=True, max_length=120, verbose_name="location"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="monster_trophies",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="monster trophies"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="notes",
+            field=models.TextField(blank=True, max_length=2000, verbose_name="notes"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="outcome",
+            field=models.CharField(
+                choices=[
+                    ("closed", "Closed the gates"),
+                    ("sealed", "Sealed the gates"),
+                    ("banished", "Banished the Ancient One"),
+                    ("defeat", "Defeat"),
+                ],
+                max_length=10,
+                verbose_name="outcome",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="rejection_reason",
+            field=models.TextField(
+                blank=True,
+                help_text="Why the league staff rejected the game: shown to its submitter and e-mailed to them.",
+                verbose_name="rejection reason",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="scenario",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="sessions",
+                to="games.scenario",
+                verbose_name="scenario",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="scenario_score",
+            field=models.SmallIntegerField(
+                blank=True, editable=False, null=True, verbose_name="scenario score"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="score",
+            field=models.SmallIntegerField(
+                blank=True, editable=False, null=True, verbose_name="score"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("pending", "Pending"),
+                    ("approved", "Approved"),
+                    ("rejected", "Rejected"),
+                ],
+                default="pending",
+                max_length=10,
+                verbose_name="status",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="submitted_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="submitted_sessions",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="submitted by",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="survivors",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="survivors"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="tasks_completed",
+            field=models.PositiveSmallIntegerField(
+                default=0, editable=False, verbose_name="tasks completed"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="terror_level",
+            field=models.PositiveSmallIntegerField(
+                help_text="The terror level at the end of the game, 0 to 10.",
+                verbose_name="terror level",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="unpaid_loans",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="unpaid loans"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="updated_at",
+            field=models.DateTimeField(auto_now=True, verbose_name="updated at"),
+        ),
+        migrations.AlterField(
+            model_name="session",
+            name="version",
+            field=models.PositiveIntegerField(default=1, editable=False, verbose_name="version"),
+        ),
+        migrations.AlterField(
+            model_name="team",
+            name="captain",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The account that manages the members.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="captained_teams",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="captain",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="team",
+            name="created_at",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="created at"),
+        ),
+        migrations.AlterField(
+            model_name="team",
+            name="members",
+            field=models.ManyToManyField(
+                blank=True, related_name="teams", to="games.player", verbose_name="members"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="team",
+            name="name",
+            field=models.CharField(max_length=80, verbose_name="name"),
+        ),
+        migrations.AlterField(
+            model_name="team",
+            name="slug",
+            field=models.SlugField(max_length=90, unique=True, verbose_name="slug"),
+        ),
+        migrations.AlterField(
+            model_name="teaminvitation",
+            name="created_at",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="created at"),
+        ),
+        migrations.AlterField(
+            model_name="teaminvitation",
+            name="invited_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="invited by",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="teaminvitation",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="invitations",
+                to="games.player",
+                verbose_name="player",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="teaminvitation",
+            name="team",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="invitations",
+                to="games.team",
+                verbose_name="team",
+            ),
         ),
     ]

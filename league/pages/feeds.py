@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games.models import AncientOne, Player, Scenario, Session, Team
 from league.queries import LeagueGames, league_games
-from league.site import FEED_TAG_DATE, tag_uri
+from league.site import FEED_TAG_DATE, tag_uri, without_language
 
 # Entries per feed: readers poll often, so the latest few are enough.
 FEED_ITEMS = 30
@@ -38,15 +38,16 @@ class ResultsFeed(Feed):
         return reverse("league:home")
 
     def feed_guid(self, obj) -> str:
-        # Named by its own address's path, never by the host the request used.
+        # Named by its own address's path, never by the host the request used, nor by the
+        # language it is read in: one feed, one id.
         path = reverse(self.url_name, args=[obj.slug] if obj is not None else [])
-        return tag_uri(path, FEED_TAG_DATE)
+        return tag_uri(without_language(path), FEED_TAG_DATE)
 
     def item_guid(self, item: Session) -> str:
         # A tag URI dated by the submission, which never changes, so a reader that sees the
         # site under another host name (or after it moves) does not list the game again.
         day = item.created_at.astimezone(datetime.UTC).date()
-        return tag_uri(item.get_absolute_url(), day)
+        return tag_uri(without_language(item.get_absolute_url()), day)
 
     def item_guid_is_permalink(self, item: Session) -> bool:
         return False

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from games.intervals import is_few, wilson
 from games.numbers import rounded, shown
 from league.queries import players_by_game
+from league.site import without_language
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -187,12 +188,13 @@ class GameRowsTable(LeagueTable):
     @cached_property
     def game_link_parts(self) -> tuple[str, str]:
         """What goes before and after a game's number in its address: one ``reverse()``
-        per export, not one per row."""
+        per export, not one per row. Without a language prefix: a file is passed around,
+        and the link opens the game in each reader's own language."""
         site = settings.LEAGUE_SITE_URL.rstrip("/")
         request = getattr(self, "request", None)
         if not site and request is not None:
             site = request.build_absolute_uri("/").rstrip("/")
-        path = reverse("games:detail", kwargs={"pk": _PK_MARK})
+        path = without_language(reverse("games:detail", kwargs={"pk": _PK_MARK}))
         before, after = path.split(str(_PK_MARK), 1)
         return site + before, after
 
