@@ -81,9 +81,17 @@ def test_django_reads_the_compiled_catalogues(code, expected):
 
 @pytest.mark.parametrize(
     ("count", "expected"),
-    [(1, "1 gra"), (2, "2 gry"), (4, "4 gry"), (5, "5 gier"), (12, "12 gier"), (22, "22 gry")],
+    [
+        (1, "1 rozgrywka oceniona"),
+        (2, "2 rozgrywki ocenione"),
+        (4, "4 rozgrywki ocenione"),
+        (5, "5 rozgrywek ocenionych"),
+        (12, "12 rozgrywek ocenionych"),
+        (22, "22 rozgrywki ocenione"),
+        (25, "25 rozgrywek ocenionych"),
+    ],
 )
 def test_polish_counts_games_in_three_forms(count, expected):
     with translation.override("pl"):
-        text = translation.ngettext("%(count)s game", "%(count)s games", count)
+        text = translation.ngettext("%(count)s game rated", "%(count)s games rated", count)
     assert text % {"count": count} == expected

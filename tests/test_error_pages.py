@@ -10,7 +10,12 @@ from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db
 
-NAV = ('aria-label="Main"', 'href="/en/leaderboard/"', 'href="/en/ancient-ones/"', 'href="/en/rules/"')
+NAV = (
+    'aria-label="Main"',
+    'href="/en/leaderboard/"',
+    'href="/en/ancient-ones/"',
+    'href="/en/rules/"',
+)
 
 
 def assert_in_layout(html):

@@ -32,10 +32,12 @@ _REMOVED = [
     re.compile(r"{{.*?}}", re.S),
 ]
 _WORD = re.compile(r"[^\W\d_]{2,}")
+# An address's query built in a template (?next=...) is no text.
+_QUERY = re.compile(r"[?&]\w+=")
 
 
 def literal(text: str) -> bool:
-    text = text.strip()
+    text = _QUERY.sub("", text.strip())
     for name in PROPER_NAMES:
         text = text.replace(name, "")
     return bool(_WORD.search(text))

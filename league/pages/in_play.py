@@ -110,6 +110,7 @@ class InPlayTable(LeagueTable):
 
 
 class HeraldTable(InPlayTable):
+    # xgettext:no-python-format (the caption's "win %" is no placeholder)
     caption = _("Heralds: approved games with and without each (win % sorts by its lower bound)")
     export_paths = {"box": "box__name"}
 
@@ -123,6 +124,7 @@ class HeraldTable(InPlayTable):
 
 class BoxTable(InPlayTable):
     caption = _(
+        # xgettext:no-python-format (the caption's "win %" is no placeholder)
         "Boxes: approved games with each in play and without (win % sorts by its lower bound)"
     )
 

@@ -94,6 +94,7 @@ class InvestigatorFilter(django_filters.FilterSet):
 class InvestigatorTable(LeagueTable):
     """One row per investigator of the catalog over approved games."""
 
+    # xgettext:no-python-format (the caption's "win %" is no placeholder)
     caption = _("Investigators: approved games (win % sorts by its interval's lower bound)")
     row_template = "league/rows/investigators.html"
     export_paths = {"box": "box__name"}
