@@ -15,8 +15,9 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
 
-from games.models import Session, Status
+from games.models import Profile, Session, Status
 
 logger = logging.getLogger(__name__)
 
@@ -35,14 +36,16 @@ def status_changed(session: Session) -> None:
     user = session.submitted_by
     if session.status not in NOTIFIED or user is None or not user.email:
         return
-    context = {
-        "game": session,
-        "user": user,
-        "approved": session.status == Status.APPROVED,
-        "game_url": game_url(session),
-    }
-    subject = render_to_string("games/email/status_subject.txt", context).strip()
-    body = render_to_string("games/email/status_body.txt", context)
+    # In the submitter's language, the game's address too (/de/games/1/).
+    with translation.override(language_of(user)):
+        context = {
+            "game": session,
+            "user": user,
+            "approved": session.status == Status.APPROVED,
+            "game_url": game_url(session),
+        }
+        subject = render_to_string("games/email/status_subject.txt", context).strip()
+        body = render_to_string("games/email/status_body.txt", context)
     recipient = user.email
     # Robust: another after-commit callback failing (a cache bump, say) must not stop this one.
     transaction.on_commit(lambda: _send(subject, body, recipient, session.pk), robust=True)
@@ -73,9 +76,16 @@ def claim_decided(claim, *, approved: bool) -> None:
         _mail_on_commit("games/email/claim_decided.txt", context, claim.user.email)
 
 
+def language_of(user) -> str:
+    """The language a member reads their mail in: the one they chose on the site, else the
+    site's (never the language of whoever made the change)."""
+    return Profile.language_of(user) or settings.LANGUAGE_CODE
+
+
 def _mail_on_commit(template: str, context: dict, recipient: str) -> None:
     """Send a one-line-subject notice after commit; a failure is logged, never raised."""
-    subject, _, body = render_to_string(template, context).partition("\n")
+    with translation.override(language_of(context["user"])):
+        subject, _, body = render_to_string(template, context).partition("\n")
 
     def send() -> None:
         try:

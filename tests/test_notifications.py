@@ -7,7 +7,7 @@ from django.core import checks, mail
 from django.urls import reverse
 
 from games import notifications
-from games.models import Session
+from games.models import Profile, Session
 from tests.factories import PlayerFactory, UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -183,3 +183,19 @@ def test_a_failing_mail_server_never_turns_the_saved_decision_into_an_error_page
     assert Session.objects.get(pk=session.pk).status == "approved"
     assert f"Could not e-mail the submitter of game {session.pk}." in caplog.text
     assert "sub@example.com" not in caplog.text
+
+
+def test_the_e_mail_is_in_the_submitters_language_not_the_moderators(
+    client, submitter, django_capture_on_commit_callbacks
+):
+    Profile.objects.create(user=submitter, language="pl")
+    client.force_login(UserFactory(username="chef", is_staff=True, is_superuser=True))
+    client.cookies["django_language"] = "de"
+    session = pending_game(submitter)
+    with django_capture_on_commit_callbacks(execute=True):
+        version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
+        response = client.post(
+            f"/de/games/{session.pk}/moderate/", {"version": version, "status": "approved"}
+        )
+    assert response.status_code == 302
+    assert mail.outbox[-1].subject == "Rozgrywka przeciw Cthulhu została zatwierdzona"
