@@ -72,6 +72,7 @@ class SeasonForm(CachedChoicesForm):
     """The season picker on pages that are not tables (a player's page)."""
 
     season = CachedModelChoiceField(
+        label=_("Season"),
         choices_name="seasons",
         queryset=Season.objects.all(),
         to_field_name="slug",
