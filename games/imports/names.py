@@ -24,6 +24,7 @@ from games.models import (
     Team,
 )
 from games.names import name_key
+from games.translation import spellings
 
 # Quotes people type for the apostrophes and quotes in catalog names ("Skids" O'Toole).
 QUOTES = str.maketrans({"‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"'})
@@ -46,8 +47,13 @@ class CatalogNames:
 
     def __init__(self, model: type[Model], what: str):
         self.what = what
-        self.rows = {catalog_key(row.name): row for row in model.objects.all()}
-        self.names = sorted(row.name for row in self.rows.values())
+        rows = list(model.objects.all())
+        self.rows = {catalog_key(row.name): row for row in rows}
+        # A file written in another language names the boxes and heralds as printed there.
+        for row in rows:
+            for name in spellings(row):
+                self.rows.setdefault(catalog_key(name), row)
+        self.names = sorted(row.name for row in rows)
 
     def find(self, text: str):
         """The row named ``text``; raises ``NameNotFound`` with suggestions."""

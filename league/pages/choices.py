@@ -28,6 +28,7 @@ import django_filters
 from django import forms
 from django.core.cache import cache
 from django.forms.models import ModelChoiceIterator
+from django.utils.translation import get_language
 from django_filters import fields as filter_fields
 
 from league.caching.outage import guarded
@@ -57,8 +58,10 @@ def cached_choices(
     for name, field in fields.items():
         version_key = VERSION_KEY if field.changes_with_games else ALL_KEY
         groups.setdefault(version_key, {})[name] = field
+    # Labels are in the reader's language (box names, investigators' occupations).
+    language = get_language()
     keys = {
-        version_key: "league:choices:" + "+".join(sorted(group))
+        version_key: f"league:choices:{language}:" + "+".join(sorted(group))
         for version_key, group in groups.items()
     }
     found = guarded(lambda: cache.get_many([*keys, *keys.values()]), {})
@@ -163,14 +166,15 @@ class CachedChoicesForm(forms.Form):
     @cached_property
     def fragment_key(self) -> str:
         """What the form renders from, for ``{% cache form.fragment_seconds "filters"
-        form.fragment_key using="fragments" %}``: its kind, its values as given, its choice
+        form.fragment_key using="fragments" %}``: its kind, language, values as given, choice
         lists' names and the versions they are current under (read with the lists). A game
         write leaves the catalog's lists, and so the rendered form, as they were."""
         values = [(name, value) for name in self.fields for value in self.data.getlist(name)]
         self.choice_lists.read()
         lists = sorted(self.choice_lists.fields)
         versions = map(str, self.choice_lists.versions)
-        return "|".join([type(self).__qualname__, urlencode(values), *lists, *versions])
+        parts = [type(self).__qualname__, get_language(), urlencode(values), *lists, *versions]
+        return "|".join(parts)
 
     @property
     def fragment_seconds(self) -> int:

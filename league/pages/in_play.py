@@ -108,7 +108,7 @@ class InPlayTable(LeagueTable):
 
 class HeraldTable(InPlayTable):
     caption = "Heralds: approved games with and without each (win % sorts by its lower bound)"
-    export_paths = {"box": "box__name"}
+    export_paths = {"box": "box_name"}
 
     name = tables.Column(verbose_name="Herald", order_by=("name",))
     box = tables.Column(verbose_name="Box", orderable=False)

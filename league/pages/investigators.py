@@ -84,7 +84,7 @@ class InvestigatorTable(LeagueTable):
 
     caption = "Investigators: approved games (win % sorts by its interval's lower bound)"
     row_template = "league/rows/investigators.html"
-    export_paths = {"box": "box__name"}
+    export_paths = {"box": "box_name"}
 
     name = tables.Column(verbose_name="Investigator", linkify=True, order_by=("name",))
     box = tables.Column(verbose_name="Box", orderable=False)
