@@ -11,7 +11,8 @@ modeltranslation leaves to us:
   checks them reads ``name_en``.
 
 Investigators and Ancient Ones keep their proper names; an investigator's occupation
-and an Ancient One's note are translated. Migration 0026 fills the printed names.
+and an Ancient One's note are translated. The migration ``catalog_printed_names`` fills
+the publishers' names (their sources: docs/catalog-names.md).
 """
 
 from django.conf import settings
