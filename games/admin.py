@@ -8,6 +8,7 @@ from django.forms.models import BaseInlineFormSet
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from modeltranslation.admin import TranslationAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
 from games import notifications, rules, scenario_rules
@@ -36,7 +37,7 @@ from games.summaries import tracking
 
 
 @admin.register(Box)
-class BoxAdmin(admin.ModelAdmin):
+class BoxAdmin(TranslationAdmin):
     list_display = ["name", "year", "kind"]
     list_filter = ["kind"]
     search_fields = ["name"]
@@ -44,7 +45,7 @@ class BoxAdmin(admin.ModelAdmin):
 
 
 @admin.register(AncientOne)
-class AncientOneAdmin(admin.ModelAdmin):
+class AncientOneAdmin(TranslationAdmin):
     list_display = ["name", "doom_track", "box", "note"]
     list_editable = ["doom_track"]
     list_filter = ["box"]
@@ -74,14 +75,14 @@ class AncientOneAdmin(admin.ModelAdmin):
 
 
 @admin.register(Herald, Guardian)
-class ModuleAdmin(admin.ModelAdmin):
+class ModuleAdmin(TranslationAdmin):
     list_display = ["name", "box"]
     list_filter = ["box"]
     search_fields = ["name"]
 
 
 @admin.register(Investigator)
-class InvestigatorAdmin(admin.ModelAdmin):
+class InvestigatorAdmin(TranslationAdmin):
     list_display = ["name", "occupation", "box"]
     list_filter = ["box"]
     search_fields = ["name", "occupation"]

@@ -64,12 +64,16 @@ def _check_rules(
 ) -> None:
     """Raise ``ValidationError`` with every rule the game and its scenario break, by field."""
     totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
-    box_names = [box.name for box in box_list]
     endings = [seat.ended for seat in seats]
+    # The rules know a box by its English name; the scenario's terms, read in the reader's
+    # language like the boxes here, name them in its messages.
+    english = [box.name_en for box in box_list]
     errors = validation.merged(
-        session.result_errors(totals=totals, box_names=box_names, endings=endings),
+        session.result_errors(totals=totals, box_names=english, endings=endings),
         session.scenario_errors(
-            box_names=box_names, investigators=totals.investigators, tasks=task_list
+            box_names=[box.name for box in box_list],
+            investigators=totals.investigators,
+            tasks=task_list,
         ),
         session.task_condition_errors(tasks=task_list, totals=totals, endings=endings),
     )

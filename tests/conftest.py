@@ -63,6 +63,7 @@ def catalog_rows():
 
     if not AncientOne.objects.exists():
         importlib.import_module("games.migrations.0002_catalog").fill(apps, None)
+        importlib.import_module("games.migrations.0029_catalog_printed_names").fill(apps, None)
 
 
 @pytest.fixture(autouse=True)

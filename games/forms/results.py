@@ -58,7 +58,7 @@ def box_rule_errors(session: Session, cleaned: dict, errors) -> list[tuple[str, 
     boxes = cleaned.get("boxes")
     if boxes is None or "defeat_cause" in errors:
         return []
-    found = session.box_errors(b.name for b in boxes)
+    found = session.box_errors(b.name_en for b in boxes)  # the rules' (English) names
     return [(field, problem) for field, problems in found.items() for problem in problems]
 
 

@@ -26,6 +26,7 @@ from games.models import (
     Team,
 )
 from games.names import name_key
+from games.translation import spellings
 
 # Quotes people type for the apostrophes and quotes in catalog names ("Skids" O'Toole).
 QUOTES = str.maketrans({"‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"'})
@@ -57,8 +58,13 @@ class CatalogNames:
 
     def __init__(self, model: type[Model], not_found: str):
         self.not_found = not_found
-        self.rows = {catalog_key(row.name): row for row in model.objects.all()}
-        self.names = sorted(row.name for row in self.rows.values())
+        rows = list(model.objects.all())
+        self.rows = {catalog_key(row.name): row for row in rows}
+        # A file written in another language names the boxes and heralds as printed there.
+        for row in rows:
+            for name in spellings(row):
+                self.rows.setdefault(catalog_key(name), row)
+        self.names = sorted(row.name for row in rows)
 
     def find(self, text: str):
         """The row named ``text``; raises ``NameNotFound`` with suggestions."""

@@ -5,6 +5,7 @@ Filled by migration 0002 from the printed game; league staff correct it in the a
 
 from django.db import models
 from django.utils.text import slugify
+from django.utils.translation import pgettext_lazy
 
 from .addresses import address
 from .searchable import Searchable
@@ -14,10 +15,10 @@ class Box(models.Model):
     """A product: the base game, an expansion, or the promotional sheets."""
 
     class Kind(models.TextChoices):
-        BASE = "base", "Base game"
-        BIG = "big", "Big box"
-        SMALL = "small", "Small box"
-        PROMO = "promo", "Promotional"
+        BASE = "base", pgettext_lazy("box kind", "Base game")
+        BIG = "big", pgettext_lazy("box kind", "Big box")
+        SMALL = "small", pgettext_lazy("box kind", "Small box")
+        PROMO = "promo", pgettext_lazy("box kind", "Promotional")
 
     name = models.CharField(max_length=80, unique=True)
     slug = models.SlugField(max_length=80, unique=True)

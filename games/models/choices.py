@@ -1,39 +1,46 @@
 """The fixed vocabularies of a finished game, with the rule text users see."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import rules
 
 
 class Outcome(models.TextChoices):
-    CLOSED = rules.CLOSED, "Closed the gates"
-    SEALED = rules.SEALED, "Sealed the gates"
-    BANISHED = rules.BANISHED, "Banished the Ancient One"
-    DEFEAT = rules.DEFEAT, "Defeat"
+    CLOSED = rules.CLOSED, _("Closed the gates")
+    SEALED = rules.SEALED, _("Sealed the gates")
+    BANISHED = rules.BANISHED, _("Banished the Ancient One")
+    DEFEAT = rules.DEFEAT, pgettext_lazy("outcome", "Defeat")
 
 
 OUTCOME_HELP = {
-    rules.CLOSED: "An investigator closed the last open gate, and the team held at least one "
-    "unspent gate trophy per investigator in play.",
-    rules.SEALED: "Six or more elder sign tokens were on the board.",
-    rules.BANISHED: "The Ancient One awoke and the investigators defeated it in the final "
-    "battle (never Azathoth).",
-    rules.DEFEAT: "The investigators lost. Recorded with its cause and no score.",
+    rules.CLOSED: _(
+        "An investigator closed the last open gate, and the team held at least one "
+        "unspent gate trophy per investigator in play."
+    ),
+    rules.SEALED: _("Six or more elder sign tokens were on the board."),
+    rules.BANISHED: _(
+        "The Ancient One awoke and the investigators defeated it in the final "
+        "battle (never Azathoth)."
+    ),
+    rules.DEFEAT: _("The investigators lost. Recorded with its cause and no score."),
 }
 
 
 class DefeatCause(models.TextChoices):
-    DEVOURED = rules.DEVOURED, "Devoured: the Ancient One won the final battle"
-    AZATHOTH = rules.AZATHOTH_AWAKENED, "Azathoth awoke"
-    ACT_III = rules.ACT_III, "Act III entered play"
-    ANCIENT_ONE_SPECIAL = rules.ANCIENT_ONE_SPECIAL, "The Ancient One's own defeat rule"
-    OTHER = rules.OTHER, "Another loss (say which in the notes)"
+    DEVOURED = rules.DEVOURED, _("Devoured: the Ancient One won the final battle")
+    AZATHOTH = rules.AZATHOTH_AWAKENED, _("Azathoth awoke")
+    ACT_III = rules.ACT_III, _("Act III entered play")
+    ANCIENT_ONE_SPECIAL = rules.ANCIENT_ONE_SPECIAL, _("The Ancient One's own defeat rule")
+    OTHER = rules.OTHER, _("Another loss (say which in the notes)")
 
 
 class Status(models.TextChoices):
-    PENDING = "pending", "Pending"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
+    # A game's state: words agreeing with "game" (feminine in French, Spanish, Polish).
+    PENDING = "pending", pgettext_lazy("game status", "Pending")
+    APPROVED = "approved", pgettext_lazy("game status", "Approved")
+    REJECTED = "rejected", pgettext_lazy("game status", "Rejected")
 
 
 __all__ = ["OUTCOME_HELP", "DefeatCause", "Outcome", "Status"]

@@ -390,7 +390,7 @@ class Session(DerivedFromSeats, ScenarioPlay):
                 totals = rules.team_totals([seat.as_result(self.outcome) for seat in seats])
                 errors = validation.merged(
                     self.table_errors(totals),
-                    self.box_errors(self.boxes.values_list("name", flat=True)),
+                    self.box_errors(self.boxes.values_list("name_en", flat=True)),
                 )
                 if errors:
                     raise ValidationError(errors)

@@ -112,7 +112,7 @@ class InPlayTable(LeagueTable):
 class HeraldTable(InPlayTable):
     # xgettext:no-python-format (the caption's "win %" is no placeholder)
     caption = _("Heralds: approved games with and without each (win % sorts by its lower bound)")
-    export_paths = {"box": "box__name"}
+    export_paths = {"box": "box_name"}
 
     name = tables.Column(verbose_name=_("Herald"), order_by=("name",))
     box = tables.Column(verbose_name=_("Box"), orderable=False)

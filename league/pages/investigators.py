@@ -97,7 +97,7 @@ class InvestigatorTable(LeagueTable):
     # xgettext:no-python-format (the caption's "win %" is no placeholder)
     caption = _("Investigators: approved games (win % sorts by its interval's lower bound)")
     row_template = "league/rows/investigators.html"
-    export_paths = {"box": "box__name"}
+    export_paths = {"box": "box_name"}
 
     name = tables.Column(verbose_name=_("Investigator"), linkify=True, order_by=("name",))
     box = tables.Column(verbose_name=_("Box"), orderable=False)

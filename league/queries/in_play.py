@@ -26,6 +26,7 @@ from django.db.models.functions import Cast, Coalesce, NullIf
 
 from games.models import AncientOneTableSize, Box, Herald
 from games.models.summaries import scope_of, wilson_bounds
+from games.translation import in_language
 
 from .investigators import tally_rates
 
@@ -90,7 +91,8 @@ def _in_play(model, season, total: LeagueTally | None) -> QuerySet:
 
 def herald_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
     """Every herald of the catalog with its games in ``season`` and the games without it."""
-    return _in_play(Herald, season, total).select_related("box")
+    herald = _in_play(Herald, season, total).select_related("box")
+    return herald.annotate(box_name=in_language("box__name"))  # the download's box, translated
 
 
 def box_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:

@@ -28,6 +28,7 @@ from games.models import (
     Session,
 )
 from games.models.summaries import rates, scope_of
+from games.translation import in_language
 
 from .games import league_games
 from .stats import TOP_SHOWN, top_games
@@ -63,6 +64,7 @@ def _standings(scope: int) -> QuerySet[Investigator]:
         .annotate(**numbers, best_score=F("row__best_score"))
         .annotate(**tally_rates(), **shares)
         .select_related("box")
+        .annotate(box_name=in_language("box__name"))  # the download's box, translated
     )
 
 

@@ -137,7 +137,10 @@ def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
     # The endings the rules allow against it (no "Azathoth awoke" against Cthulhu), and any
     # other that has games, so the shares always add up.
     possible = set(rules.possible_endings(ancient_one.name))
-    endings = [((value, ""), label) for value, label in Outcome.choices if value != Outcome.DEFEAT]
+    # str(): the labels are lazy translations; the API's schema takes only text.
+    endings = [
+        ((value, ""), str(label)) for value, label in Outcome.choices if value != Outcome.DEFEAT
+    ]
     endings += [
         ((Outcome.DEFEAT, value), gettext("Defeat — %(cause)s") % {"cause": label})
         for value, label in DefeatCause.choices
