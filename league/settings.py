@@ -235,6 +235,9 @@ LANGUAGES = [
     ("pl", "Polski"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The admin fills a new box's or investigator's address from its English name, whatever
+# language the staff member reads the admin in.
+MODELTRANSLATION_PREPOPULATE_LANGUAGE = "en"
 # One prose and one table date format everywhere, the admin included (league/formats/).
 FORMAT_MODULE_PATH = ["league.formats"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
