@@ -31,8 +31,9 @@ from games.models import (
     Status,
 )
 from games.permissions import can_moderate
-from games.recording import entry_group, session_entry_sync, session_moderate
+from games.recording import session_entry_sync, session_moderate
 from games.rule_messages import translated
+from games.scenario_entries import entry_group
 from games.summaries import tracking
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 
 from games.models import Session, Status
-from games.models.sessions import MODERATE_PERMISSION
+from games.models.game_lists import MODERATE_PERMISSION
 
 CHANGE_PERMISSION = "games.change_session"
 DELETE_PERMISSION = "games.delete_session"

@@ -17,16 +17,22 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import notifications, rules, scenario_rules, validation
+from games import notifications, rules, validation
 from games.bulk.rows import links_create, models_create
-from games.models import Box, Scenario, ScenarioTask, Seat, Session, Status
-from games.models.scenario_play import entry_key_for
+from games.models import Box, ScenarioTask, Seat, Session, Status
 from games.models.seats import SAME_INVESTIGATOR
 from games.permissions import (
     can_moderate,
     entry_choosable_by,
     session_editable_by,
     session_withdrawable_by,
+)
+from games.scenario_entries import (
+    entry_group,
+    entry_key_of,
+    group_of,
+    scenario_entries_rebuild,
+    scenario_entries_refresh,
 )
 from games.summaries import tracking
 from games.summaries.tracking import active as active_tracker
@@ -125,7 +131,7 @@ def session_record(
     if session.pk is None:
         with tracking():
             _games_create([(session, box_list, seats, task_list)])
-            scenario_entries_refresh(_group_of(session))
+            scenario_entries_refresh(group_of(session))
         return session
     with tracking() as tracker:
         current = _locked(session.pk)
@@ -167,7 +173,7 @@ def _prepare(session: Session, seats: list[Seat], task_list: list[ScenarioTask])
     """Set what a game stores from its seats and tasks before it is written (totals,
     score, tasks count, entry key, seat flags and positions), so it is written once."""
     session.tasks_completed = len(task_list)
-    session.entry_key = _entry_key(session, [seat.player_id for seat in seats])
+    session.entry_key = entry_key_of(session, [seat.player_id for seat in seats])
     session.apply_totals(seats)
     flags = session.seat_flags(seats)
     for position, (seat, flag) in enumerate(zip(seats, flags, strict=True), start=1):
@@ -245,7 +251,7 @@ def session_moderate(
         current.save(update_fields=["status", "rejection_reason", "updated_at"])
         # The summaries read only the status of these fields: the game need not be read again.
         tracker.rewritten({current.pk: {"status": status}})
-        scenario_entries_refresh(_group_of(current))
+        scenario_entries_refresh(group_of(current))
         if changed:
             notifications.status_changed(current)
     return current
@@ -272,7 +278,7 @@ def session_entry_sync(session: Session, *, before: tuple[int, str] | None = Non
     with tracking([session.pk]):
         session.tasks_completed = session.tasks_done.count() if session.scenario_id else 0
         players = session.seats.values_list("player_id", flat=True)
-        session.entry_key = _entry_key(session, players)
+        session.entry_key = entry_key_of(session, players)
         session.scenario_score = session.compute_scenario_score()
         Session.objects.filter(pk=session.pk).update(
             tasks_completed=session.tasks_completed,
@@ -311,85 +317,6 @@ def scenario_entry_choose(*, session: Session, user, moment=None) -> Session:
         scenario_entries_refresh((session.scenario_id, session.entry_key))
     session.refresh_from_db(fields=["is_entry", "entry_chosen"])
     return session
-
-
-def _entry_key(session: Session, player_ids: Iterable[int]) -> str:
-    if not session.scenario_id:
-        return ""
-    return entry_key_for(team_id=session.team_id, player_ids=player_ids)
-
-
-def entry_group(pk: int | None) -> tuple[int, str] | None:
-    """(scenario, entry key) of a saved game, read from the database."""
-    if not pk:
-        return None
-    row = Session.objects.filter(pk=pk).values_list("scenario_id", "entry_key").first()
-    return row if row and row[0] else None
-
-
-def _group_of(session: Session) -> tuple[int, str] | None:
-    """(scenario, entry key) of a game as read or just written (``entry_group`` reads it)."""
-    return (session.scenario_id, session.entry_key) if session.scenario_id else None
-
-
-def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
-    """Store which game is the entry of each (scenario, entry key) group (ruling 9).
-
-    Only approved games submitted before the scenario closed are candidates, so a closed
-    scenario's board keeps the games it had.
-    """
-    for group in {g for g in groups if g}:
-        scenario_id, key = group
-        games = Session.objects.filter(scenario_id=scenario_id, entry_key=key)
-        candidates = [
-            scenario_rules.EntryCandidate(pk, score, submitted, chosen)
-            for pk, score, submitted, chosen in games.filter(
-                status=Status.APPROVED, created_at__lt=_closes_at(scenario_id)
-            ).values_list("pk", "scenario_score", "created_at", "entry_chosen")
-        ]
-        winner = scenario_rules.entry_of(candidates)
-        losing = games.filter(is_entry=True).exclude(pk=winner)
-        _track([*losing.values_list("pk", flat=True), winner])
-        losing.update(is_entry=False)
-        if winner is not None:
-            games.filter(pk=winner, is_entry=False).update(is_entry=True)
-
-
-def _track(ids: Iterable[int | None]) -> None:
-    """Entry flags change by bulk updates: read the games whose flag flips first, for the
-    summaries (only those: a team's group of games for a scenario can be thousands)."""
-    tracker = active_tracker()
-    if tracker is not None:
-        tracker.add(ids)
-
-
-def _closes_at(scenario_id: int):
-    return Scenario.objects.values_list("closes_at", flat=True).get(pk=scenario_id)
-
-
-def scenario_entries_rebuild(scenario_ids: Iterable[int]) -> int:
-    """Recompute every entry of these scenarios at once (bulk loads: the demo league).
-
-    The same ruling 9 as ``scenario_entries_refresh``, grouped in Python from one query
-    per scenario; returns the number of entries.
-    """
-    entries = 0
-    for scenario_id in scenario_ids:
-        games = Session.objects.filter(scenario_id=scenario_id)
-        groups: dict[str, list[scenario_rules.EntryCandidate]] = {}
-        rows = games.filter(
-            status=Status.APPROVED, created_at__lt=_closes_at(scenario_id)
-        ).values_list("entry_key", "pk", "scenario_score", "created_at", "entry_chosen")
-        for key, *candidate in rows:
-            groups.setdefault(key, []).append(scenario_rules.EntryCandidate(*candidate))
-        winners = [scenario_rules.entry_of(candidates) for candidates in groups.values()]
-        with tracking():
-            current = set(games.filter(is_entry=True).values_list("pk", flat=True))
-            _track(current.symmetric_difference(winners))
-            games.filter(is_entry=True).exclude(pk__in=winners).update(is_entry=False)
-            games.filter(pk__in=winners, is_entry=False).update(is_entry=True)
-        entries += len(winners)
-    return entries
 
 
 def sessions_record_many(

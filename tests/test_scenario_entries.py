@@ -150,7 +150,7 @@ def test_a_closed_scenario_keeps_its_board(owls):
     Session.objects.filter(pk=entry.pk).update(
         created_at=closed.closes_at + datetime.timedelta(hours=1), terror_level=0
     )
-    from games.recording import scenario_entries_refresh
+    from games.scenario_entries import scenario_entries_refresh
 
     scenario_entries_refresh((closed.pk, f"t{owls.pk}"))
     assert entries(closed) == [pending]

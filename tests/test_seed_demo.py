@@ -115,7 +115,7 @@ def test_seed_demo_plays_as_teams_and_enters_a_series_of_scenarios():
     from django.utils import timezone
 
     from games.models import Scenario, Series, Team
-    from games.recording import scenario_entries_refresh
+    from games.scenario_entries import scenario_entries_refresh
     from league.models import Season
 
     call_command("seed_demo", games=600, seed=5, verbosity=0)

@@ -21,7 +21,7 @@ from django.db import connection, transaction
 
 from games.models import Seat, Session
 from games.ratings.replay import ratings_replay
-from games.recording import scenario_entries_rebuild
+from games.scenario_entries import scenario_entries_rebuild
 from games.summaries import summaries_rebuild, suspended
 
 # Session columns a planned game carries, in this order.

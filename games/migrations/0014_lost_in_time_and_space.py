@@ -40,7 +40,7 @@ def lost_seats_ruled() -> tuple[int, int]:
 
     from games import rules
     from games.models import Seat, Session
-    from games.recording import scenario_entries_rebuild
+    from games.scenario_entries import scenario_entries_rebuild
     from games.scoring import sessions_rescore
     from games.summaries import tracking
 

@@ -32,61 +32,9 @@ from .addresses import address
 from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import DefeatCause, Outcome, Status
 from .derived import DerivedFromSeats
+from .game_lists import SessionQuerySet
 from .scenario_play import ScenarioPlay
 
-
-def sees_every_game(user) -> bool:
-    """Whether ``user`` sees pending and rejected games of everyone (moderators, and those
-    allowed to view every game); ``is_staff`` alone is not enough."""
-    return user.has_perm(MODERATE_PERMISSION) or user.has_perm("games.view_session")
-
-
-class SessionQuerySet(models.QuerySet):
-    def approved(self):
-        return self.filter(status=Status.APPROVED)
-
-    def pending(self):
-        """Games waiting for a moderator, the longest-waiting first (``session_pending_idx``)."""
-        return self.filter(status=Status.PENDING).order_by("created_at", "pk")
-
-    def victories(self):
-        return self.exclude(outcome=Outcome.DEFEAT)
-
-    def for_ancient_one(self, ancient_one):
-        return self.filter(ancient_one=ancient_one)
-
-    def visible_to(self, user):
-        """Approved games for everyone; pending and rejected ones to their submitter and to
-        those allowed to see every game (moderators). ``is_staff`` alone shows nothing more.
-        """
-        if sees_every_game(user):
-            return self
-        if user.is_authenticated:
-            return self.filter(Q(status=Status.APPROVED) | Q(submitted_by=user))
-        return self.approved()
-
-    def ranked(self):
-        """Victories best first; equal scores listed earlier game first."""
-        return self.victories().order_by("-score", "played_on", "pk")
-
-    def submitted_by_user(self, user):
-        """The games this account submitted, whatever their status."""
-        return self.filter(submitted_by=user)
-
-    def same_table(self, *, played_on, ancient_one, player_ids):
-        """Games on that day against that Ancient One with exactly these players."""
-        ids = set(player_ids)
-        seated = models.Count("seats__player", distinct=True)
-        matching = models.Count("seats__player", filter=Q(seats__player__in=ids), distinct=True)
-        return (
-            self.filter(played_on=played_on, ancient_one=ancient_one)
-            .annotate(table_size=seated, table_matching=matching)
-            .filter(table_size=len(ids), table_matching=len(ids))
-        )
-
-
-# Who may approve or reject games (granted through the "Moderators" group).
-MODERATE_PERMISSION = "games.moderate_session"
 # Long enough for a story of the game; bounded so one post cannot fill pages and disks.
 NOTES_MAX_LENGTH = 2000
 

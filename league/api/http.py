@@ -11,7 +11,7 @@ from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
-from games.models.sessions import sees_every_game
+from games.models.game_lists import sees_every_game
 from league.caching.outage import guarded
 from league.caching.versions import league_version, league_version_changed_at
 from league.ops.throttle import client_address

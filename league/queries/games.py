@@ -9,7 +9,7 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.db.models.query import QuerySet
 
 from games.models import Box, Player, Seat, Session
-from games.models.sessions import SessionQuerySet
+from games.models.game_lists import SessionQuerySet
 from league.caching.versions import league_version, league_version_changed_at
 
 
