@@ -122,3 +122,18 @@ def test_two_languages_never_share_a_cached_copy(client, played):
     assert hit["X-Cache"] == "hit"
     assert '<html lang="de">' in hit.content.decode()
     assert hit.content == first_german.content
+
+
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [
+        ("en", "No season is called “autumn”."),
+        ("de-DE,de;q=0.9", "Keine Saison heißt „autumn“."),
+        ("pl", "Żaden sezon nie nazywa się „autumn”."),
+    ],
+)
+def test_the_apis_messages_speak_the_callers_language(client, played, accept, expected):
+    """The API keeps one address; its messages follow Accept-Language (its keys do not)."""
+    response = client.get("/api/standings?season=autumn", headers={"Accept-Language": accept})
+    assert response.status_code == 422
+    assert response.json() == {"detail": expected}
