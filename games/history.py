@@ -16,6 +16,14 @@ ACTIONS = {
     "~": pgettext_lazy("history", "Changed"),
     "-": pgettext_lazy("history", "Deleted"),
 }
+# How a seat ended, inside the sentence that describes it: a message of its own, since
+# lower-casing the label breaks a language's nouns (German "Zeit und Raum").
+ENDED_IN_SENTENCE = {
+    Seat.Ended.SANE: pgettext_lazy("seat ended, mid-sentence", "sane and surviving"),
+    Seat.Ended.DEVOURED: pgettext_lazy("seat ended, mid-sentence", "devoured"),
+    Seat.Ended.RETIRED: pgettext_lazy("seat ended, mid-sentence", "retired"),
+    Seat.Ended.LOST: pgettext_lazy("seat ended, mid-sentence", "lost in time and space"),
+}
 
 
 @dataclass
@@ -67,7 +75,7 @@ def session_history(session: Session) -> list[Entry]:
                     "position": record.position,
                     "player": record.player,
                     "investigator": record.investigator.name,
-                    "ended": record.get_ended_display().lower(),
+                    "ended": ENDED_IN_SENTENCE.get(record.ended, record.ended),
                     "gate": record.gate_trophies,
                     "monster": record.monster_trophies,
                     "loans": record.unpaid_loans,

@@ -67,6 +67,17 @@ def catalog_rows():
 
 
 @pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's language: a request to /de/... leaves German active in
+    the thread (LocaleMiddleware activates, nothing deactivates), and the next test's
+    ``reverse()`` would give German addresses."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Hash test passwords cheaply: the real hasher costs a third of a second per account,
     and the permission matrix and race tests make hundreds of accounts."""

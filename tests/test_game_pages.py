@@ -5,7 +5,9 @@ Who may do what is the permission matrix in test_game_permissions.py.
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from games.history import session_history
 from tests.budgets import FILTER_CHOICES, MEMBER_NAV
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data, seat
 
@@ -101,6 +103,16 @@ def test_moderator_edits_keep_the_status_and_land_in_the_history(client, people)
     assert ("terror level", 2, 4) in [(str(label), old, new) for label, old, new in changes]
     assert any(entry.who == people["moderator"] for entry in entries)
     assert "Seat" in response.content.decode()
+
+
+def test_the_history_says_how_a_seat_ended_mid_sentence_in_each_language(people):
+    session = game(seats=[seat("Ann", ended="lost")])
+    with translation.override("en"):
+        (seat_entry,) = [e for e in session_history(session) if e.subject.startswith("Seat")]
+        assert "Ann as Amanda Sharpe — lost in time and space, " in seat_entry.subject
+    with translation.override("de"):  # German nouns keep their capitals
+        (seat_entry,) = [e for e in session_history(session) if e.subject.startswith("Platz")]
+        assert " — in Zeit und Raum verloren, " in seat_entry.subject
 
 
 def test_my_games_lists_only_my_submissions_with_status(client, people):

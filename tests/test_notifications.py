@@ -199,3 +199,20 @@ def test_the_e_mail_is_in_the_submitters_language_not_the_moderators(
         )
     assert response.status_code == 302
     assert mail.outbox[-1].subject == "Rozgrywka przeciw Cthulhu została zatwierdzona"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "played 10 January 2026, sealed the gates with a score of "),
+        ("de", "gespielt am 10. Januar 2026, Ausgang: Tore versiegelt, Punktzahl "),
+    ],
+)
+def test_the_e_mail_says_the_outcome_as_its_language_writes_it_mid_sentence(
+    staff_client, submitter, django_capture_on_commit_callbacks, language, said
+):
+    Profile.objects.create(user=submitter, language=language)
+    session = pending_game(submitter)
+    with django_capture_on_commit_callbacks(execute=True):
+        moderate(staff_client, session, status="approved")
+    assert said in " ".join(mail.outbox[-1].body.split())

@@ -9,7 +9,7 @@ import io
 import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.jobs.models import JobStatus, Kind
 from league.caching import copies
@@ -178,6 +178,18 @@ def test_removing_asks_first_then_removes(client, boss):
     assert kit.is_active  # the account stays
 
 
+def test_the_roles_are_named_in_the_readers_language_never_by_their_group(client, boss):
+    kit = moderator("kit")
+    with translation.override("de"):
+        people = client.get(reverse("league:organise_people")).content.decode()
+        asked = client.get(remove_url("moderators", kit)).content.decode()
+    assert "<h2>Moderatoren</h2>" in people and "<h2>Organisatoren</h2>" in people
+    assert "kit aus den Moderatoren" in people and "boss aus den Organisatoren" in people
+    assert "kit aus den Moderatoren entfernen?" in asked
+    for stored in ("Moderators", " moderators", "Organisers", " organisers"):  # the groups'
+        assert stored not in people + asked
+
+
 def test_the_last_organiser_cannot_be_removed(client, boss):
     response = client.post(remove_url("organisers", boss), follow=True)
     assert "boss is the last organiser: name another one first." in response.content.decode()
@@ -195,7 +207,8 @@ def test_an_organiser_may_step_down_when_another_remains(client, boss):
 def test_removing_someone_without_the_role_or_an_unknown_role(client, boss):
     stranger = UserFactory(username="stranger")
     page = client.get(remove_url("moderators", stranger)).content.decode()
-    assert "stranger is not a moderator" in page and "<form" not in page.split("<main")[1]
+    main = page.split("<main")[1].split("</main>")[0]  # the footer has the language form
+    assert "stranger is not a moderator" in main and "<form" not in main
     response = client.post(remove_url("moderators", stranger), follow=True)
     assert "stranger is not a moderator." in response.content.decode()
     assert client.get(remove_url("kings", stranger)).status_code == 404

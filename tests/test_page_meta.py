@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import AncientOne, Player, Scenario, Series, Team
 from tests.factories import UserFactory, game, seat
@@ -52,7 +53,7 @@ def head(client, url, **extra) -> Head:
 
 def test_every_public_page_has_one_description_and_open_graph_tags(client, league):  # noqa: F811
     for url in public_pages(league):
-        if url.startswith("/feeds/"):
+        if "/feeds/" in url:  # /en/feeds/...: XML, no head
             continue
         page = head(client, url)
         descriptions = page.values("name", "description")
@@ -109,6 +110,14 @@ def test_a_game_page_says_who_beat_which_ancient_one_with_what_score(client):
     (description,) = page.values("name", "description")
     assert description.startswith("Hastur beat Ann and Bob on 10 January 2026 (Devoured")
     assert page.values("property", "og:type") == ["article"]
+
+
+def test_a_game_page_in_german_keeps_the_outcomes_capitals(client):
+    won = game(seats=[seat("Ann")])
+    with translation.override("de"):
+        (description,) = head(client, won.get_absolute_url()).values("name", "description")
+    assert description.startswith("Sieg über Cthulhu am ")
+    assert "(Tore versiegelt)" in description  # a noun keeps its capital mid-sentence
 
 
 def test_a_name_with_quotes_stays_inside_the_attribute(client):

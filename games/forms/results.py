@@ -22,7 +22,13 @@ from games.rule_text import gettext_noop
 
 from .scenarios import LeaguePlayFields
 from .seats import box_problem
-from .widgets import BoxFilteredSelect, NumberInput, OutcomeRadioSelect
+from .widgets import (
+    AncientOneSelect,
+    BoxCheckboxes,
+    BoxFilteredSelect,
+    NumberInput,
+    OutcomeRadioSelect,
+)
 
 
 def base_boxes() -> list[Box]:
@@ -68,7 +74,7 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
     ancient_one = AncientOneField(
         queryset=AncientOne.objects.all(),
         label=gettext_lazy("Ancient One"),
-        widget=BoxFilteredSelect,
+        widget=AncientOneSelect,
         help_text=gettext_lazy("Its printed doom track starts the victory score."),
     )
     played_on = forms.DateField(
@@ -81,7 +87,7 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
         queryset=Box.objects.all(),
         label=gettext_lazy("Boxes in play"),
         initial=base_boxes,
-        widget=forms.CheckboxSelectMultiple,
+        widget=BoxCheckboxes,
         help_text=gettext_lazy(
             "Investigators, heralds and guardians must come from a box in play."
         ),

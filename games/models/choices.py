@@ -14,6 +14,15 @@ class Outcome(models.TextChoices):
     DEFEAT = rules.DEFEAT, pgettext_lazy("outcome", "Defeat")
 
 
+# An outcome inside a sentence ("..., sealed the gates, with a score of 12"): a message of
+# its own, since lower-casing the label breaks a language's nouns (German "Tore").
+OUTCOME_IN_SENTENCE = {
+    rules.CLOSED: pgettext_lazy("outcome, mid-sentence", "closed the gates"),
+    rules.SEALED: pgettext_lazy("outcome, mid-sentence", "sealed the gates"),
+    rules.BANISHED: pgettext_lazy("outcome, mid-sentence", "banished the Ancient One"),
+    rules.DEFEAT: pgettext_lazy("outcome, mid-sentence", "defeat"),
+}
+
 OUTCOME_HELP = {
     rules.CLOSED: _(
         "An investigator closed the last open gate, and the team held at least one "
@@ -43,7 +52,7 @@ class Status(models.TextChoices):
     REJECTED = "rejected", pgettext_lazy("game status", "Rejected")
 
 
-__all__ = ["OUTCOME_HELP", "DefeatCause", "Outcome", "Status"]
+__all__ = ["OUTCOME_HELP", "OUTCOME_IN_SENTENCE", "DefeatCause", "Outcome", "Status"]
 
 
 # The scope of a summary row that counts every approved game, whatever the season

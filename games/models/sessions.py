@@ -30,7 +30,7 @@ from games.signals import game_write
 
 from .addresses import address
 from .catalog import AncientOne, Box, Guardian, Herald
-from .choices import DefeatCause, Outcome, Status
+from .choices import OUTCOME_IN_SENTENCE, DefeatCause, Outcome, Status
 from .derived import DerivedFromSeats
 from .game_lists import SessionQuerySet
 from .scenario_play import ScenarioPlay
@@ -237,6 +237,11 @@ class Session(DerivedFromSeats, ScenarioPlay):
 
     def get_absolute_url(self) -> str:
         return address("games:detail", pk=self.pk)
+
+    @property
+    def outcome_in_sentence(self) -> str:
+        """The outcome as the middle of a sentence says it ("sealed the gates")."""
+        return OUTCOME_IN_SENTENCE.get(self.outcome, "")
 
     @property
     def is_victory(self) -> bool:
