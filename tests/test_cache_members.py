@@ -50,7 +50,7 @@ def test_a_second_member_gets_the_cached_page_with_their_own_navigation(league):
     member = signed_in(UserFactory(username="member"))
     second = member.get(url)
     assert second["X-Cache"] == "hit"
-    assert b"Log out" in second.content and b"My games" in second.content
+    assert b">Log out</button>" in second.content and b"My games" in second.content
     assert b'data-testid="pending-link"' not in second.content
     assert b">Admin<" not in second.content
     again = boss.get(url)
@@ -191,15 +191,17 @@ def test_a_revoked_moderator_or_staff_member_loses_the_link_at_the_next_hit(warm
 def test_a_new_password_or_deactivation_signs_other_sessions_out_of_cached_pages(warm_home):
     ann = UserFactory(username="ann")
     laptop, phone = signed_in(ann), signed_in(ann)
-    assert b"Log out" in hit(laptop).content and b"Log out" in hit(phone).content
+    assert (
+        b">Log out</button>" in hit(laptop).content and b">Log out</button>" in hit(phone).content
+    )
     ann.set_password("a-new-long-password-77")
     ann.save()
     page = hit(phone)  # the visitors' copy now, with the visitors' navigation
-    assert b"Log out" not in page.content and b"Log in" in page.content
+    assert b">Log out</button>" not in page.content and b"Log in" in page.content
     assert "private" not in page.get("Cache-Control", "")
     bob = UserFactory(username="bob")
     client = signed_in(bob)
-    assert b"Log out" in hit(client).content
+    assert b">Log out</button>" in hit(client).content
     bob.is_active = False
     bob.save()
     assert b"Log in" in hit(client).content

@@ -282,7 +282,7 @@ def test_the_series_list_names_each_series_with_its_scenarios_in_one_query(clien
     url = reverse("league:series_list")
     with CaptureQueriesContext(connection) as queries:
         html = client.get(url).content.decode()
-    rows = re.findall(r'<a href="/series/([\w-]+)/">[^<]+</a></th>\s*<td[^>]*>(\d+)</td>', html)
+    rows = re.findall(r'<a href="/en/series/([\w-]+)/">[^<]+</a></th>\s*<td[^>]*>(\d+)</td>', html)
     assert rows == [("autumn-cup", "0"), ("league-session-2", "2")]
     # The series with their counts, and a page count: nothing per series.
     own = [q for q in queries.captured_queries if "games_series" in q["sql"]]

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language_from_path
 
-from league.site import absolute_url
+from league.site import absolute_url, without_language
 
 register = template.Library()
 
@@ -18,12 +18,15 @@ def language_alternates(context) -> list[tuple[str, str]]:
     request = context.get("request")
     if request is None:
         return []
-    here = get_language_from_path(request.path_info)
-    if here is None:
+    if get_language_from_path(request.path_info) is None:
         return []
-    path = request.get_full_path()
-    alternates = [
-        (code, absolute_url(translate_url(path, code), request)) for code, _ in settings.LANGUAGES
+    # The query the page read (league.ops.query_text keeps only its own parameters, cleaned).
+    query = request.GET.urlencode()
+    path = f"{request.path}?{query}" if query else request.path
+    return [
+        *(
+            (code, absolute_url(translate_url(path, code), request))
+            for code, _ in settings.LANGUAGES
+        ),
+        ("x-default", absolute_url(without_language(path), request)),
     ]
-    unprefixed = path.removeprefix(f"{request.META.get('SCRIPT_NAME', '')}/{here}")
-    return [*alternates, ("x-default", absolute_url(unprefixed, request))]
