@@ -164,7 +164,7 @@ class LeagueTable(tables.Table):
     def cell_labels(self) -> dict[str, str]:
         """Each column's header by column name, in the reader's language: a row template's
         ``data-label``s, worked out once per table rather than translated in every cell."""
-        return {column.name: column.header for column in self.columns}
+        return {column.name: str(column.header) for column in self.columns}
 
 
 # Any game number: the page of game N is the detail path with N in its place.
