@@ -137,3 +137,12 @@ def test_the_apis_messages_speak_the_callers_language(client, played, accept, ex
     response = client.get("/api/standings?season=autumn", headers={"Accept-Language": accept})
     assert response.status_code == 422
     assert response.json() == {"detail": expected}
+
+
+def test_a_pages_fragments_are_kept_per_language(client, played):
+    """The player's summaries are a fragment kept under the page's versions: the German
+    page, rendered after the English one, has its own."""
+    english = client.get("/en/players/ann/").content.decode()
+    german = client.get("/de/players/ann/").content.decode()
+    assert "best score," in english and "beste Punktzahl" not in english
+    assert "beste Punktzahl" in german and "best score," not in german
