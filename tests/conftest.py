@@ -1,3 +1,4 @@
+import contextlib
 import importlib
 import os
 
@@ -33,6 +34,28 @@ CHROMIUM_ARGS = [
 def browser_type_launch_args(browser_type_launch_args):
     """Drive Debian's Chromium: Playwright cannot download its own browser here."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# What a page's service worker still fetches (it precaches the offline page in every
+# language when it installs) is no network activity of the page's own: a test that ends then
+# leaves a request running on the live server while its database is flushed, and PostgreSQL
+# finds the flush and that request's read deadlocked.
+SETTLED = """async () => {
+  if (!navigator.serviceWorker) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration) {
+    await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 5000))]);
+  }
+}"""
+
+
+@pytest.fixture
+def page(page, live_server):
+    """pytest-playwright's page, left only once its service worker has installed (and
+    before the live server stops, so what the worker fetched has its answer)."""
+    yield page
+    with contextlib.suppress(Exception):  # a page already closed, or not a web page
+        page.evaluate(SETTLED)
 
 
 @pytest.fixture
