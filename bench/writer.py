@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from games.models import AncientOne, Box, Investigator, Player, Seat, Session, Status
 from games.recording import session_moderate, session_record
+from league.models import League
 
 PLAYER_POOL = 40  # the busiest players: the seats of every written game
 MAX_SEATS = 4
@@ -64,6 +65,7 @@ class SteadyWriter(threading.Thread):
         self.moderator.groups.add(Group.objects.get(name="Moderators"))
         boxes = list(Box.objects.filter(kind=Box.Kind.BASE))
         self.boxes = boxes
+        self.league = League.objects.first_league()
         self.ancient_ones = list(AncientOne.objects.filter(box__in=boxes))
         self.investigators = list(Investigator.objects.filter(box__in=boxes))
         self.players = list(
@@ -110,6 +112,7 @@ class SteadyWriter(threading.Thread):
             elder_sign_tokens=6,
             status=Status.PENDING,
             submitted_by=self.member,
+            league=self.league,
         )
         with transaction.atomic():
             session = session_record(session=session, boxes=self.boxes, seats=seats)

@@ -165,7 +165,7 @@ class SeatInline(admin.StackedInline):
 class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
-        fields = [*Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
+        fields = ["league", *Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
         # Ten boxes and a scenario's few tasks read best as checkboxes; the two-pane filter
         # widget and select2 (for team and scenario) fail axe.
         widgets = {
@@ -227,7 +227,16 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
         "status",
         "submitted_by",
     ]
-    list_filter = ["status", "outcome", "ancient_one", "scenario", "team", "boxes", "defeat_cause"]
+    list_filter = [
+        "league",
+        "status",
+        "outcome",
+        "ancient_one",
+        "scenario",
+        "team",
+        "boxes",
+        "defeat_cause",
+    ]
     list_select_related = ["ancient_one", "submitted_by"]
     search_fields = [
         "seats__player__name",
@@ -241,7 +250,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     autocomplete_fields = ["submitted_by"]
     readonly_fields = STORED_FIELDS
     fieldsets = [
-        (None, {"fields": ["ancient_one", "played_on", "boxes", "herald", "guardian"]}),
+        (None, {"fields": ["league", "ancient_one", "played_on", "boxes", "herald", "guardian"]}),
         (
             gettext_lazy("Result"),
             {

@@ -23,9 +23,9 @@ class MemberInline(admin.TabularInline):
 
 @admin.register(Team)
 class TeamAdmin(AutocompleteLabels, admin.ModelAdmin):
-    list_display = ["name", "slug", "captain", "created_at"]
+    list_display = ["name", "league", "slug", "captain", "created_at"]
     search_fields = ["name", "members__name", "captain__username"]
-    list_filter = ["created_at"]
+    list_filter = ["league", "created_at"]
     prepopulated_fields = {"slug": ["name"]}
     autocomplete_fields = ["captain"]
     exclude = ["members"]
@@ -67,6 +67,7 @@ class ScenarioAdminForm(forms.ModelForm):
     class Meta:
         model = Scenario
         fields = [
+            "league",
             "name",
             "slug",
             "series",
@@ -115,8 +116,8 @@ class ScenarioAdminForm(forms.ModelForm):
 @admin.register(Scenario)
 class ScenarioAdmin(admin.ModelAdmin):
     form = ScenarioAdminForm
-    list_display = ["name", "series", "order", "opens_at", "closes_at"]
-    list_filter = ["series", "ancient_ones"]
+    list_display = ["name", "league", "series", "order", "opens_at", "closes_at"]
+    list_filter = ["league", "series", "ancient_ones"]
     search_fields = ["name", "briefing", "series__name"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["ancient_ones", "boxes_required", "boxes_allowed"]
@@ -138,7 +139,8 @@ class ScenarioInline(admin.TabularInline):
 
 @admin.register(Series)
 class SeriesAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug"]
+    list_display = ["name", "league", "slug"]
+    list_filter = ["league"]
     search_fields = ["name", "description"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ScenarioInline]

@@ -26,14 +26,14 @@ NOT_A_PLAYER = gettext_lazy(
 )
 
 
-def team_create(*, name: str, captain) -> Team:
-    """A new team captained by ``captain``, whose league player joins it."""
+def team_create(*, name: str, captain, league) -> Team:
+    """A new team of ``league`` captained by ``captain``, whose player joins it."""
     player = Player.objects.filter(user=captain).first()
     if player is None:
         raise ValidationError(
             {"name": _("Your account needs a league name before it captains a team.")}
         )
-    team = Team(name=normalise_name(name), captain=captain)
+    team = Team(name=normalise_name(name), captain=captain, league=league)
     team.full_clean(exclude=["slug", "name_key"])
     try:
         with transaction.atomic():

@@ -1,5 +1,5 @@
-"""League seasons: date ranges that organisers define and every public page can filter by;
-the home page's announcement."""
+"""Leagues and their members; a league's seasons (date ranges that organisers define and
+every public page can filter by) and the home page's announcement."""
 
 from __future__ import annotations
 
@@ -11,6 +11,108 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+# The most leagues one member may create (organisers of many groups ask an admin for more).
+LEAGUES_PER_MEMBER = 5
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", _("Public: anyone reads its pages")
+    INVITATION = "invitation", _("Invitation only: its members read its pages")
+
+
+class LeagueQuerySet(models.QuerySet):
+    def public(self):
+        return self.filter(visibility=Visibility.PUBLIC)
+
+    def of_user(self, user):
+        """The leagues ``user`` is a member of (none for a visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+    def readable_by(self, user):
+        """Public leagues and those ``user`` is a member of."""
+        if not user.is_authenticated:
+            return self.public()
+        return self.filter(Q(visibility=Visibility.PUBLIC) | Q(memberships__user=user)).distinct()
+
+    def first_league(self) -> League:
+        """The league the site started with: addresses without a league lead to it."""
+        return self.order_by("pk").first()
+
+
+class League(models.Model):
+    """A group that plays together: it owns its games, seasons, teams, scenarios, series
+    and announcements. People have one account and one player across leagues; a
+    ``Membership`` gives them a role in each."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(
+        _("address"), max_length=40, unique=True, help_text=_("Its pages live under /l/<address>/.")
+    )
+    description = models.TextField(_("description"), max_length=1000, blank=True)
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == Visibility.PUBLIC
+
+
+class MemberRole(models.TextChoices):
+    MEMBER = "member", _("member")
+    MODERATOR = "moderator", _("moderator")
+    ORGANISER = "organiser", _("organiser")
+
+
+class Membership(models.Model):
+    """A person's place in a league: a member records games; a moderator also approves
+    them; an organiser also runs the league (members, roles, seasons, scenarios)."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("league")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("account"),
+    )
+    role = models.CharField(
+        _("role"), max_length=10, choices=MemberRole.choices, default=MemberRole.MEMBER
+    )
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="membership_once_per_league")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}, {self.league})"
 
 
 class SeasonQuerySet(models.QuerySet):
@@ -25,8 +127,11 @@ class SeasonQuerySet(models.QuerySet):
 class Season(models.Model):
     """A named stretch of dates: approved games played within it, submitted before it closed."""
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
-    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
+    )
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("slug"), max_length=80)
     start = models.DateField(_("start"), help_text=_("First day of the season."))
     end = models.DateField(_("end"), help_text=_("Last day of the season (included)."))
 
@@ -37,11 +142,13 @@ class Season(models.Model):
         verbose_name_plural = _("seasons")
         ordering = ["-start"]
         constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_per_league"),
+            models.UniqueConstraint(fields=["league", "slug"], name="season_slug_per_league"),
             models.CheckConstraint(
                 condition=Q(end__gte=models.F("start")),
                 name="season_ends_after_it_starts",
                 violation_error_message=_("A season cannot end before it starts."),
-            )
+            ),
         ]
 
     def __str__(self) -> str:
@@ -86,6 +193,9 @@ class Announcement(models.Model):
     permission for the whole "Organise" area, granted through the "Organisers" group.
     """
 
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="announcements", verbose_name=_("league")
+    )
     text = models.CharField(_("text"), max_length=ANNOUNCEMENT_MAX_LENGTH, blank=True)
     expires_at = models.DateTimeField(_("shown until"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

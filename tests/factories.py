@@ -25,6 +25,24 @@ from games.models import (
 from games.recording import session_moderate, session_record
 
 
+def first_league():
+    """The league the migration creates (made again after a flush)."""
+    from league.models import League
+
+    return League.objects.first_league() or League.objects.create(
+        name="Arkham League", slug="arkham"
+    )
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "league.League"
+        django_get_or_create = ["slug"]
+
+    name = factory.Sequence(lambda n: f"League {n}")
+    slug = factory.LazyAttribute(lambda league: league.name.lower().replace(" ", "-"))
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
@@ -127,6 +145,7 @@ def game(
     # Submitted the evening it was played, as at a real table (never in the future).
     evening = datetime.datetime.combine(defaults["played_on"], datetime.time(21))
     defaults.setdefault("created_at", min(timezone.make_aware(evening), timezone.now()))
+    defaults.setdefault("league", first_league())
     session = Session(
         ancient_one=AncientOne.objects.get(name=ancient_one), outcome=outcome, **defaults
     )
@@ -144,6 +163,7 @@ class SeasonFactory(factory.django.DjangoModelFactory):
         model = "league.Season"
         django_get_or_create = ["slug"]
 
+    league = factory.LazyFunction(first_league)
     name = factory.Sequence(lambda n: f"Season {n}")
     slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
     start = datetime.date(2026, 1, 1)
@@ -156,6 +176,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ["name"]
         skip_postgeneration_save = True
 
+    league = factory.LazyFunction(first_league)
     name = factory.Sequence(lambda n: f"Team {n}")
 
     @factory.post_generation
@@ -170,6 +191,7 @@ class SeriesFactory(factory.django.DjangoModelFactory):
         model = Series
         django_get_or_create = ["slug"]
 
+    league = factory.LazyFunction(first_league)
     name = factory.Sequence(lambda n: f"League session {n}")
     slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
 
@@ -190,6 +212,7 @@ def scenario(
     """A saved scenario, open from 1 Jan 2026 for ten years unless told otherwise."""
     opens_at = opens_at or timezone.make_aware(datetime.datetime(2026, 1, 1))
     closes_at = closes_at or opens_at + datetime.timedelta(days=3650)
+    fields.setdefault("league", series.league if series else first_league())
     made = Scenario.objects.create(
         name=name,
         slug=fields.pop("slug", name.lower().replace(" ", "-")),

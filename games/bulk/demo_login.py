@@ -18,6 +18,7 @@ from django.utils import timezone
 from games.models import AncientOne, Box, Investigator, Player, Seat, Session, Status, Team
 from games.players import player_claim
 from games.recording import session_record
+from league.models import League
 from league.organise.roles import MODERATORS, ORGANISERS
 
 from .league import TEAM_NAMES
@@ -61,7 +62,9 @@ def demo_player(user) -> DemoPlayer:
     approved games as that team (two are recorded when there are none, as after
     ``--games 0``), so it can record games as its team. Run again, it keeps the same one.
     """
-    team = Team.objects.named(DEMO_TEAM).first() or Team.objects.create(name=DEMO_TEAM)
+    team = Team.objects.named(DEMO_TEAM).first() or Team.objects.create(
+        name=DEMO_TEAM, league=League.objects.first_league()
+    )
     player = Player.objects.filter(user=user).first()
     if player is None:
         played = Count(
@@ -105,6 +108,7 @@ def _record_team_game(user, team: Team, players: list[Player], days_ago: int) ->
         terror_level=2,
         elder_sign_tokens=6,
         location="Club night",
+        league=team.league,
         team=team,
         submitted_by=user,
         status=Status.APPROVED,

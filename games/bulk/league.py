@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import scenario_rules
 from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
-from league.models import Season
+from league.models import League, Season
 
 # Draws of a fresh first-name and surname pair before falling back to an initial.
 REDRAWS = 50
@@ -118,7 +118,7 @@ def demo_teams(rng: random.Random, players: list[Player]) -> list[tuple[Team, li
     for index, name in enumerate(TEAM_NAMES):
         team = Team.objects.named(name).first()
         if team is None:
-            team = Team.objects.create(name=name)
+            team = Team.objects.create(name=name, league=League.objects.first_league())
             size = 3 + index % 3
             members = pool[(index * 4) % len(pool) :][:size] or pool[:size]
             team.members.set(members)
@@ -130,7 +130,11 @@ def demo_series(rng: random.Random, now: datetime.datetime) -> list[ScenarioPlan
     """Ten scenarios two weeks apart: eight closed, one open now, one upcoming."""
     series, _ = Series.objects.get_or_create(
         slug="league-session-2",
-        defaults={"name": SERIES_NAME, "description": "Ten scenarios, one every two weeks."},
+        defaults={
+            "name": SERIES_NAME,
+            "description": "Ten scenarios, one every two weeks.",
+            "league": League.objects.first_league(),
+        },
     )
     first_open = now - datetime.timedelta(days=SCENARIO_DAYS * (SCENARIOS - 2) + SCENARIO_DAYS // 2)
     ancient_ones = list(
@@ -165,6 +169,7 @@ def _make_scenario(rng, series, number, slug, first_open, ancient_ones, base, ex
     scenario = Scenario.objects.create(
         name=f"Scenario {number}: {names}",
         slug=slug,
+        league=series.league,
         series=series,
         order=number,
         briefing=f"{names} stirs.\nPlay it with {2 + number % 2} to 8 investigators.",
@@ -240,6 +245,7 @@ def demo_seasons(today: datetime.date | None = None):
                 "name": f"Season {season_year}",
                 "start": datetime.date(season_year, 1, 1),
                 "end": datetime.date(season_year, 12, 31),
+                "league": League.objects.first_league(),
             },
         )
         seasons.append(season)

@@ -69,6 +69,7 @@ class ResultSubmission:
         *,
         user,
         instance: Session | None = None,
+        league=None,
         historical: bool = False,
         submitted_at=None,
         confirm_new_players: bool = False,
@@ -85,6 +86,8 @@ class ResultSubmission:
         self.new_names: list[NewName] = []
         self.instance = instance
         self.form = SessionForm(data, instance=instance, user=user, historical=historical)
+        if instance is None:
+            self.form.instance.league = league
         if submitted_at is not None:
             self.form.instance.created_at = submitted_at
         self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))

@@ -21,10 +21,11 @@ from games.rule_messages import translated
 
 from .addresses import address
 from .catalog import AncientOne, Box, Herald
+from .owned import LeagueOwned
 from .searchable import Searchable
 
 
-class Series(models.Model):
+class Series(LeagueOwned):
     """An ordered set of scenarios, e.g. "League session 2"; its standings add them up."""
 
     name = models.CharField(_("name"), max_length=80, unique=True)
@@ -54,7 +55,7 @@ class ScenarioQuerySet(models.QuerySet):
         return self.open_at(timezone.now())
 
 
-class Scenario(Searchable):
+class Scenario(LeagueOwned, Searchable):
     """One league scenario: what may be in play, its tasks, and when it runs."""
 
     name = models.CharField(_("name"), max_length=120, unique=True)

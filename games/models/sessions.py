@@ -33,6 +33,7 @@ from .catalog import AncientOne, Box, Guardian, Herald
 from .choices import OUTCOME_IN_SENTENCE, DefeatCause, Outcome, Status
 from .derived import DerivedFromSeats
 from .game_lists import SessionQuerySet
+from .owned import LeagueOwned
 from .scenario_play import ScenarioPlay
 
 # Long enough for a story of the game; bounded so one post cannot fill pages and disks.
@@ -47,7 +48,7 @@ def notes_too_long() -> str:
 BOARD = Q(status=Status.APPROVED, score__isnull=False)
 
 
-class Session(DerivedFromSeats, ScenarioPlay):
+class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
     """One finished game of Arkham Horror."""
 
     ancient_one = models.ForeignKey(

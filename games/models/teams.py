@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.names import name_key, normalise_name
 
 from .addresses import address
+from .owned import LeagueOwned
 from .players import Player
 from .searchable import Searchable, unique_slug
 
@@ -27,7 +28,7 @@ class TeamQuerySet(models.QuerySet):
         return self.filter(members=player)
 
 
-class Team(Searchable):
+class Team(LeagueOwned, Searchable):
     """A team of league players; its captain (an account whose player is a member, first
     the one that created it) manages members."""
 

@@ -26,13 +26,20 @@ class ResultFormView(LoginRequiredMixin, View):
 
     def get(self, request, *args, **kwargs):
         submission = ResultSubmission(
-            user=request.user, instance=self.get_instance(), confirm_new_players=True
+            user=request.user,
+            instance=self.get_instance(),
+            league=request.league,
+            confirm_new_players=True,
         )
         return self.render(submission)
 
     def post(self, request, *args, **kwargs):
         submission = ResultSubmission(
-            request.POST, user=request.user, instance=self.get_instance(), confirm_new_players=True
+            request.POST,
+            user=request.user,
+            instance=self.get_instance(),
+            league=request.league,
+            confirm_new_players=True,
         )
         unreadable = submission.unreadable_seats()
         if unreadable:
@@ -108,6 +115,8 @@ class PreviewView(LoginRequiredMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        submission = ResultSubmission(request.POST, user=request.user, confirm_new_players=True)
+        submission = ResultSubmission(
+            request.POST, user=request.user, league=request.league, confirm_new_players=True
+        )
         preview = submission.preview()
         return render(request, "games/_preview.html", {"preview": preview})

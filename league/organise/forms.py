@@ -46,7 +46,11 @@ class SeasonForm(forms.ModelForm):
             slug = slugify(cleaned["name"], allow_unicode=True)[:80]
             if not slug:
                 self.add_error("name", gettext("Use at least one letter or digit."))
-            elif Season.objects.filter(slug=slug).exclude(name=cleaned["name"]).exists():
+            elif (
+                Season.objects.filter(league=self.instance.league, slug=slug)
+                .exclude(name=cleaned["name"])
+                .exists()
+            ):
                 self.add_error(
                     "name", gettext("Another season already has this address: pick another.")
                 )

@@ -35,7 +35,9 @@ class OrganiseView(OrganiserMixin, TemplateView):
     template_name = "league/organise/index.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, announcement=Announcement.objects.showing())
+        return super().get_context_data(
+            **kwargs, announcement=Announcement.objects.filter(league=self.request.league).showing()
+        )
 
 
 class PeopleView(OrganiserMixin, FormView):
@@ -95,7 +97,7 @@ class SeasonListView(OrganiserMixin, ListView):
     paginate_by = 50
 
     def get_queryset(self):
-        return Season.objects.order_by("-start", "pk")
+        return Season.objects.filter(league=self.request.league).order_by("-start", "pk")
 
 
 class SeasonEditMixin(OrganiserMixin):
@@ -103,6 +105,14 @@ class SeasonEditMixin(OrganiserMixin):
     form_class = SeasonForm
     template_name = "league/organise/season_form.html"
     success_url = reverse_lazy("league:organise_seasons")
+
+    def get_queryset(self):
+        return Season.objects.filter(league=self.request.league)
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        form.instance.league = self.request.league
+        return form
 
     def form_valid(self, form):
         with transaction.atomic():
@@ -127,13 +137,15 @@ class AnnouncementView(OrganiserMixin, FormView):
     success_url = reverse_lazy("league:organise")
 
     def get_form_kwargs(self):
-        current = Announcement.objects.order_by("pk").first()
+        current = Announcement.objects.filter(league=self.request.league).order_by("pk").first()
         return {**super().get_form_kwargs(), "instance": current}
 
     def form_valid(self, form):
         with transaction.atomic():
             form.instance.updated_by = self.request.user
-            Announcement.objects.exclude(pk=form.instance.pk).delete()
+            form.instance.league = self.request.league
+            league_announcements = Announcement.objects.filter(league=self.request.league)
+            league_announcements.exclude(pk=form.instance.pk).delete()
             announcement = form.save()
         if announcement.text:
             messages.success(self.request, _("The announcement is on the home page."))

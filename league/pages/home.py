@@ -15,7 +15,7 @@ class HomeView(TemplateView):
     template_name = "league/home.html"
 
     def get_context_data(self, **kwargs):
-        announcement = Announcement.objects.showing()
+        announcement = Announcement.objects.filter(league=self.request.league).showing()
         return super().get_context_data(**kwargs, **home_summary(), announcement=announcement)
 
     def get(self, request, *args, **kwargs):

@@ -165,7 +165,9 @@ class TeamCreateView(LoginRequiredMixin, View):
         form = TeamForm(request.POST)
         if form.is_valid():
             try:
-                team = team_create(name=form.cleaned_data["name"], captain=request.user)
+                team = team_create(
+                    name=form.cleaned_data["name"], captain=request.user, league=request.league
+                )
             except ValidationError as error:
                 for message in error.message_dict.get("name", error.messages):
                     form.add_error("name", message)
