@@ -28,6 +28,7 @@ from games.models import (
 )
 from games.models.summaries import ALL_TIME
 from league.caching.page_cache import page_key
+from league.current import active_slug
 
 # The yardstick of a cache miss (``bench.views.reference``): its CPU in the same run.
 REFERENCE_LABEL = "reference: 50 × 8 table of links"
@@ -65,10 +66,10 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
         raise PageError("The league has no games to benchmark: seed it first (seed_demo).")
     victories = Session.objects.approved().victories().count()
     deep = max(1, min(DEEP_PAGE, -(-victories // LEADERBOARD_PAGE_SIZE)))
-    leaderboard = reverse("league:leaderboard")
-    standings = reverse("league:standings")
+    leaderboard = reverse("league:leaderboard", args=[active_slug()])
+    standings = reverse("league:standings", args=[active_slug()])
     pages = [
-        ("home", reverse("league:home")),
+        ("home", reverse("league:home", args=[active_slug()])),
         ("leaderboard by score", leaderboard),
         ("leaderboard by date, page 1", f"{leaderboard}?sort=-played_on"),
         (f"leaderboard by date, page {DEEP_PAGE}", f"{leaderboard}?sort=-played_on&page={deep}"),
@@ -80,18 +81,24 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
         ("standings min 50, by win %", f"{standings}?min_games=50&sort=-win_pct"),
         ("player (busiest)", player.get_absolute_url()),
         ("player's victories (busiest)", f"{player.get_absolute_url()}?outcome=victory"),
-        ("search", f"{reverse('league:search')}?q=a"),
-        ("ancient ones", reverse("league:ancient_ones")),
+        ("search", f"{reverse('league:search', args=[active_slug()])}?q=a"),
+        ("ancient ones", reverse("league:ancient_ones", args=[active_slug()])),
         ("ancient one (busiest)", ancient_one.get_absolute_url()),
         ("game page", victory.get_absolute_url()),
-        ("investigators", reverse("league:investigators")),
-        ("investigators by win %", f"{reverse('league:investigators')}?min_games=10&sort=-win_pct"),
+        ("investigators", reverse("league:investigators", args=[active_slug()])),
+        (
+            "investigators by win %",
+            f"{reverse('league:investigators', args=[active_slug()])}?min_games=10&sort=-win_pct",
+        ),
         ("investigator (busiest)", investigator.get_absolute_url()),
-        ("heralds", reverse("league:heralds")),
-        ("boxes by win % without", f"{reverse('league:boxes')}?sort=-win_pct_without"),
-        ("teams", reverse("league:teams")),
+        ("heralds", reverse("league:heralds", args=[active_slug()])),
+        (
+            "boxes by win % without",
+            f"{reverse('league:boxes', args=[active_slug()])}?sort=-win_pct_without",
+        ),
+        ("teams", reverse("league:teams", args=[active_slug()])),
         ("team (busiest)", team.get_absolute_url()),
-        ("scenarios", reverse("league:scenarios")),
+        ("scenarios", reverse("league:scenarios", args=[active_slug()])),
         ("scenario board (busiest)", scenario.get_absolute_url()),
         ("series", series.get_absolute_url()),
     ]
@@ -202,5 +209,8 @@ def measure_reference(repeat: int) -> dict:
     """The reference page (a 50 × 8 table of links in ``base.html``), as ``measure_page``
     measures a miss: what a page's CPU is compared with in the same run."""
     return measure_page(
-        reverse("league:bench_reference"), repeat, cache_miss=True, bench_views=True
+        reverse("league:bench_reference", args=[active_slug()]),
+        repeat,
+        cache_miss=True,
+        bench_views=True,
     )

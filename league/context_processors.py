@@ -10,12 +10,23 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from games.models import Session
 from games.permissions import can_moderate
 from league.caching.page_cache import signed_in
+from league.current import active_slug
+from league.models import League
 from league.site import absolute_url
+
+# The namespaces whose addresses name their league (/en/l/<league>/...).
+IN_A_LEAGUE = ("league:", "games:", "feeds:")
+
+
+def first_league():
+    return League.objects.first_league()
+
 
 ORGANISE_PERMISSION = "league.organise_league"
 
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
+    ("leagues", gettext_lazy("Leagues"), "all"),
     ("league:home", gettext_lazy("Home"), "all"),
     ("league:leaderboard", gettext_lazy("Leaderboard"), "all"),
     ("league:standings", gettext_lazy("Standings"), "all"),
@@ -34,19 +45,22 @@ NAV = [
 ]
 
 
-@lru_cache(maxsize=16)
-def _addresses(prefix: str, urlconf, language: str | None) -> dict[str, str]:
-    """Every navigation link's address, reversed once per script prefix, URLconf and
-    language (addresses may carry the language; the navigation is rendered for every
+@lru_cache(maxsize=1024)
+def _addresses(prefix: str, urlconf, language: str | None, league_slug: str) -> dict[str, str]:
+    """Every navigation link's address, reversed once per script prefix, URLconf,
+    language and league (addresses carry both; the navigation is rendered for every
     request, around a cached page too)."""
-    return {name: reverse(name) for name, _, _ in NAV}
+    return {
+        name: reverse(name, args=[league_slug] if name.startswith(IN_A_LEAGUE) else [])
+        for name, _, _ in NAV
+    }
 
 
 def nav_links(request=None) -> list[dict]:
     """The links for this request; without one (the 500 page) those anyone may follow."""
     logged_in = request is not None and signed_in(request)
     path = request.path if request is not None else ""
-    addresses = _addresses(get_script_prefix(), get_urlconf(), get_language())
+    addresses = _addresses(get_script_prefix(), get_urlconf(), get_language(), active_slug())
     links = []
     for name, label, audience in NAV:
         if audience == "user" and not logged_in or audience == "anon" and logged_in:
@@ -67,6 +81,9 @@ def nav(request):
     """The navigation, built only where it is rendered: a page's tables are rendered with
     the request too, each running the context processors again."""
     return {
+        # The league the page is about (its links carry its address): the first league on
+        # pages outside any league, and on a page rendered before the middleware ran.
+        "league": getattr(request, "league", None) or SimpleLazyObject(first_league),
         "nav_links": SimpleLazyObject(lambda: nav_links(request)),
         "moderates": lambda: signed_in(request) and can_moderate(request.user),
         "pending_count": lambda: pending_count(request),

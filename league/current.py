@@ -1,22 +1,100 @@
-"""The league a request is about: ``request.league``.
+"""The league a request is about: ``request.league``, and the league addresses link into.
 
-Every page, form and feed of a league reads and writes that league's rows only. Until
-addresses carry the league, every request is about the first league (the site's own).
+A league's pages live under ``/<language>/l/<league>/``. ``CurrentLeagueMiddleware`` reads
+the league from the address: an unknown league, or an invitation-only one the reader is no
+member of, is a 404 (its name is not even confirmed). Pages outside any league (the
+leagues' list, accounts) are about the first league, the site's own.
+
+Like the active language, the active league is what ``address()`` (``get_absolute_url``
+of players, Ancient Ones and investigators) links into; ``override`` sets it outside a
+request (an e-mail, a job).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+
+from django.http import Http404
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 
 from league.models import League
 
+# The URL keyword every league page's address carries.
+URL_KWARG = "league_slug"
+
+_active_slug: ContextVar[str | None] = ContextVar("active_league_slug", default=None)
+
+
+# League addresses by id, kept per process: a league's address never changes once made.
+_slugs: dict[int, str] = {}
+
+
+def slug_of(league_id: int) -> str:
+    """The address of league ``league_id`` (its pages' /l/<address>/)."""
+    if league_id not in _slugs:
+        _slugs[league_id] = League.objects.values_list("slug", flat=True).get(pk=league_id)
+    return _slugs[league_id]
+
+
+def forget_slugs() -> None:
+    """Forget the kept addresses (tests reuse league ids after a rollback)."""
+    _slugs.clear()
+
+
+@lru_cache(maxsize=1)
+def _first_slug() -> str:
+    return League.objects.first_league().slug
+
+
+def active_slug() -> str:
+    """The league that links go to: the request's, else the first league."""
+    return _active_slug.get() or _first_slug()
+
+
+@contextmanager
+def override(league: League):
+    """Link into ``league`` inside the block (e-mails and jobs about one league)."""
+    token = _active_slug.set(league.slug)
+    try:
+        yield
+    finally:
+        _active_slug.reset(token)
+
+
+def readable_league(slug: str, user) -> League:
+    """League ``slug`` when ``user`` may read it, else 404."""
+    league = League.objects.filter(slug=slug).first()
+    if league is None or not (league.is_public or _is_member(league, user)):
+        raise Http404(_("No such league."))
+    return league
+
+
+def _is_member(league: League, user) -> bool:
+    return user.is_authenticated and league.memberships.filter(user=user).exists()
+
 
 class CurrentLeagueMiddleware:
-    """Sets ``request.league``, looked up only when something reads it."""
+    """Sets ``request.league`` from the address (404 when unreadable) and makes it the
+    league links go to while the page renders."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         request.league = SimpleLazyObject(League.objects.first_league)
-        return self.get_response(request)
+        token = _active_slug.set(None)
+        try:
+            return self.get_response(request)
+        finally:
+            _active_slug.reset(token)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        slug = view_kwargs.get(URL_KWARG)
+        if slug is not None:
+            request.league = readable_league(slug, request.user)
+            _active_slug.set(request.league.slug)
+            _slugs[request.league.pk] = request.league.slug
+        return None

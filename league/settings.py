@@ -84,6 +84,10 @@ MIDDLEWARE = [
     # download unchanged since the client's copy (its ETag, or a feed's Last-Modified)
     # answers 304 with no body.
     "django.middleware.http.ConditionalGetMiddleware",
+    # request.league, from the address; above the page cache, so a league the reader may
+    # not read is a 404 before any copy is served (its view step runs after every request
+    # step, so the reader is known by then).
+    "league.current.CurrentLeagueMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -93,7 +97,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "league.current.CurrentLeagueMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -223,8 +226,8 @@ AUTHENTICATION_BACKENDS = [
 # Sessions in the database (Django's default engine): a cache outage signs nobody out.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "league:home"
-LOGOUT_REDIRECT_URL = "league:home"
+LOGIN_REDIRECT_URL = "leagues"
+LOGOUT_REDIRECT_URL = "leagues"
 
 LANGUAGE_CODE = "en"
 # The languages the game was published in; catalogues in locale/ (README: "Languages").

@@ -1,13 +1,13 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
 from games.views import SignupView
 from league.api import api
 from league.ops.throttle import throttle_posts
-from league.pages import language
+from league.pages import language, leagues
 from league.pages.feeds import urlpatterns as feed_urls
 
 # The admin, the API and the installable app's files keep one address each (their language
@@ -32,7 +32,21 @@ urlpatterns += i18n_patterns(
     ),
     path("accounts/login/", language.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("games/", include("games.urls")),
-    path("feeds/", include((feed_urls, "feeds"))),
-    path("", include("league.pages.urls")),
+    path("", leagues.LeagueListView.as_view(), name="leagues"),
+    # Each league's pages, games and feeds: /en/l/<league>/...
+    path(
+        "l/<slug:league_slug>/",
+        include(
+            [
+                path("games/", include("games.urls")),
+                path("feeds/", include((feed_urls, "feeds"))),
+                path("", include("league.pages.urls")),
+            ]
+        ),
+    ),
+    # An address from before leagues (/en/players/ann/) leads to the first league's page.
+    re_path(
+        rf"^(?P<rest>(?:{'|'.join(leagues.ADDRESSES_BEFORE_LEAGUES)})/.*)$",
+        leagues.to_first_league,
+    ),
 )

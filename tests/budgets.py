@@ -25,6 +25,8 @@ API_RATE_LIMIT = CACHE_READ + CACHE_STORE
 MEMBER_NAV = 4
 # ... on a page that reads the member and checks the permission itself anyway: nothing more.
 MEMBER_NAV_WARM = 0
+# A league's page not served from the cache: its league read from the address.
+LEAGUE = 1
 # The first miss of a page whose subject (a player, an Ancient One, ...) has no version in
 # the cache yet, as after a bulk load: the subject's version read again and added.
 PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_READ + CACHE_STORE

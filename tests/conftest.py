@@ -137,6 +137,13 @@ def fresh_cache(request, settings):
         return
     if database is not None:
         request.getfixturevalue(database)
+        # The league the migrations made, made again after a transactional test's flush;
+        # league ids are reused after a rollback, so no process keeps an old one's address.
+        from league import current
+        from tests.factories import first_league
+
+        first_league()
+        current.forget_slugs()
     cache.clear()
     # This process's copies of pages outlive a test: a test starts with none, as a new
     # worker does (a copy from an earlier test would be served stale or take the lock);

@@ -3,9 +3,9 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.urls import reverse
 
 from games.models import Player
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

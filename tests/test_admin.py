@@ -1,10 +1,10 @@
 """The admin site: moderation, inline seats with whole-table validation, doom-track fixes."""
 
 import pytest
-from django.urls import reverse
 
 from games.models import AncientOne, Box, Investigator, Player, PlayerStanding, Session
 from games.summaries import summaries_differences
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

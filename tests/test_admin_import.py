@@ -6,13 +6,13 @@ import io
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.imports.format import HEADERS
 from games.imports.uploads import upload_path
 from games.jobs.models import Job, JobStatus, Kind
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import UserFactory
 from tests.test_import import csv_file, rows_of
 

@@ -1,9 +1,9 @@
 """The admin of league play: teams with members, scenarios with tasks, series."""
 
 import pytest
-from django.urls import reverse
 
 from games.models import AncientOne, Box, Scenario
+from tests.addresses import reverse
 from tests.factories import SeriesFactory, TeamFactory, UserFactory, game, scenario
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,9 @@ the autocomplete boxes' labels script."""
 import pytest
 from django.contrib import admin
 from django.contrib.auth.models import Permission
-from django.urls import reverse
 
 from games.models import Player, Session, Team
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, moderator
 
 pytestmark = pytest.mark.django_db

@@ -1,12 +1,12 @@
 """The Ancient Ones list and one Ancient One's page."""
 
 import pytest
-from django.urls import reverse
 
 from games.models import AncientOne, Session
 from games.summaries import summaries_rebuild
 from league.queries.games import league_games
 from league.queries.stats import top_games
+from tests.addresses import reverse
 from tests.budgets import CHART, PAGE_CACHE_FIRST_MISS
 from tests.factories import demo_league, game
 

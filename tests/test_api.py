@@ -6,10 +6,10 @@ import re
 import pytest
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
-from django.urls import reverse
 
 from games.models import Player, Session
 from league.queries import ancient_one_profile, standings
+from tests.addresses import reverse
 from tests.factories import SeasonFactory, UserFactory, demo_league, game, moderator, seat
 
 pytestmark = pytest.mark.django_db

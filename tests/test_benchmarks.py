@@ -10,10 +10,10 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
-from django.urls import reverse
 
 from bench.benchmarks import measure_page, measure_reference, percentile, public_pages
 from bench.management.commands import loadtest
+from tests.addresses import reverse
 from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db

@@ -3,10 +3,10 @@
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.urls import reverse
 
 from games.models import Session
 from games.models.sessions import NOTES_MAX_LENGTH
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, result_form_data
 
 pytestmark = pytest.mark.django_db

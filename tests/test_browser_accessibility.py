@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
 from games.models import PlayerClaim
+from tests.addresses import reverse
 from tests.factories import (
     PlayerFactory,
     SeriesFactory,

@@ -5,9 +5,9 @@ Django admin's busiest pages, and show the watcher does catch a violation.
 """
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.addresses import reverse
 from tests.factories import UserFactory, game
 
 pytestmark = [

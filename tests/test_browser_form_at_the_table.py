@@ -5,11 +5,11 @@ import contextlib
 import re
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from games.models import Player, Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, moderator, seat
 
 pytestmark = [

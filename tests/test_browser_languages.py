@@ -5,12 +5,12 @@ kept, and the saved game has the score English gives it."""
 import re
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
 from games import rules
 from games.models import AncientOne, Investigator, Session
+from tests.addresses import reverse
 from tests.test_browser_submit import member, seat_field  # noqa: F401
 
 pytestmark = [
@@ -78,7 +78,7 @@ def test_the_result_form_in_the_readers_language(page, live_server, member, code
     seat_field(page, 0, "gate_trophies").fill("2")
     seat_field(page, 1, "new_player").check()  # Bob is new to the league
     page.get_by_role("button", name=words["save"]).click()
-    expect(page).to_have_url(re.compile(rf"/{code}/games/\d+/$"))
+    expect(page).to_have_url(re.compile(rf"/{code}/l/arkham/games/\d+/$"))
     saved = Session.objects.get()
     english = rules.game_score(
         outcome="closed",

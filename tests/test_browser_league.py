@@ -5,9 +5,9 @@ import datetime
 import io
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = [

@@ -3,9 +3,9 @@ under a "Menu" disclosure (no script) that a keyboard opens and walks; from 40re
 all show, with no "Menu". Series, Rules and the API are among them."""
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.addresses import reverse
 from tests.factories import organiser
 from tests.test_browser_accessibility import PASSWORD, log_in
 from tests.test_browser_phone import DESKTOP, PHONE

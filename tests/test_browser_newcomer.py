@@ -6,9 +6,9 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, seat
 from tests.test_browser_submit import PASSWORD, fill_game, fill_seat, seat_field
 

@@ -3,10 +3,10 @@
 import uuid
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, scenario
 from tests.test_browser_accessibility import axe_violations
 from tests.test_browser_submit import PASSWORD, fill_game, fill_seat

@@ -10,10 +10,10 @@ ordinary tables. Screenshots land in /tmp/phone-<page>.png for a human eye.
 import datetime
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.addresses import reverse
 from tests.factories import (
     PlayerFactory,
     SeriesFactory,

@@ -3,11 +3,11 @@ scores from the rules' English names and the doom track the form carries, never 
 labels, which are in the reader's language (boxes have printed names per language)."""
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
 from games.models import AncientOne, Box, Investigator
+from tests.addresses import reverse
 from tests.test_browser_offline import log_in, wait_for_worker
 
 pytestmark = [

@@ -2,9 +2,9 @@
 to a player's page, on a phone screen too."""
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = [

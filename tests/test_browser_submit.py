@@ -3,10 +3,10 @@
 import re
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = [

@@ -11,10 +11,10 @@ import datetime
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.models import AncientOne, Box, Scenario, Session, Team
 from games.recording import session_record
+from tests.addresses import reverse
 from tests.factories import (
     SeasonFactory,
     SeriesFactory,

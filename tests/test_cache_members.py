@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import Group
 from django.middleware.csrf import _does_token_match
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import (
     TeamFactory,
     UserFactory,

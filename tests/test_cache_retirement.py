@@ -6,9 +6,9 @@ boxes, a new player) is part of what is judged.
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Player, Session
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, moderator, result_form_data
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from tests.factories import game
 
 pytestmark = pytest.mark.django_db
 
-HOME = "/en/"
+HOME = "/en/l/arkham/"
 
 
 @pytest.fixture

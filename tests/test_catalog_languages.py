@@ -6,13 +6,13 @@ import csv
 import io
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 
 from games import rules
 from games.forms.results import box_rule_errors
 from games.imports.names import CatalogNames
 from games.models import AncientOne, Box, Herald, Investigator, Session
+from tests.addresses import reverse
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Player, PlayerClaim, Team
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, TeamFactory, UserFactory, game, moderator, seat
 
 pytestmark = pytest.mark.django_db

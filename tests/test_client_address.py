@@ -11,9 +11,9 @@ import pytest
 from axes.models import AccessAttempt
 from django.core.cache import cache
 from django.test import RequestFactory
-from django.urls import reverse
 
 from league.ops.throttle import client_address
+from tests.addresses import reverse
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.conf import settings
 from django.test import Client
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.factories import UserFactory, game
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@ with no body (ETag / If-None-Match; a feed's Last-Modified / If-Modified-Since),
 change to what the page shows answers 200 again."""
 
 import pytest
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

@@ -3,9 +3,9 @@ renders (django-tables2 renders each one with the request, running them again)."
 
 import pytest
 from django.test import override_settings
-from django.urls import reverse
 
 from league import context_processors
+from tests.addresses import reverse
 from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db

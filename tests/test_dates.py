@@ -3,9 +3,9 @@
 import datetime
 
 import pytest
-from django.urls import reverse
 from django.utils.formats import date_format
 
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.urls import reverse
 
 from games.models import Player, Session, Status, Team
+from tests.addresses import reverse
 from tests.factories import UserFactory
 from tests.test_settings import PRODUCTION, manage
 

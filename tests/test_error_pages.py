@@ -3,18 +3,18 @@
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client, RequestFactory
-from django.urls import reverse
 from django.views.defaults import server_error
 
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db
 
 NAV = (
     'aria-label="Main"',
-    'href="/en/leaderboard/"',
-    'href="/en/ancient-ones/"',
-    'href="/en/rules/"',
+    'href="/en/l/arkham/leaderboard/"',
+    'href="/en/l/arkham/ancient-ones/"',
+    'href="/en/l/arkham/rules/"',
 )
 
 

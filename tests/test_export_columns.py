@@ -5,10 +5,11 @@ import csv
 import io
 
 import pytest
-from django.urls import get_resolver, reverse
+from django.urls import get_resolver
 
 from games.models import Scenario, Series
 from league.pages.exports import StreamingExportMixin
+from tests.addresses import reverse
 from tests.factories import demo_league
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ from urllib.parse import quote
 
 import openpyxl
 import pytest
-from django.urls import reverse
 
 from games.models import Player, Series
 from league.pages.filenames import MAX_STEM, attachment_header, export_filename
+from tests.addresses import reverse
 from tests.factories import SeasonFactory, TeamFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db

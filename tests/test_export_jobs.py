@@ -7,12 +7,12 @@ import io
 
 import openpyxl
 import pytest
-from django.urls import reverse
 from django.utils import timezone
 
 from games.jobs.files import exports_sweep
 from games.jobs.models import Job, JobStatus, Kind
 from league.pages import downloads
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,7 @@ def test_a_big_export_is_a_job_whose_page_shows_progress_then_the_file(
     assert "every 2s" not in done
     file_url = reverse("league:download_file", args=[job.pk])
     assert file_url in done and "(3 rows)" in done
-    assert 'href="/en/leaderboard/?sort=-played_on"' in done  # back to the page that asked
+    assert 'href="/en/l/arkham/leaderboard/?sort=-played_on"' in done  # back to the page that asked
     download = client.get(file_url)
     assert "arkham-league-leaderboard" in download["Content-Disposition"]
     written = rows_of(download, export_format)

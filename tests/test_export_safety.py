@@ -10,9 +10,9 @@ import io
 
 import openpyxl
 import pytest
-from django.urls import reverse
 
 from games.spreadsheets import safe_cell
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = pytest.mark.django_db

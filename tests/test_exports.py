@@ -5,9 +5,9 @@ import io
 
 import openpyxl
 import pytest
-from django.urls import reverse
 
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import demo_league, game, seat
 
 pytestmark = pytest.mark.django_db

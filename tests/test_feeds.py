@@ -5,9 +5,9 @@ import xml.etree.ElementTree as ET
 
 import feedparser
 import pytest
-from django.urls import reverse
 
 from games.models import Player
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = pytest.mark.django_db

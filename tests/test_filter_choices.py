@@ -5,12 +5,12 @@ import re
 
 import pytest
 from django.core.cache import cache
-from django.urls import reverse
 
 from games.models import Player, Status
 from league.caching.versions import league_version_bump
 from league.pages.games import LeaderboardFilter
 from league.pages.history import GameHistoryFilter
+from tests.addresses import reverse
 from tests.factories import SeasonFactory, TeamFactory, game, seat
 
 pytestmark = pytest.mark.django_db

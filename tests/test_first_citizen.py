@@ -1,10 +1,10 @@
 """First Citizen of Arkham as shown: each titled player once, "shared" only between people."""
 
 import pytest
-from django.urls import reverse
 
 from games import rules
 from games.rules import SeatResult
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, result_form_data, seat
 
 pytestmark = pytest.mark.django_db

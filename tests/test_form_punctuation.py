@@ -4,9 +4,9 @@ before a colon (the summary bar's flex gap opened one: "Not valid yet : 1 thing"
 import re
 
 import pytest
-from django.urls import reverse
 
 from games.forms.submission import labelled
+from tests.addresses import reverse
 from tests.factories import UserFactory, result_form_data
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ import datetime
 
 import pytest
 from django.core.cache import caches
-from django.urls import reverse
 
 from league.pages import players
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = pytest.mark.django_db

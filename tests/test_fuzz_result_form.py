@@ -12,13 +12,13 @@ import datetime
 
 import pytest
 from django.db import transaction
-from django.urls import reverse
 from hypothesis import event, given
 from hypothesis import strategies as st
 
 from games import rules
 from games.models import AncientOne, Box, Investigator, Seat, Session
 from games.models.choices import DefeatCause, Outcome
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, result_form_data
 
 pytestmark = pytest.mark.django_db

@@ -4,10 +4,10 @@ Who may do what is the permission matrix in test_game_permissions.py.
 """
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 
 from games.history import session_history
+from tests.addresses import reverse
 from tests.budgets import FILTER_CHOICES, MEMBER_NAV
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data, seat
 

@@ -6,9 +6,9 @@ forms are not inspected here, so the matrix stays fast.
 """
 
 import pytest
-from django.urls import reverse
 
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data
 
 pytestmark = pytest.mark.django_db

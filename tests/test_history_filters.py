@@ -4,10 +4,10 @@ and dates: bounded, paginated, errors next to the fields, public teammates only.
 import datetime
 
 import pytest
-from django.urls import reverse
 
 from games.models import Player, PlayerTeammate, Session
 from league.pages import history
+from tests.addresses import reverse
 from tests.budgets import CACHE_READ, MEMBER_NAV, PAGE_CACHE_MISS
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory, demo_league, game, seat
 

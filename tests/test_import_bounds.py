@@ -15,13 +15,13 @@ import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
-from django.urls import reverse
 
 from games.imports.format import HEADERS
 from games.imports.importer import results_import
 from games.imports.limits import MAX_COLUMNS
 from games.imports.reader import FileProblem
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import UserFactory
 from tests.test_import import csv_file, rows_of
 

@@ -6,12 +6,12 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.management import CommandError, call_command
-from django.urls import reverse
 
 from games.imports import importer
 from games.imports.uploads import upload_folder
 from games.jobs.models import Job, JobStatus, Kind
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import UserFactory
 from tests.test_import import csv_file, rows_of
 

@@ -6,11 +6,11 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from games.intervals import wilson
 from games.models import Herald
 from league.queries import box_standings, herald_standings
+from tests.addresses import reverse
 from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from games.intervals import wilson
 from games.models import Investigator, InvestigatorStanding, Player
 from league.queries import investigator_standings
+from tests.addresses import reverse
 from tests.factories import SeasonFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db

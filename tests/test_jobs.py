@@ -4,13 +4,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.tasks import summaries_rebuild_start
 from games.models import AncientOne, PlayerStanding
 from games.summaries import rebuild, store, summaries_differences
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

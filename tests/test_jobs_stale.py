@@ -9,7 +9,6 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.urls import reverse
 from django.utils import timezone
 
 from games.imports import importer
@@ -18,6 +17,7 @@ from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import job_run
 from games.jobs.stale import STOPPED, jobs_sweep
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import UserFactory
 from tests.test_import import rows_of
 from tests.test_import_jobs import queue

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.urls import reverse
 from django.utils import translation
 
 from league.pages import js_strings
+from tests.addresses import reverse
 
 STRINGS_JS = Path(settings.BASE_DIR) / "static" / "js" / "strings.js"
 SCRIPTS = Path(settings.BASE_DIR) / "static" / "js"

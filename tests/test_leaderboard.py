@@ -3,9 +3,9 @@
 import datetime
 
 import pytest
-from django.urls import reverse
 
 from games.models import Player, Session
+from tests.addresses import reverse
 from tests.budgets import CACHE_READ, FILTER_CHOICES, PAGE_CACHE_FIRST_MISS
 from tests.factories import SeasonFactory, demo_league, game, seat
 

@@ -10,9 +10,9 @@ import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import SESSION_KEY
 from django.core import mail
-from django.urls import reverse
 
 from league.ops.throttle import Limit
+from tests.addresses import reverse
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

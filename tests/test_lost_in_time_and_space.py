@@ -10,13 +10,13 @@ import importlib
 import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from django.utils.html import escape
 
 from games import rules
 from games.imports.importer import results_import
 from games.models import Seat, Session
 from games.summaries import summaries_differences, summaries_rebuild
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, result_form_data, seat
 from tests.test_admin import session_post
 from tests.test_import import csv_file, messages, rows_of

@@ -8,11 +8,11 @@ import pytest
 from django.core import mail
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Session
 from games.views.moderation import QUEUE_PAGE_SIZE
+from tests.addresses import reverse
 from tests.budgets import MEMBER_NAV_WARM
 from tests.factories import PlayerFactory, UserFactory, game, moderator, seat
 

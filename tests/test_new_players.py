@@ -11,7 +11,6 @@ import io
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.urls import reverse
 
 from games.forms import ResultSubmission
 from games.forms.names import find_new_names, known_name_keys
@@ -19,6 +18,7 @@ from games.imports.format import HEADERS
 from games.imports.importer import results_import
 from games.models import Player, Session, Status
 from games.names import name_key, similar_names
+from tests.addresses import reverse
 from tests.factories import (
     PlayerFactory,
     TeamFactory,

@@ -4,10 +4,10 @@ import smtplib
 
 import pytest
 from django.core import checks, mail
-from django.urls import reverse
 
 from games import notifications
 from games.models import Profile, Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -195,7 +195,7 @@ def test_the_e_mail_is_in_the_submitters_language_not_the_moderators(
     with django_capture_on_commit_callbacks(execute=True):
         version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
         response = client.post(
-            f"/de/games/{session.pk}/moderate/", {"version": version, "status": "approved"}
+            f"/de/l/arkham/games/{session.pk}/moderate/", {"version": version, "status": "approved"}
         )
     assert response.status_code == 302
     assert mail.outbox[-1].subject == "Rozgrywka przeciw Cthulhu została zatwierdzona"

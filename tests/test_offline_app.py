@@ -7,10 +7,10 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils import translation
 
 from league.pages import offline
+from tests.addresses import reverse
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

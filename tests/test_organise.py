@@ -8,7 +8,6 @@ import io
 
 import pytest
 from django.contrib.auth.models import Group
-from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.jobs.models import JobStatus, Kind
@@ -16,6 +15,7 @@ from league.caching import copies
 from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
 from league.organise import history
 from league.organise.forms import AnnouncementForm
+from tests.addresses import reverse
 from tests.factories import (
     PlayerFactory,
     SeasonFactory,

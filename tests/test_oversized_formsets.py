@@ -6,10 +6,10 @@ nothing: no seat form built beyond eight, no page of a thousand rows, nothing sa
 """
 
 import pytest
-from django.urls import reverse
 
 from games.forms.seats import SeatFormSet
 from games.models import Seat, Session
+from tests.addresses import reverse
 from tests.budgets import MEMBER_NAV
 from tests.factories import UserFactory, result_form_data
 

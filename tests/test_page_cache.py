@@ -4,7 +4,6 @@ import datetime
 
 import pytest
 from django.db import transaction
-from django.urls import reverse
 
 from games.models import AncientOne, Box, Session
 from games.recording import (
@@ -17,6 +16,7 @@ from league.caching.page_cache import page_key
 from league.caching.subjects import ALL_KEY, LISTS_KEY
 from league.caching.versions import VERSION_KEY, league_version, league_version_bump
 from league.queries import league_changed_at
+from tests.addresses import reverse
 from tests.budgets import CACHE_READ
 from tests.factories import (
     PlayerFactory,

@@ -6,10 +6,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 
 from games.models import AncientOne, Player, Scenario, Series, Team
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, seat
 from tests.test_template_leaks import league, public_pages  # noqa: F401 (the fixture)
 
@@ -53,7 +53,7 @@ def head(client, url, **extra) -> Head:
 
 def test_every_public_page_has_one_description_and_open_graph_tags(client, league):  # noqa: F811
     for url in public_pages(league):
-        if "/feeds/" in url:  # /en/feeds/...: XML, no head
+        if "/feeds/" in url:  # /en/l/arkham/feeds/...: XML, no head
             continue
         page = head(client, url)
         descriptions = page.values("name", "description")

@@ -3,8 +3,8 @@ still shows (HTML), never a 500 -- SQLite and PostgreSQL overflow OFFSET differe
 
 import pytest
 from django.core.cache import cache
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.factories import SeriesFactory, TeamFactory, game, moderator, scenario, seat
 
 pytestmark = pytest.mark.django_db

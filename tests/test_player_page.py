@@ -5,9 +5,9 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from games.models import Player
+from tests.addresses import reverse
 from tests.budgets import (
     CACHE_READ,
     CACHE_STORE,

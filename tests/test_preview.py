@@ -1,10 +1,10 @@
 """The live score preview: computed by the rule module on the server from the whole form."""
 
 import pytest
-from django.urls import reverse
 
 from games import rules
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import UserFactory, game, result_form_data, seat
 
 pytestmark = pytest.mark.django_db

@@ -4,12 +4,12 @@ import io
 
 import openpyxl
 import pytest
-from django.urls import reverse
 
 from games.forms.names import suggestable_names
 from games.models import Player, Seat, Session
 from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
+from tests.addresses import reverse
 from tests.factories import (
     PlayerFactory,
     SeriesFactory,

@@ -2,8 +2,8 @@
 back into a page: dropped from ``request.GET`` before any view, form or link reads it."""
 
 import pytest
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = pytest.mark.django_db

@@ -17,9 +17,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Player, Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data
 
 pytestmark = [

@@ -4,13 +4,13 @@ the API; always from stored rows, and never naming a private player."""
 import datetime
 
 import pytest
-from django.urls import reverse
 
 from games import rating_rules as rr
 from games.models import Player, Rating, RatingState
 from games.numbers import shown
 from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
+from tests.addresses import reverse
 from tests.factories import game, moderator, seat
 
 pytestmark = pytest.mark.django_db

@@ -3,10 +3,10 @@
 import pytest
 from django.core.management import call_command
 from django.db import transaction
-from django.urls import reverse
 
 from games.models import AncientOne, Session
 from games.scoring import _write_scores, sessions_rescore, sessions_rescore_stored
+from tests.addresses import reverse
 from tests.factories import UserFactory, demo_league, game, moderator, seat
 
 pytestmark = pytest.mark.django_db

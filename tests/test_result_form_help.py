@@ -1,8 +1,8 @@
 """The result form helps a newcomer: terror starts at 0, an error summary linking each field."""
 
 import pytest
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.factories import UserFactory, result_form_data
 
 pytestmark = pytest.mark.django_db

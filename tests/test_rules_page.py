@@ -4,10 +4,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from django.urls import reverse
 from django.utils.html import escape
 
 from games.models import AncientOne, DefeatCause, Outcome
+from tests.addresses import reverse
 from tests.budgets import PAGE_CACHE_MISS
 from tests.factories import UserFactory
 

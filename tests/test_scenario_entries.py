@@ -4,11 +4,11 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Session
 from games.recording import scenario_entry_choose, session_moderate, session_withdraw
+from tests.addresses import reverse
 from tests.factories import TeamFactory, UserFactory, game, moderator, scenario, seat
 
 pytestmark = pytest.mark.django_db

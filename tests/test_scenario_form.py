@@ -3,10 +3,10 @@
 import datetime
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone
 
 from games.models import AncientOne, Box, Herald, Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, TeamFactory, UserFactory, result_form_data, scenario
 
 pytestmark = pytest.mark.django_db

@@ -6,11 +6,11 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Scenario, Series
 from games.recording import session_moderate
+from tests.addresses import reverse
 from tests.budgets import PAGE_CACHE_FIRST_MISS
 from tests.factories import (
     SeriesFactory,
@@ -282,7 +282,9 @@ def test_the_series_list_names_each_series_with_its_scenarios_in_one_query(clien
     url = reverse("league:series_list")
     with CaptureQueriesContext(connection) as queries:
         html = client.get(url).content.decode()
-    rows = re.findall(r'<a href="/en/series/([\w-]+)/">[^<]+</a></th>\s*<td[^>]*>(\d+)</td>', html)
+    rows = re.findall(
+        r'<a href="/en/l/arkham/series/([\w-]+)/">[^<]+</a></th>\s*<td[^>]*>(\d+)</td>', html
+    )
     assert rows == [("autumn-cup", "0"), ("league-session-2", "2")]
     # The series with their counts, and a page count: nothing per series.
     own = [q for q in queries.captured_queries if "games_series" in q["sql"]]

@@ -3,12 +3,12 @@ ignored, public players only, bounded input and results, cached, the same on bot
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.names import MAX_QUERY_LENGTH, MAX_QUERY_WORDS
 from games.recording import session_moderate
 from league.queries import search
 from league.queries.search import SHOWN
+from tests.addresses import reverse
 from tests.budgets import PAGE_CACHE_MISS
 from tests.factories import (
     PlayerFactory,

@@ -4,10 +4,10 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Season
+from tests.addresses import reverse
 from tests.factories import SeasonFactory, UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

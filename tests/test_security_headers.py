@@ -4,9 +4,9 @@ Permissions-Policy on every page, and pages that need no inline script or style.
 import re
 
 import pytest
-from django.urls import reverse
 
 from games.models import AncientOne, Player
+from tests.addresses import reverse
 from tests.factories import UserFactory, game
 
 pytestmark = pytest.mark.django_db

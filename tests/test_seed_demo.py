@@ -8,11 +8,11 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Prefetch
-from django.urls import reverse
 
 from games import rules
 from games.models import Seat, Session
 from games.scoring import sessions_rescore
+from tests.addresses import reverse
 from tests.factories import moderator
 
 pytestmark = pytest.mark.django_db

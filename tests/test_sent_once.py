@@ -9,9 +9,9 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.urls import reverse
 
 from games.models import Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, result_form_data
 from tests.test_races import at_once, logged_in, report
 

@@ -2,11 +2,11 @@
 version they saw, and an edit by the submitter never writes the status."""
 
 import pytest
-from django.urls import reverse
 
 from games.forms import ResultSubmission
 from games.models import Session
 from games.recording import SessionChanged, session_moderate
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data
 
 pytestmark = pytest.mark.django_db

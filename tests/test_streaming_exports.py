@@ -12,13 +12,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.http import FileResponse, StreamingHttpResponse
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from games.models import Session
 from league.pages import exports
 from league.pages.exports import table_rows
 from league.pages.tables import LeagueTable
 from league.queries import league_games
+from tests.addresses import reverse
 from tests.factories import TeamFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db

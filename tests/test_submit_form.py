@@ -6,10 +6,10 @@ import re
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Player, Seat, Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data, seat
 
 pytestmark = pytest.mark.django_db

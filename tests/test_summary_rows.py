@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 from django.template.loader import render_to_string
-from django.urls import reverse
 
+from tests.addresses import reverse
 from tests.factories import game, seat
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_record_by_ancient_one_links_escapes_rounds_and_dashes():
     html = render_to_string(
         "league/includes/record_by_ancient_one.html", {"side": "Ann", "rows": rows}
     )
-    assert '<a href="/en/ancient-ones/yig/">Yig &lt;the father&gt;</a>' in html
+    assert '<a href="/en/l/arkham/ancient-ones/yig/">Yig &lt;the father&gt;</a>' in html
     assert '<td class="num" data-label="Win %">33%</td>' in html
     assert '<td class="num" data-label="Best">—</td>' in html
     assert '<td class="num" data-label="Mean">12.3</td>' in html

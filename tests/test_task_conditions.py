@@ -4,9 +4,9 @@ game that claims the task while its recorded result breaks it. Free-text tasks d
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 
 from games.models import AncientOne, ScenarioTask, Session
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, UserFactory, game, result_form_data, scenario, seat
 from tests.test_admin import session_post
 from tests.test_import import messages, rows_of, run

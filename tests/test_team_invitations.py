@@ -7,9 +7,9 @@ import re
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Player, TeamInvitation
+from tests.addresses import reverse
 from tests.factories import PlayerFactory, TeamFactory, UserFactory, game, seat
 
 pytestmark = pytest.mark.django_db

@@ -5,13 +5,13 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from games.models import Player, Team
 from games.names import name_key, normalise_name
 from games.recording import session_moderate
 from league.models import Season
 from league.pages.paginators import MAX_PER_PAGE
+from tests.addresses import reverse
 from tests.budgets import FILTER_CHOICES, PAGE_CACHE_FIRST_MISS
 from tests.factories import (
     PlayerFactory,
@@ -347,7 +347,7 @@ def test_the_team_names_its_captain_by_player_never_by_login(client, teams):
     owls.save()
     Player.objects.filter(name="Ann").update(user=owls.captain)
     html = client.get(reverse("league:team", args=[owls.slug])).content.decode()
-    assert 'Captain: <a href="/en/players/ann/">Ann</a>.' in html
+    assert 'Captain: <a href="/en/l/arkham/players/ann/">Ann</a>.' in html
     assert "ann_login" not in html
     assert client.get(f"/api/teams/{owls.slug}").json()["captain"] == "Ann"
 

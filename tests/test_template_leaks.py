@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.urls import get_resolver, reverse
+from django.urls import get_resolver
 from django.utils import timezone
 
 from games.models import AncientOne, Player, Scenario, Series, Session, Status, Team
+from tests.addresses import reverse
 from tests.factories import UserFactory, demo_league, game, moderator, organiser, seat
 
 pytestmark = pytest.mark.django_db

@@ -41,7 +41,7 @@ class Series(LeagueOwned):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return address("league:series", slug=self.slug)
+        return address("league:series", league_id=self.league_id, slug=self.slug)
 
 
 class ScenarioQuerySet(models.QuerySet):
@@ -137,7 +137,7 @@ class Scenario(LeagueOwned, Searchable):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return address("league:scenario", slug=self.slug)
+        return address("league:scenario", league_id=self.league_id, slug=self.slug)
 
     def clean(self) -> None:
         errors = {}

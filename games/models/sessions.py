@@ -237,7 +237,7 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
         }
 
     def get_absolute_url(self) -> str:
-        return address("games:detail", pk=self.pk)
+        return address("games:detail", league_id=self.league_id, pk=self.pk)
 
     @property
     def outcome_in_sentence(self) -> str:

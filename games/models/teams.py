@@ -61,7 +61,7 @@ class Team(LeagueOwned, Searchable):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return address("league:team", slug=self.slug)
+        return address("league:team", league_id=self.league_id, slug=self.slug)
 
     def clean(self) -> None:
         self.name = normalise_name(self.name or "")

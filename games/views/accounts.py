@@ -31,7 +31,7 @@ class SignupView(FormView):
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated:
-            return redirect("games:new")
+            return redirect("games:new", request.league.slug)
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
@@ -48,7 +48,7 @@ class SignupView(FormView):
             target, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
         ):
             return target
-        return resolve_url("games:new")
+        return resolve_url("games:new", self.request.league.slug)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

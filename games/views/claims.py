@@ -62,7 +62,7 @@ class ClaimAnswerView(LoginRequiredMixin, View):
                 told = _("The claim of %(user)s on %(player)s is refused.")
             messages.success(request, told % {"user": claim.user, "player": claim.player})
         target = request.POST.get("back")
-        return redirect("games:claims" if target == "queue" else "games:mine")
+        return redirect("games:claims" if target == "queue" else "games:mine", request.league.slug)
 
 
 class ClaimCreateView(LoginRequiredMixin, View):
@@ -77,7 +77,7 @@ class ClaimCreateView(LoginRequiredMixin, View):
         has_player = Player.objects.filter(user=request.user).exists()
         if has_player or PlayerClaim.objects.filter(user=request.user).exists():
             messages.info(request, _("Your account already has a league name or a claim waiting."))
-            return redirect("games:mine")
+            return redirect("games:mine", request.league.slug)
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request):
@@ -92,5 +92,5 @@ class ClaimCreateView(LoginRequiredMixin, View):
             else:
                 told = _("Your claim to be %(name)s waits for a moderator.")
             messages.success(request, told % {"name": name})
-            return redirect("games:mine")
+            return redirect("games:mine", request.league.slug)
         return render(request, self.template_name, {"form": form})

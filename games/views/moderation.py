@@ -169,5 +169,5 @@ class PendingQueueView(ModeratorMixin, FilterView):
             value = request.POST.get(key, "")[:80]
             if value and not (key == "page" and value == "1"):
                 query[key] = value
-        url = reverse("games:pending")
+        url = reverse("games:pending", args=[request.league.slug])
         return HttpResponseRedirect(f"{url}?{query.urlencode()}" if query else url)

@@ -133,7 +133,7 @@ class SessionWithdrawView(OwnedSessionMixin, View):
             messages.error(request, str(changed))
             return redirect(self.game)
         messages.success(request, _("The game was withdrawn."))
-        return redirect("games:mine")
+        return redirect("games:mine", request.league.slug)
 
 
 class HistoryReaderMixin(LoginRequiredMixin, UserPassesTestMixin):

@@ -10,7 +10,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin, PermissionRequiredMix
 from django.db import transaction
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, FormView, ListView, TemplateView, UpdateView
@@ -29,6 +29,10 @@ PERMISSION = "league.organise_league"
 
 class OrganiserMixin(LoginRequiredMixin, PermissionRequiredMixin):
     permission_required = PERMISSION
+    success_url_name = ""
+
+    def get_success_url(self):
+        return reverse(self.success_url_name, args=[self.request.league.slug])
 
 
 class OrganiseView(OrganiserMixin, TemplateView):
@@ -45,7 +49,7 @@ class PeopleView(OrganiserMixin, FormView):
 
     template_name = "league/organise/people.html"
     form_class = RoleGrantForm
-    success_url = reverse_lazy("league:organise_people")
+    success_url_name = "league:organise_people"
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(**kwargs, roles=ROLES.values())
@@ -104,7 +108,7 @@ class SeasonEditMixin(OrganiserMixin):
     model = Season
     form_class = SeasonForm
     template_name = "league/organise/season_form.html"
-    success_url = reverse_lazy("league:organise_seasons")
+    success_url_name = "league:organise_seasons"
 
     def get_queryset(self):
         return Season.objects.filter(league=self.request.league)
@@ -134,7 +138,7 @@ class AnnouncementView(OrganiserMixin, FormView):
 
     template_name = "league/organise/announcement.html"
     form_class = AnnouncementForm
-    success_url = reverse_lazy("league:organise")
+    success_url_name = "league:organise"
 
     def get_form_kwargs(self):
         current = Announcement.objects.filter(league=self.request.league).order_by("pk").first()
@@ -174,7 +178,7 @@ class HistoryExportView(OrganiserMixin, TemplateView):
         with transaction.atomic():
             history.history_export_start(request.user)
         messages.success(request, _("The export is being written: its file appears below."))
-        return redirect(reverse("league:organise_export"))
+        return redirect("league:organise_export", request.league.slug)
 
 
 class HistoryFileView(OrganiserMixin, View):

@@ -132,7 +132,7 @@ def export_later(request, export_format: str, size: int, title: str):
     kept = Q(status=JobStatus.DONE, expires_at__gt=timezone.now()) & ~Q(file_name="")
     same = mine.filter(Q(status__in=WAITING) | kept, source=source).first()
     if same is not None:
-        return redirect("league:download", pk=same.pk)
+        return redirect("league:download", league_slug=request.league.slug, pk=same.pk)
     if mine.filter(status__in=WAITING).count() >= MAX_UNFINISHED:
         messages.error(
             request,
@@ -164,7 +164,7 @@ def export_later(request, export_format: str, size: int, title: str):
         language=translation.get_language() or "",
     )
     Job.objects.filter(pk=job.pk).update(source=source, total=size)
-    return redirect("league:download", pk=job.pk)
+    return redirect("league:download", league_slug=request.league.slug, pk=job.pk)
 
 
 def _kept(job: Job) -> bool:
@@ -211,7 +211,7 @@ class DownloadView(LoginRequiredMixin, DetailView):
 
 
 @login_required
-def download_file(request, pk: int):
+def download_file(request, pk: int, **kwargs):
     """The file of a finished export job, to the member who asked for it."""
     mine = Job.objects.filter(kind=Kind.EXPORT, started_by=request.user, status=JobStatus.DONE)
     job = get_object_or_404(mine.exclude(source=HISTORY_SOURCE), pk=pk)

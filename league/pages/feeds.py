@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import AncientOne, Player, Scenario, Session, Team
+from league.current import active_slug
 from league.queries import LeagueGames, league_games
 from league.site import FEED_TAG_DATE, tag_uri, without_language
 
@@ -35,12 +36,14 @@ class ResultsFeed(Feed):
     url_name = "feeds:results"
 
     def link(self, obj=None) -> str:
-        return reverse("league:home")
+        return reverse("league:home", args=[active_slug()])
 
     def feed_guid(self, obj) -> str:
         # Named by its own address's path, never by the host the request used, nor by the
         # language it is read in: one feed, one id.
-        path = reverse(self.url_name, args=[obj.slug] if obj is not None else [])
+        path = reverse(
+            self.url_name, args=[active_slug(), *([obj.slug] if obj is not None else [])]
+        )
         return tag_uri(without_language(path), FEED_TAG_DATE)
 
     def item_guid(self, item: Session) -> str:
@@ -115,7 +118,7 @@ class SubjectFeed(ResultsFeed):
         self.url_name = f"feeds:{kind}"
         self.subjects, self.played, self.title_text, self.subtitle_text = SUBJECTS[kind]
 
-    def get_object(self, request, slug):
+    def get_object(self, request, slug, **kwargs):
         return get_object_or_404(self.subjects(), slug=slug)
 
     def title(self, obj) -> str:

@@ -174,7 +174,7 @@ class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs, few_games=FEW_GAMES)
         self.season, total = self.shown(context["filter"])
-        context["league"] = baseline(total) if total is not None else None
+        context["overall"] = baseline(total) if total is not None else None
         return context
 
 
@@ -190,12 +190,12 @@ class HeraldListView(InPlayListView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        if context["league"] is not None:
+        if context["overall"] is not None:
             heralded = HeraldStanding.objects.in_scope(self.season).aggregate(
                 **{name: Coalesce(Sum(name), 0) for name in ("games", "victories")}
             )
-            games = context["league"]["games"] - heralded["games"]
-            wins = context["league"]["victories"] - heralded["victories"]
+            games = context["overall"]["games"] - heralded["games"]
+            wins = context["overall"]["victories"] - heralded["victories"]
             context["no_herald"] = {"games": games, "win_rate": rate_cell(wins, games)}
         return context
 

@@ -29,6 +29,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.generic import TemplateView
 
+from league.current import active_slug
 from league.templatetags.offline import account_key
 
 WORKER_SOURCE = "js/service-worker.js"
@@ -61,12 +62,12 @@ def read_static(path: str) -> bytes:
         return file.read()
 
 
-def in_every_language(url_name: str) -> dict[str, str]:
+def in_every_language(url_name: str, *args) -> dict[str, str]:
     """The address of ``url_name`` in each of the site's languages."""
     addresses = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            addresses[code] = reverse(url_name)
+            addresses[code] = reverse(url_name, args=args)
     return addresses
 
 
@@ -84,9 +85,9 @@ def worker_config() -> dict:
         "version": digest.hexdigest()[:16],
         "static": sorted(urls),
         "staticPrefix": prefix,
-        "offline": in_every_language("league:offline"),
+        "offline": in_every_language("league:offline", active_slug()),
         "language": settings.LANGUAGE_CODE,
-        "forms": sorted(set(in_every_language("games:new").values())),
+        "forms": sorted(set(in_every_language("games:new", active_slug()).values())),
         "stringsScript": static("js/strings.js"),
         "queueScript": static("js/offline-queue.js"),
         "token": reverse("offline:token"),
@@ -122,7 +123,7 @@ def manifest_data() -> dict:
         "description": _("Record Arkham Horror games at the table, with or without a signal."),
         "lang": translation.get_language(),
         "id": "/",
-        "start_url": reverse("league:home"),
+        "start_url": reverse("leagues"),
         "scope": "/",
         "display": "standalone",
         "background_color": "#f7f3ea",
@@ -150,8 +151,8 @@ def send_token(request):
         {
             "csrf": get_token(request) if signed_in else "",
             "account": account_key(request.user),
-            "form": reverse("games:new"),
-            "forms": sorted(set(in_every_language("games:new").values())),
+            "form": reverse("games:new", args=[active_slug()]),
+            "forms": sorted(set(in_every_language("games:new", active_slug()).values())),
             "logins": sorted(set(in_every_language("login").values())),
         }
     )

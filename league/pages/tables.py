@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from games.intervals import is_few, wilson
 from games.numbers import rounded, shown
+from league.current import active_slug
 from league.queries import players_by_game
 from league.site import without_language
 
@@ -200,7 +201,9 @@ class GameRowsTable(LeagueTable):
         request = getattr(self, "request", None)
         if not site and request is not None:
             site = request.build_absolute_uri("/").rstrip("/")
-        path = without_language(reverse("games:detail", kwargs={"pk": _PK_MARK}))
+        path = without_language(
+            reverse("games:detail", kwargs={"pk": _PK_MARK, "league_slug": active_slug()})
+        )
         before, after = path.split(str(_PK_MARK), 1)
         return site + before, after
 

@@ -176,7 +176,9 @@ class TeamCreateView(LoginRequiredMixin, View):
                     request,
                     gettext("Team %(team)s created: add its members here.") % {"team": team},
                 )
-                return redirect("league:team_members", slug=team.slug)
+                return redirect(
+                    "league:team_members", league_slug=request.league.slug, slug=team.slug
+                )
         return render(request, self.template_name, {"form": form})
 
 
@@ -213,7 +215,9 @@ class TeamMembersView(CaptainMixin, View):
                     form.add_error("player_name", message)
             else:
                 messages.success(request, announcement(added, self.team))
-                return redirect("league:team_members", slug=self.team.slug)
+                return redirect(
+                    "league:team_members", league_slug=request.league.slug, slug=self.team.slug
+                )
         return self.render(form)
 
     def render(self, form):
@@ -278,7 +282,9 @@ class TeamMemberRemoveView(CaptainMixin, View):
                     gettext("%(player)s is no longer on %(team)s.")
                     % {"player": player, "team": self.team},
                 )
-                return redirect("league:team_members", slug=self.team.slug)
+                return redirect(
+                    "league:team_members", league_slug=request.league.slug, slug=self.team.slug
+                )
         return self.render(player)
 
     def player_on_team(self, pk) -> Player:
@@ -324,4 +330,4 @@ class TeamInvitationAnswerView(LoginRequiredMixin, View):
         else:
             said = gettext("You declined to join %(team)s.")
         messages.success(request, said % {"team": invitation.team})
-        return redirect("games:mine")
+        return redirect("games:mine", request.league.slug)

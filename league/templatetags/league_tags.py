@@ -18,10 +18,11 @@ from league.queries import score_comparison
 register = template.Library()
 
 
-@register.inclusion_tag("league/includes/compare_score.html")
-def compare_score(game):
+@register.inclusion_tag("league/includes/compare_score.html", takes_context=True)
+def compare_score(context, game):
     """ "Compare your score": where this victory ranks among approved victories."""
     return {
+        "league": context["league"],
         "game": game,
         "comparison": score_comparison(game),
         "approved": game.status == Status.APPROVED,

@@ -28,6 +28,7 @@ from django.urls import reverse
 
 from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
 from games.models import Status
+from league.current import active_slug
 from league.pages import exports
 from league.pages.games import LeaderboardView
 from league.queries import league_games
@@ -96,7 +97,9 @@ class Command(BaseCommand):
                 )
 
     def measure(self, export_format: str) -> tuple[float, float, int, float]:
-        request = RequestFactory().get(reverse("league:leaderboard"), {"_export": export_format})
+        request = RequestFactory().get(
+            reverse("league:leaderboard", args=[active_slug()]), {"_export": export_format}
+        )
         view = LeaderboardView.as_view()
         before = peak_rss_mb()
         with override_settings(DEBUG=False):

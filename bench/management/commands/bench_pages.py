@@ -54,6 +54,7 @@ from bench.benchmarks import (
     public_pages,
 )
 from games.models import Session
+from league.current import active_slug
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
@@ -188,7 +189,7 @@ class Command(BaseCommand):
         try:
             pages = public_pages(exports=self.exports)
             before = measure_reference(self.repeat)
-            reference_url = reverse("league:bench_reference")
+            reference_url = reverse("league:bench_reference", args=[active_slug()])
             rows = {
                 (label, mode): measure_page(
                     url,

@@ -46,6 +46,7 @@ from games.ratings.replay import ratings_catch_up
 from games.recording import session_moderate
 from league.caching import subjects
 from league.caching.versions import VERSION_KEY, new_token
+from league.current import active_slug
 from league.models import Season
 
 STEPS = ("member submits", "moderator approves", "rating update", "moderator submits")
@@ -122,7 +123,7 @@ class Command(BaseCommand):
         ]
         latest = Session.objects.aggregate(day=Max("played_on"))["day"] or datetime.date.today()
         data = form_data(players, latest - datetime.timedelta(days=days_back))
-        self.url = reverse("games:new")
+        self.url = reverse("games:new", args=[active_slug()])
         self.seasons = list(Season.objects.values_list("slug", flat=True))
         self.member, self.moderator = Client(), Client()
         self.member.force_login(self._user(moderator=False))

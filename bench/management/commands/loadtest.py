@@ -33,6 +33,7 @@ from django.urls import reverse
 from bench import mixed
 from bench.benchmarks import PageError, public_pages
 from bench.writer import SteadyWriter
+from league.current import active_slug
 
 READY_SECONDS = 60  # gunicorn's workers import Django and connect before answering
 REQUESTS_PER_SECOND = re.compile(r"Requests/sec:\s+([\d.]+)")
@@ -65,9 +66,16 @@ class Command(BaseCommand):
             raise CommandError("--duration 1-600 s, --connections 1-256, --workers 1-16.")
         try:
             rates = mixed.parse_rates(writes) if writes else []
-            pages = [("bare Django page (20 KB)", reverse("league:bench_bare"))]
+            pages = [
+                ("bare Django page (20 KB)", reverse("league:bench_bare", args=[active_slug()]))
+            ]
             # The yardstick of a miss (bench_pages'): what "Django rendering a table" serves.
-            pages.append(("reference (50 × 8 links)", reverse("league:bench_reference")))
+            pages.append(
+                (
+                    "reference (50 × 8 links)",
+                    reverse("league:bench_reference", args=[active_slug()]),
+                )
+            )
             pages += public_pages()
         except (PageError, ValueError) as error:
             raise CommandError(str(error)) from error
@@ -220,7 +228,7 @@ class Command(BaseCommand):
             if server.poll() is not None:
                 raise CommandError(f"gunicorn exited with code {server.returncode}.")
             try:
-                self.fetch(reverse("league:bench_bare"))
+                self.fetch(reverse("league:bench_bare", args=[active_slug()]))
                 return
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.5)
