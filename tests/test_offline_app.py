@@ -1,6 +1,7 @@
 """The installable app's server side: manifest, service worker, offline page, account key."""
 
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -62,7 +63,9 @@ def test_the_worker_is_served_at_the_root_with_its_version(client):
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             assert config["offline"][code] == reverse("league:offline")
-            assert reverse("games:new") in config["forms"]
+            assert re.match(config["formPattern"], reverse("games:new"))
+            assert re.match(config["formPattern"], reverse("games:new", args=["saturday-club"]))
+            assert not re.match(config["formPattern"], reverse("games:mine"))
     assert config["language"] == settings.LANGUAGE_CODE
     assert config["stringsScript"] == static("js/strings.js")
     assert "/static/css/site.css" in config["static"]

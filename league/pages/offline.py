@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -30,6 +31,7 @@ from django.views.decorators.http import require_GET
 from django.views.generic import TemplateView
 
 from league.current import active_slug
+from league.models import League
 from league.templatetags.offline import account_key
 
 WORKER_SOURCE = "js/service-worker.js"
@@ -71,6 +73,35 @@ def in_every_language(url_name: str, *args) -> dict[str, str]:
     return addresses
 
 
+# Stands for a league's address in a pattern of addresses (a valid one: a slug).
+LEAGUE_MARK = "league-mark"
+# The most leagues whose forms a phone's queue is told of (a member plays in a few).
+MOST_LEAGUES = 100
+
+
+def form_pattern() -> str:
+    """A regular expression (JavaScript's too) of the result form's address in any league
+    and language: one worker serves them all, and names no league (an invitation-only
+    league's address is not public)."""
+    paths = sorted(set(in_every_language("games:new", LEAGUE_MARK).values()))
+    any_league = "[-a-zA-Z0-9_]+"
+    alternatives = "|".join(
+        re.escape(path).replace(re.escape(LEAGUE_MARK), any_league) for path in paths
+    )
+    return f"^(?:{alternatives})$"
+
+
+def member_forms(user) -> list[str]:
+    """The result form's addresses, in every language, of the leagues ``user`` plays in
+    (and the first league's)."""
+    slugs = {active_slug()}
+    if user.is_authenticated:
+        slugs.update(League.objects.of_user(user).values_list("slug", flat=True)[:MOST_LEAGUES])
+    return sorted(
+        {path for slug in slugs for path in in_every_language("games:new", slug).values()}
+    )
+
+
 def worker_config() -> dict:
     """The worker's version and the addresses it keeps: hashed from the files' contents,
     so it changes exactly when one of them (or the worker itself) does."""
@@ -87,7 +118,7 @@ def worker_config() -> dict:
         "staticPrefix": prefix,
         "offline": in_every_language("league:offline", active_slug()),
         "language": settings.LANGUAGE_CODE,
-        "forms": sorted(set(in_every_language("games:new", active_slug()).values())),
+        "formPattern": form_pattern(),
         "stringsScript": static("js/strings.js"),
         "queueScript": static("js/offline-queue.js"),
         "token": reverse("offline:token"),
@@ -152,7 +183,7 @@ def send_token(request):
             "csrf": get_token(request) if signed_in else "",
             "account": account_key(request.user),
             "form": reverse("games:new", args=[active_slug()]),
-            "forms": sorted(set(in_every_language("games:new", active_slug()).values())),
+            "forms": member_forms(request.user),
             "logins": sorted(set(in_every_language("login").values())),
         }
     )

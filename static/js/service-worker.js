@@ -71,7 +71,7 @@ self.addEventListener("fetch", function (event) {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  const isForm = CONFIG.forms.includes(url.pathname);
+  const isForm = new RegExp(CONFIG.formPattern).test(url.pathname);
   if (request.method === "POST" && request.mode === "navigate" && isForm) {
     event.respondWith(sendOrKeep(request, url));
     return;
