@@ -13,7 +13,7 @@ from games.imports.format import HEADERS
 from games.imports.uploads import upload_path
 from games.jobs.models import Job, JobStatus, Kind
 from games.models import Session
-from tests.factories import UserFactory
+from tests.factories import UserFactory, first_league
 from tests.test_import import csv_file, rows_of
 
 IMPORT = "admin:games_session_import"
@@ -28,7 +28,11 @@ def staff_client(client, db):
 
 
 def upload(client, rows, name="results.csv", **options):
-    data = {"file": SimpleUploadedFile(name, csv_file(rows).getvalue()), "submitted_by_me": "on"}
+    data = {
+        "file": SimpleUploadedFile(name, csv_file(rows).getvalue()),
+        "league": first_league().pk,
+        "submitted_by_me": "on",
+    }
     data.update(options)
     return client.post(reverse(IMPORT), data)
 

@@ -22,7 +22,7 @@ from games.imports.importer import results_import
 from games.imports.limits import MAX_COLUMNS
 from games.imports.reader import FileProblem
 from games.models import Session
-from tests.factories import UserFactory
+from tests.factories import UserFactory, first_league
 from tests.test_import import csv_file, rows_of
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def refused(data: bytes, name: str = "results.xlsx") -> tuple[str, float, int]:
     started = time.perf_counter()
     try:
         with pytest.raises(FileProblem) as refusal:
-            results_import(io.BytesIO(data), name)
+            results_import(io.BytesIO(data), name, league=first_league())
         seconds = time.perf_counter() - started
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -108,7 +108,7 @@ def test_a_sheet_declaring_the_whole_grid_is_refused_before_a_row_is_read():
 
 def test_the_same_sheet_imports_once_its_declared_size_fits():
     data = xlsx_with_sheet(game_sheet(dimension=f"A1:AB{len(rows_of()) + 1}"))
-    report = results_import(io.BytesIO(data), "results.xlsx")
+    report = results_import(io.BytesIO(data), "results.xlsx", league=first_league())
     assert report.ok and report.created == 1
 
 
@@ -181,7 +181,9 @@ def test_reading_past_the_time_budget_stops_with_the_setting_named(settings):
 def test_rows_far_down_the_sheet_cost_nothing_and_keep_their_line():
     # openpyxl yields every blank row between line 3 and line 900,000: skipped, cheaply.
     far = _row(900_000, ["", "2026-01-10"])
-    report = results_import(io.BytesIO(xlsx_with_sheet(game_sheet(rows_after=[far]))), "r.xlsx")
+    report = results_import(
+        io.BytesIO(xlsx_with_sheet(game_sheet(rows_after=[far]))), "r.xlsx", league=first_league()
+    )
     assert [(p.line, p.message) for p in report.problems] == [
         (900_000, "Give the game a reference.")
     ]
@@ -200,7 +202,9 @@ def test_a_game_of_more_rows_than_seats_is_cut_at_the_bound_and_the_next_game_re
     data = csv_file(endless + rows_of("2")).getvalue()
     tracemalloc.start()
     try:
-        report = results_import(io.BytesIO(data), "results.csv", skip_invalid=True)
+        report = results_import(
+            io.BytesIO(data), "results.csv", skip_invalid=True, league=first_league()
+        )
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -253,7 +257,7 @@ def nameless_rows(count: int) -> bytes:
 
 def test_problems_past_the_bound_are_counted_not_listed(settings):
     settings.LEAGUE_IMPORT_MAX_PROBLEMS = 50
-    report = results_import(io.BytesIO(nameless_rows(5000)), "results.csv")
+    report = results_import(io.BytesIO(nameless_rows(5000)), "results.csv", league=first_league())
     assert len(report.problems) == 50
     assert (report.problems.total, report.problems.more) == (5000, 4950)
     assert [p.line for p in report.problems] == list(range(2, 52))
@@ -301,7 +305,9 @@ def test_a_repeated_header_is_refused_naming_the_column():
 def test_cells_past_the_header_are_reported_with_their_line():
     data = csv_file(rows_of()).getvalue().decode().splitlines()
     data[2] += ",surprise,,more"
-    report = results_import(io.BytesIO("\n".join(data).encode()), "results.csv")
+    report = results_import(
+        io.BytesIO("\n".join(data).encode()), "results.csv", league=first_league()
+    )
     assert [(p.line, p.message) for p in report.problems] == [
         (
             3,
@@ -327,7 +333,7 @@ def test_an_encoding_error_is_reported_on_its_own_line():
 
 def test_a_byte_order_mark_still_reads():
     data = b"\xef\xbb\xbf" + csv_file(rows_of()).getvalue()
-    assert results_import(io.BytesIO(data), "results.csv").created == 1
+    assert results_import(io.BytesIO(data), "results.csv", league=first_league()).created == 1
 
 
 # -- abandoned uploads ---------------------------------------------------------------------
