@@ -130,7 +130,9 @@ def test_the_command_and_the_admin_refuse_the_whole_grid_with_the_message(
     path.write_bytes(data)
     with pytest.raises(CommandError, match="16,384 columns wide"):
         call_command("import_results", str(path), stdout=io.StringIO(), stderr=io.StringIO())
-    response = staff_client.post(reverse(IMPORT), {"file": SimpleUploadedFile("g.xlsx", data)})
+    response = staff_client.post(
+        reverse(IMPORT), {"file": SimpleUploadedFile("g.xlsx", data), "league": first_league().pk}
+    )
     assert response.status_code == 200
     assert "16,384 columns wide" in response.content.decode()
     # Refused at the preview: the upload is not kept.
@@ -226,7 +228,9 @@ def test_a_file_over_the_upload_limit_is_refused_next_to_the_field(
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     settings.LEAGUE_IMPORT_MAX_BYTES = 1000
     data = csv_file(rows_of() * 10).getvalue()
-    response = staff_client.post(reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", data)})
+    response = staff_client.post(
+        reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", data), "league": first_league().pk}
+    )
     errors = response.context["form"].errors["file"]
     assert errors == [
         f"The file is {len(data) / 1024:.1f}\xa0KB; an import reads at most 1000\xa0bytes "
@@ -269,7 +273,7 @@ def test_the_preview_page_lists_the_first_problems_and_says_how_many_more(
 ):
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     upload = SimpleUploadedFile("r.csv", nameless_rows(20_000))
-    response = staff_client.post(reverse(IMPORT), {"file": upload})
+    response = staff_client.post(reverse(IMPORT), {"file": upload, "league": first_league().pk})
     html = response.content.decode()
     assert "<h2>Problems (20000)</h2>" in html
     assert "… and 19800 more problems (the first 200 are listed)." in html
@@ -345,7 +349,12 @@ def test_uploads_live_in_the_projects_folder_and_go_once_used(
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     data = csv_file(rows_of()).getvalue()
     response = staff_client.post(
-        reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", data), "submitted_by_me": "on"}
+        reverse(IMPORT),
+        {
+            "file": SimpleUploadedFile("r.csv", data),
+            "league": first_league().pk,
+            "submitted_by_me": "on",
+        },
     )
     token = response.context["confirm"].initial["token"]
     assert [path.name for path in tmp_path.iterdir()] == [token]
@@ -365,7 +374,10 @@ def test_abandoned_uploads_are_swept_after_a_day(staff_client, settings, tmp_pat
         path.write_bytes(b"Game\n")
     two_days_ago = time.time() - 2 * 24 * 3600
     os.utime(stale, (two_days_ago, two_days_ago))
-    staff_client.post(reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", b"Game\n")})
+    staff_client.post(
+        reverse(IMPORT),
+        {"file": SimpleUploadedFile("r.csv", b"Game\n"), "league": first_league().pk},
+    )
     assert not stale.exists() and fresh.exists()
     os.utime(fresh, (two_days_ago, two_days_ago))
     out = io.StringIO()
