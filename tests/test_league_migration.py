@@ -20,7 +20,15 @@ from django.db.migrations.executor import MigrationExecutor
 from games.models import Scenario, Seat, Series, Session, Team
 from games.summaries import store, summaries_differences
 from league.models import Announcement, League, MemberRole, Membership, Season
-from tests.factories import approve, game, moderator, organiser, seat
+from tests.factories import (
+    approve,
+    game,
+    moderator,
+    moderators_group,
+    organiser,
+    organisers_group,
+    seat,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -59,10 +67,14 @@ def counts() -> dict[str, int]:
 
 
 @pytest.fixture
-def demo_database(monkeypatch):
+def demo_database(monkeypatch, catalog_rows):
+    """A database seed_demo's login may be made in, with the catalog and the role groups
+    (an earlier transactional test may have flushed them)."""
     from games.management.commands import seed_demo
 
     monkeypatch.setattr(seed_demo, "DEMO_DATABASE_MARK", "test")  # the test database's name
+    moderators_group()
+    organisers_group()
 
 
 def seeded() -> None:
