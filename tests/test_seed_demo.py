@@ -11,7 +11,7 @@ from django.db.models import Count, F, Prefetch
 from django.urls import reverse
 
 from games import rules
-from games.models import Seat, Session
+from games.models import Player, Seat, Session
 from games.scoring import sessions_rescore
 from tests.factories import moderator
 
@@ -280,3 +280,21 @@ def test_the_demo_login_organises_the_first_league_and_joins_the_leagues_it_play
     assert (tuesday.pk in roles) == plays_tuesday
     if plays_tuesday:
         assert roles[tuesday.pk] == MemberRole.MEMBER
+
+
+def test_an_account_whose_player_plays_in_two_leagues_is_a_member_of_both():
+    from league.models import League, MemberRole, Membership
+
+    call_command("seed_demo", games=200, seed=5, leagues=2, verbosity=0)
+    first, tuesday = League.objects.order_by("pk")
+    both = (
+        Seat.objects.filter(session__league=first)
+        .filter(player__seats__session__league=tuesday)
+        .values_list("player", flat=True)
+        .first()
+    )
+    user = get_user_model().objects.create_user("shared")
+    Player.objects.filter(pk=both).update(user=user)
+    call_command("seed_demo", games=0, seed=5, leagues=2, verbosity=0)  # memberships kept up
+    roles = dict(Membership.objects.filter(user=user).values_list("league", "role"))
+    assert roles == {first.pk: MemberRole.MEMBER, tuesday.pk: MemberRole.MEMBER}
