@@ -297,4 +297,4 @@ def demo_league(games: int, *, seed: int = 4, players: int = 12) -> int:
     """Many rule-valid games at once (mostly approved), in bulk: for query-count tests."""
     from games.bulk.seed import seed_league
 
-    return seed_league(games=games, seed=seed, players=players)
+    return seed_league(league=first_league(), games=games, seed=seed, players=players)

@@ -13,7 +13,7 @@ from games.imports.uploads import upload_path
 from games.jobs.models import Job, JobStatus, Kind
 from games.models import Session
 from tests.addresses import reverse
-from tests.factories import UserFactory
+from tests.factories import LeagueFactory, UserFactory, first_league
 from tests.test_import import csv_file, rows_of
 
 IMPORT = "admin:games_session_import"
@@ -28,7 +28,11 @@ def staff_client(client, db):
 
 
 def upload(client, rows, name="results.csv", **options):
-    data = {"file": SimpleUploadedFile(name, csv_file(rows).getvalue()), "submitted_by_me": "on"}
+    data = {
+        "file": SimpleUploadedFile(name, csv_file(rows).getvalue()),
+        "league": first_league().pk,
+        "submitted_by_me": "on",
+    }
     data.update(options)
     return client.post(reverse(IMPORT), data)
 
@@ -120,9 +124,8 @@ def test_a_file_of_the_wrong_kind_comes_back_with_the_reason(staff_client):
         reverse(IMPORT), {"file": SimpleUploadedFile("results.txt", b"hello")}
     )
     assert "must be a .csv or an .xlsx" in response.content.decode()
-    response = staff_client.post(
-        reverse(IMPORT), {"file": SimpleUploadedFile("results.csv", b"Game,Player\n1,Ann\n")}
-    )
+    broken = SimpleUploadedFile("results.csv", b"Game,Player\n1,Ann\n")
+    response = staff_client.post(reverse(IMPORT), {"file": broken, "league": first_league().pk})
     assert "missing column" in response.content.decode()
 
 
@@ -163,3 +166,20 @@ def test_staff_upload_check_and_confirm_in_a_browser(
     expect(page.locator(".job-progress")).to_contain_text("Done")
     expect(page.locator(".field-result")).to_contain_text("2 games imported")
     assert Session.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_upload_form_offers_the_leagues_the_first_chosen_and_imports_into_the_picked_one(
+    staff_client, run_jobs, django_capture_on_commit_callbacks
+):
+    saturday = LeagueFactory(name="Saturday Club", slug="saturday")
+    form = staff_client.get(reverse(IMPORT)).context["form"]
+    assert form["league"].value() == first_league().pk
+    assert list(form.fields["league"].queryset) == [first_league(), saturday]
+    response = upload(staff_client, rows_of("a"), league=saturday.pk)
+    assert "The games go to the league “Saturday Club”." in response.content.decode()
+    confirm = response.context["confirm"].initial
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(reverse(CONFIRM), {**confirm, "submitted_by_me": "True"})
+    assert run_jobs() == 1
+    assert Session.objects.get().league == saturday

@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from games.models import Player, Session, Status, Team
 from tests.addresses import reverse
-from tests.factories import UserFactory
+from tests.factories import UserFactory, first_league
 from tests.test_settings import PRODUCTION, manage
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_a_claimed_player_is_never_taken_from_its_member(demo_database):
     for n, member in enumerate(team.members.filter(user__isnull=True)):
         member.user = UserFactory(username=f"member{n}")
         member.save(update_fields=["user"])
-    playing = demo_player(demo)
+    playing = demo_player(demo, first_league())
     assert playing.player.user == demo and playing.team == team
     assert played_as_team(playing.player, team).exists()
 

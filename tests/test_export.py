@@ -232,7 +232,7 @@ def test_round_trip_export_empty_import_gives_back_every_game(tmp_path, suffix):
     assert not Seat.objects.exists()
     out = io.StringIO()
     call_command("import_results", str(path), stdout=out, stderr=io.StringIO())
-    assert f"{len(before)} games imported." in out.getvalue()
+    assert f"{len(before)} games imported into Arkham League (arkham)." in out.getvalue()
     assert snapshot() == before
     assert Session.objects.filter(scenario__name="Winter of the Worm", is_entry=True).exists()
     assert Session.objects.filter(tasks_completed=2, is_entry=True).exists()

@@ -13,7 +13,7 @@ from games.imports.format import HEADERS
 from games.imports.importer import results_import
 from games.imports.reader import FileProblem
 from games.models import Player, Seat, Session
-from tests.factories import PlayerFactory, UserFactory, game, seat
+from tests.factories import PlayerFactory, UserFactory, first_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +43,7 @@ def csv_file(rows, headers=HEADERS) -> io.BytesIO:
 
 
 def run(rows, **options):
+    options.setdefault("league", first_league())
     return results_import(csv_file(rows), "results.csv", **options)
 
 
@@ -196,12 +197,16 @@ def test_later_rows_may_leave_game_columns_blank_but_not_contradict_them():
 
 def test_missing_columns_stop_the_import_before_any_game():
     with pytest.raises(FileProblem, match="missing column.*Ancient One"):
-        results_import(csv_file(rows_of(), headers=["Game", "Date played"]), "r.csv")
+        results_import(
+            csv_file(rows_of(), headers=["Game", "Date played"]), "r.csv", league=first_league()
+        )
 
 
 def test_unknown_columns_are_reported():
     rows = [{**row, "Mood": "grim"} for row in rows_of()]
-    report = results_import(csv_file(rows, headers=[*HEADERS, "Mood"]), "r.csv")
+    report = results_import(
+        csv_file(rows, headers=[*HEADERS, "Mood"]), "r.csv", league=first_league()
+    )
     assert (1, "Mood", "Unknown column: see the format's columns.") in messages(report)
 
 
@@ -254,7 +259,7 @@ def test_xlsx_files_import_like_csv():
     stream = io.BytesIO()
     book.save(stream)
     stream.seek(0)
-    report = results_import(stream, "results.xlsx")
+    report = results_import(stream, "results.xlsx", league=first_league())
     assert report.ok and report.created == 1
     assert Session.objects.get().played_on == datetime.date(2026, 1, 10)
 

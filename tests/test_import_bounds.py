@@ -22,7 +22,7 @@ from games.imports.limits import MAX_COLUMNS
 from games.imports.reader import FileProblem
 from games.models import Session
 from tests.addresses import reverse
-from tests.factories import UserFactory
+from tests.factories import UserFactory, first_league
 from tests.test_import import csv_file, rows_of
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def refused(data: bytes, name: str = "results.xlsx") -> tuple[str, float, int]:
     started = time.perf_counter()
     try:
         with pytest.raises(FileProblem) as refusal:
-            results_import(io.BytesIO(data), name)
+            results_import(io.BytesIO(data), name, league=first_league())
         seconds = time.perf_counter() - started
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -108,7 +108,7 @@ def test_a_sheet_declaring_the_whole_grid_is_refused_before_a_row_is_read():
 
 def test_the_same_sheet_imports_once_its_declared_size_fits():
     data = xlsx_with_sheet(game_sheet(dimension=f"A1:AB{len(rows_of()) + 1}"))
-    report = results_import(io.BytesIO(data), "results.xlsx")
+    report = results_import(io.BytesIO(data), "results.xlsx", league=first_league())
     assert report.ok and report.created == 1
 
 
@@ -130,7 +130,9 @@ def test_the_command_and_the_admin_refuse_the_whole_grid_with_the_message(
     path.write_bytes(data)
     with pytest.raises(CommandError, match="16,384 columns wide"):
         call_command("import_results", str(path), stdout=io.StringIO(), stderr=io.StringIO())
-    response = staff_client.post(reverse(IMPORT), {"file": SimpleUploadedFile("g.xlsx", data)})
+    response = staff_client.post(
+        reverse(IMPORT), {"file": SimpleUploadedFile("g.xlsx", data), "league": first_league().pk}
+    )
     assert response.status_code == 200
     assert "16,384 columns wide" in response.content.decode()
     # Refused at the preview: the upload is not kept.
@@ -181,7 +183,9 @@ def test_reading_past_the_time_budget_stops_with_the_setting_named(settings):
 def test_rows_far_down_the_sheet_cost_nothing_and_keep_their_line():
     # openpyxl yields every blank row between line 3 and line 900,000: skipped, cheaply.
     far = _row(900_000, ["", "2026-01-10"])
-    report = results_import(io.BytesIO(xlsx_with_sheet(game_sheet(rows_after=[far]))), "r.xlsx")
+    report = results_import(
+        io.BytesIO(xlsx_with_sheet(game_sheet(rows_after=[far]))), "r.xlsx", league=first_league()
+    )
     assert [(p.line, p.message) for p in report.problems] == [
         (900_000, "Give the game a reference.")
     ]
@@ -200,7 +204,9 @@ def test_a_game_of_more_rows_than_seats_is_cut_at_the_bound_and_the_next_game_re
     data = csv_file(endless + rows_of("2")).getvalue()
     tracemalloc.start()
     try:
-        report = results_import(io.BytesIO(data), "results.csv", skip_invalid=True)
+        report = results_import(
+            io.BytesIO(data), "results.csv", skip_invalid=True, league=first_league()
+        )
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -222,7 +228,9 @@ def test_a_file_over_the_upload_limit_is_refused_next_to_the_field(
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     settings.LEAGUE_IMPORT_MAX_BYTES = 1000
     data = csv_file(rows_of() * 10).getvalue()
-    response = staff_client.post(reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", data)})
+    response = staff_client.post(
+        reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", data), "league": first_league().pk}
+    )
     errors = response.context["form"].errors["file"]
     assert errors == [
         f"The file is {len(data) / 1024:.1f}\xa0KB; an import reads at most 1000\xa0bytes "
@@ -253,7 +261,7 @@ def nameless_rows(count: int) -> bytes:
 
 def test_problems_past_the_bound_are_counted_not_listed(settings):
     settings.LEAGUE_IMPORT_MAX_PROBLEMS = 50
-    report = results_import(io.BytesIO(nameless_rows(5000)), "results.csv")
+    report = results_import(io.BytesIO(nameless_rows(5000)), "results.csv", league=first_league())
     assert len(report.problems) == 50
     assert (report.problems.total, report.problems.more) == (5000, 4950)
     assert [p.line for p in report.problems] == list(range(2, 52))
@@ -265,7 +273,7 @@ def test_the_preview_page_lists_the_first_problems_and_says_how_many_more(
 ):
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     upload = SimpleUploadedFile("r.csv", nameless_rows(20_000))
-    response = staff_client.post(reverse(IMPORT), {"file": upload})
+    response = staff_client.post(reverse(IMPORT), {"file": upload, "league": first_league().pk})
     html = response.content.decode()
     assert "<h2>Problems (20000)</h2>" in html
     assert "… and 19800 more problems (the first 200 are listed)." in html
@@ -301,7 +309,9 @@ def test_a_repeated_header_is_refused_naming_the_column():
 def test_cells_past_the_header_are_reported_with_their_line():
     data = csv_file(rows_of()).getvalue().decode().splitlines()
     data[2] += ",surprise,,more"
-    report = results_import(io.BytesIO("\n".join(data).encode()), "results.csv")
+    report = results_import(
+        io.BytesIO("\n".join(data).encode()), "results.csv", league=first_league()
+    )
     assert [(p.line, p.message) for p in report.problems] == [
         (
             3,
@@ -327,7 +337,7 @@ def test_an_encoding_error_is_reported_on_its_own_line():
 
 def test_a_byte_order_mark_still_reads():
     data = b"\xef\xbb\xbf" + csv_file(rows_of()).getvalue()
-    assert results_import(io.BytesIO(data), "results.csv").created == 1
+    assert results_import(io.BytesIO(data), "results.csv", league=first_league()).created == 1
 
 
 # -- abandoned uploads ---------------------------------------------------------------------
@@ -339,7 +349,12 @@ def test_uploads_live_in_the_projects_folder_and_go_once_used(
     settings.LEAGUE_UPLOAD_DIR = tmp_path
     data = csv_file(rows_of()).getvalue()
     response = staff_client.post(
-        reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", data), "submitted_by_me": "on"}
+        reverse(IMPORT),
+        {
+            "file": SimpleUploadedFile("r.csv", data),
+            "league": first_league().pk,
+            "submitted_by_me": "on",
+        },
     )
     token = response.context["confirm"].initial["token"]
     assert [path.name for path in tmp_path.iterdir()] == [token]
@@ -359,7 +374,10 @@ def test_abandoned_uploads_are_swept_after_a_day(staff_client, settings, tmp_pat
         path.write_bytes(b"Game\n")
     two_days_ago = time.time() - 2 * 24 * 3600
     os.utime(stale, (two_days_ago, two_days_ago))
-    staff_client.post(reverse(IMPORT), {"file": SimpleUploadedFile("r.csv", b"Game\n")})
+    staff_client.post(
+        reverse(IMPORT),
+        {"file": SimpleUploadedFile("r.csv", b"Game\n"), "league": first_league().pk},
+    )
     assert not stale.exists() and fresh.exists()
     os.utime(fresh, (two_days_ago, two_days_ago))
     out = io.StringIO()

@@ -16,7 +16,7 @@ from games.forms.submission import ResultSubmission
 from games.imports.importer import Importer, verdict_problems
 from games.imports.reader import ResultsFile
 from games.models.sessions import NOTES_MAX_LENGTH
-from tests.factories import scenario
+from tests.factories import first_league, scenario
 from tests.test_import import csv_file, messages, rows_of, run
 
 pytestmark = pytest.mark.django_db
@@ -123,9 +123,13 @@ def form_messages(rows) -> list[tuple[int, str, str]]:
     results = ResultsFile(csv_file(rows), "results.csv")
     (game,) = list(results.games())
     problems = list(results.problems)
-    data, meta = Importer().form_data(game, problems)
+    data, meta = Importer(league=first_league()).form_data(game, problems)
     submission = ResultSubmission(
-        data, user=AnonymousUser(), historical=True, submitted_at=meta["created_at"]
+        data,
+        user=AnonymousUser(),
+        league=first_league(),
+        historical=True,
+        submitted_at=meta["created_at"],
     )
     if not submission.is_valid(check_duplicates=False):
         problems += verdict_problems(game, form_verdict(submission), problems)

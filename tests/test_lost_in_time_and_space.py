@@ -17,7 +17,7 @@ from games.imports.importer import results_import
 from games.models import Seat, Session
 from games.summaries import summaries_differences, summaries_rebuild
 from tests.addresses import reverse
-from tests.factories import UserFactory, game, result_form_data, seat
+from tests.factories import UserFactory, first_league, game, result_form_data, seat
 from tests.test_admin import session_post
 from tests.test_import import csv_file, messages, rows_of
 
@@ -94,7 +94,7 @@ def test_a_lost_seat_in_a_defeat_is_kept_with_no_score(client, member):
 def test_the_import_refuses_it_at_the_seat_line_and_column():
     rows = rows_of(**{"Outcome": "banished", "Elder sign tokens": "0"})
     rows[1]["Seat ended"] = "lost"
-    report = results_import(csv_file(rows), "results.csv")
+    report = results_import(csv_file(rows), "results.csv", league=first_league())
     assert not report.written and not Session.objects.exists()
     assert messages(report) == [(3, "Seat ended", rules.LOST_WHEN_AWOKEN)]
 
@@ -102,7 +102,7 @@ def test_the_import_refuses_it_at_the_seat_line_and_column():
 def test_the_import_scores_a_lost_seat_of_a_sealed_game():
     rows = rows_of()
     rows[1]["Seat ended"] = "lost"
-    report = results_import(csv_file(rows), "results.csv")
+    report = results_import(csv_file(rows), "results.csv", league=first_league())
     assert report.written
     assert Session.objects.get().survivors == 2
 

@@ -23,6 +23,7 @@ from tests.factories import (
     PlayerFactory,
     TeamFactory,
     UserFactory,
+    first_league,
     game,
     moderator,
     result_form_data,
@@ -259,7 +260,9 @@ def test_the_import_creates_new_players_without_a_confirmation():
     writer = csv.DictWriter(text, fieldnames=HEADERS, extrasaction="ignore")
     writer.writeheader()
     writer.writerows(rows)
-    report = results_import(io.BytesIO(text.getvalue().encode()), "results.csv")
+    report = results_import(
+        io.BytesIO(text.getvalue().encode()), "results.csv", league=first_league()
+    )
     assert report.ok and report.written, report.problems
     assert set(Player.objects.values_list("name", flat=True)) == {"Brand New", "Also New"}
 

@@ -29,7 +29,7 @@ from games.models import (
 )
 from games.ratings.replay import ratings_catch_up, ratings_replay
 from games.recording import session_moderate
-from tests.factories import game, moderator, seat
+from tests.factories import first_league, game, moderator, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -281,7 +281,7 @@ def test_the_order_is_date_played_then_submission_then_number():
 def test_on_a_seeded_league_the_rating_finds_the_strongest_and_the_weakest_player(seed):
     """seed_demo plays with known strengths (games.bulk.strengths): the rating, which never
     sees them, ranks the strongest player first and the weakest last."""
-    seed_league(games=1500, seed=seed, players=10, league_play=False)
+    seed_league(league=first_league(), games=1500, seed=seed, players=10, league_play=False)
     catalog = Catalog.load()
     catalog.players = list(Player.objects.values_list("pk", flat=True))
     skill = league_strengths(seed, catalog).players
@@ -328,7 +328,7 @@ def test_the_rating_orders_players_like_their_seeded_strength_at_least_as_the_wi
     of the games) is at least the plain win rate's, and μ − 3σ, the figure it replaced,
     is below the rating. Measured (rating / win rate / μ − 3σ): seed 1 0.72 / 0.70 / 0.30,
     seed 2 0.78 / 0.66 / 0.68, seed 3 0.72 / 0.64 / 0.61."""
-    seed_league(games=3000, seed=seed, players=36)
+    seed_league(league=first_league(), games=3000, seed=seed, players=36)
     catalog = Catalog.load()
     catalog.players = list(Player.objects.values_list("pk", flat=True))
     strength = league_strengths(seed, catalog).players

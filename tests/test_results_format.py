@@ -7,6 +7,7 @@ from games.imports.format import BY_KEY, COLUMNS, GAME, HEADERS, SEAT, cell_text
 from games.imports.names import Catalog, NameNotFound, catalog_key
 from games.models import Seat, Session
 from games.spreadsheets import safe_cell, unquote_cell
+from tests.factories import first_league
 
 
 @pytest.mark.parametrize(
@@ -73,22 +74,22 @@ def test_catalog_key_ignores_case_spacing_and_typographic_quotes(typed, key):
     ],
 )
 def test_catalog_names_match_as_the_form_offers_them(table, typed, name):
-    assert getattr(Catalog(), table).find(typed).name == name
+    assert getattr(Catalog(first_league()), table).find(typed).name == name
 
 
 @pytest.mark.django_db
 def test_an_unknown_name_suggests_the_nearest_spelling():
     with pytest.raises(NameNotFound, match="Did you mean Cthulhu"):
-        Catalog().ancient_ones.find("Cthulu")
+        Catalog(first_league()).ancient_ones.find("Cthulu")
 
 
 @pytest.mark.django_db
 def test_choice_columns_read_values_and_labels_and_refuse_others():
     outcome = BY_KEY["outcome"]
-    assert outcome.value("Sealed the gates", Catalog()) == "sealed"
-    assert outcome.value("CLOSED", Catalog()) == "closed"
+    assert outcome.value("Sealed the gates", Catalog(first_league())) == "sealed"
+    assert outcome.value("CLOSED", Catalog(first_league())) == "closed"
     with pytest.raises(CellError, match="not one of"):
-        outcome.value("won", Catalog())
+        outcome.value("won", Catalog(first_league()))
 
 
 def test_blank_counts_read_as_the_models_default():

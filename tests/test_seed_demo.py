@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Prefetch
+from django.db.models import Count, F, Prefetch
 
 from games import rules
-from games.models import Seat, Session
+from games.models import Player, Seat, Session
 from games.scoring import sessions_rescore
 from tests.addresses import reverse
 from tests.factories import moderator
@@ -204,3 +204,97 @@ def test_a_league_bigger_than_the_name_pairs_gets_distinct_names():
     names = [player.name for player in players]
     assert len(names) == count == len(set(names))
     assert any(re.fullmatch(r"\w+ [A-Z]\. \w+", name) for name in names)
+
+
+def test_seed_demo_with_two_leagues_shares_some_players_and_keeps_each_leagues_own_rows():
+    from games.models import Scenario, Series, Team
+    from league.models import League, Season
+
+    out = io.StringIO()
+    call_command("seed_demo", games=300, seed=8, leagues=2, stdout=out)
+    first, tuesday = League.objects.order_by("pk")
+    assert (first.slug, tuesday.slug, tuesday.visibility) == ("arkham", "tuesday", "public")
+    assert "Tuesday Table (/l/tuesday/, public): 150 games" in out.getvalue()
+    assert [Session.objects.filter(league=x).count() for x in (first, tuesday)] == [150, 150]
+    first_players, tuesday_players = (
+        set(Seat.objects.filter(session__league=league).values_list("player", flat=True))
+        for league in (first, tuesday)
+    )
+    # One player, one identity: some people play in both leagues, most in one.
+    assert 1 <= len(first_players & tuesday_players) < len(first_players) // 2
+    # Each league its own teams and seasons; the series of scenarios stays in the first.
+    assert set(Team.objects.values_list("league", flat=True)) == {first.pk, tuesday.pk}
+    assert Team.objects.filter(league=tuesday).count() == 4
+    assert (
+        Season.objects.filter(league=tuesday).count()
+        == 2
+        == Season.objects.filter(league=first).count()
+    )
+    assert set(Series.objects.values_list("league", flat=True)) == {first.pk}
+    assert set(Scenario.objects.values_list("league", flat=True)) == {first.pk}
+    assert not Session.objects.filter(league=tuesday, scenario__isnull=False).exists()
+    # A game's team is of its league, and its players are its league's.
+    assert not Session.objects.exclude(team__isnull=True).exclude(team__league=F("league")).exists()
+    for team in Team.objects.prefetch_related("members"):
+        members = {player.pk for player in team.members.all()}
+        seated = Seat.objects.filter(session__team=team).values_list("player", flat=True)
+        assert set(seated) <= members, team
+    assert sessions_rescore(Session.objects.all()) == 0
+
+
+def test_one_league_is_todays_demo_and_three_make_one_invitation_only():
+    from league.models import League, Visibility
+
+    call_command("seed_demo", games=40, seed=3, verbosity=0)
+    assert League.objects.count() == 1
+    assert set(Session.objects.values_list("league__slug", flat=True)) == {"arkham"}
+    call_command("seed_demo", games=30, seed=3, leagues=3, verbosity=0)
+    leagues = list(League.objects.order_by("pk"))
+    assert [league.slug for league in leagues] == ["arkham", "tuesday", "saturday"]
+    assert [league.visibility for league in leagues] == [
+        Visibility.PUBLIC,
+        Visibility.PUBLIC,
+        Visibility.INVITATION,
+    ]
+    assert [Session.objects.filter(league=x).count() for x in leagues] == [50, 10, 10]
+
+
+def test_too_many_leagues_are_refused():
+    with pytest.raises(CommandError, match="--leagues 1 to"):
+        call_command("seed_demo", games=0, leagues=0, verbosity=0)
+
+
+def test_the_demo_login_organises_the_first_league_and_joins_the_leagues_it_plays_in(
+    monkeypatch,
+):
+    from games.management.commands import seed_demo
+    from league.models import League, MemberRole, Membership
+
+    monkeypatch.setattr(seed_demo, "DEMO_DATABASE_MARK", "test")  # the test database's name
+    call_command("seed_demo", games=200, seed=5, leagues=2, demo_login=True, verbosity=0)
+    demo = get_user_model().objects.get(username="demo")
+    first, tuesday = League.objects.order_by("pk")
+    roles = dict(Membership.objects.filter(user=demo).values_list("league", "role"))
+    assert roles[first.pk] == MemberRole.ORGANISER
+    plays_tuesday = Session.objects.filter(league=tuesday, seats__player=demo.player).exists()
+    assert (tuesday.pk in roles) == plays_tuesday
+    if plays_tuesday:
+        assert roles[tuesday.pk] == MemberRole.MEMBER
+
+
+def test_an_account_whose_player_plays_in_two_leagues_is_a_member_of_both():
+    from league.models import League, MemberRole, Membership
+
+    call_command("seed_demo", games=200, seed=5, leagues=2, verbosity=0)
+    first, tuesday = League.objects.order_by("pk")
+    both = (
+        Seat.objects.filter(session__league=first)
+        .filter(player__seats__session__league=tuesday)
+        .values_list("player", flat=True)
+        .first()
+    )
+    user = get_user_model().objects.create_user("shared")
+    Player.objects.filter(pk=both).update(user=user)
+    call_command("seed_demo", games=0, seed=5, leagues=2, verbosity=0)  # memberships kept up
+    roles = dict(Membership.objects.filter(user=user).values_list("league", "role"))
+    assert roles == {first.pk: MemberRole.MEMBER, tuesday.pk: MemberRole.MEMBER}

@@ -1,4 +1,5 @@
-"""Building a league in bulk: the demo league (``seed_demo``) and benchmark databases:
-its people and league play (``league``, ``demo_login``), planned games (``planner``)
-written in bulk (``load``), and new rows with their history for an import (``rows``).
+"""Building leagues in bulk: the demo leagues (``seed_demo``) and benchmark databases:
+their people and league play (``league``, ``demo_login``), who plays in which league
+(``leagues``), planned games (``planner``) written in bulk (``load``), and new rows with
+their history for an import (``rows``).
 """

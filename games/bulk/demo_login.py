@@ -1,5 +1,5 @@
 """The demo's login (``seed_demo --demo-login``): a staff account that moderates, organises
-the league (the site's Organise area) and plays.
+the first league (the site's Organise area) and plays.
 
 ``demo_staff_login`` makes (or resets) the account; ``demo_player`` gives it a league player
 of its own, captain of a team it plays in, so it can record games as that team.
@@ -57,13 +57,14 @@ class DemoPlayer:
     games: int  # approved games the player played as the team
 
 
-def demo_player(user) -> DemoPlayer:
-    """Give the demo login a league player: claimed, in the demo team it captains, with
-    approved games as that team (two are recorded when there are none, as after
-    ``--games 0``), so it can record games as its team. Run again, it keeps the same one.
+def demo_player(user, league: League) -> DemoPlayer:
+    """Give the demo login a player: claimed, in the demo team of ``league`` that it
+    captains, with approved games as that team (two are recorded when there are none, as
+    after ``--games 0``), so it can record games as its team. Run again, it keeps the same
+    one.
     """
     team = Team.objects.named(DEMO_TEAM).first() or Team.objects.create(
-        name=DEMO_TEAM, league=League.objects.first_league()
+        name=DEMO_TEAM, league=league
     )
     player = Player.objects.filter(user=user).first()
     if player is None:

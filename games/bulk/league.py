@@ -1,4 +1,4 @@
-"""The demo league's people and league play: players, teams, seasons, ten scenarios.
+"""A demo league's people and league play: players, teams, seasons, ten scenarios.
 
 Built once (reused when already there) before ``games.bulk.planner`` plans its games, so most
 demo games are played as a team and some enter a scenario, every one valid by
@@ -82,6 +82,8 @@ TEAM_NAMES = [
     "The Unvisited Isle Rowing Club",
     "Hibb's Roadhouse Band",
 ]
+# Another league's teams: its name and one of these.
+OTHER_TEAMS = ["Investigators", "Night Watch", "Gate Closers", "Lantern Bearers"]
 SERIES_NAME = "League session 2"
 SCENARIOS = 10
 SCENARIO_DAYS = 14  # FFG posted a scenario every two weeks
@@ -110,15 +112,26 @@ class ScenarioPlan:
     task_ids: list[int]
 
 
-def demo_teams(rng: random.Random, players: list[Player]) -> list[tuple[Team, list[Player]]]:
-    """Eight teams of three to five players (existing demo teams are reused)."""
+def demo_team_names(league: League, first: bool) -> list[str]:
+    """The first league's eight teams; another league's four, named after it (team names
+    are unique across leagues)."""
+    if first:
+        return TEAM_NAMES
+    return [f"{league.name} {suffix}" for suffix in OTHER_TEAMS]
+
+
+def demo_teams(
+    rng: random.Random, players: list[Player], league: League, names: list[str] = TEAM_NAMES
+) -> list[tuple[Team, list[Player]]]:
+    """Teams of ``league`` of three to five of ``players``, one per name (existing demo
+    teams are reused)."""
     teams = []
     pool = list(players)
     rng.shuffle(pool)
-    for index, name in enumerate(TEAM_NAMES):
+    for index, name in enumerate(names):
         team = Team.objects.named(name).first()
         if team is None:
-            team = Team.objects.create(name=name, league=League.objects.first_league())
+            team = Team.objects.create(name=name, league=league)
             size = 3 + index % 3
             members = pool[(index * 4) % len(pool) :][:size] or pool[:size]
             team.members.set(members)
@@ -126,14 +139,15 @@ def demo_teams(rng: random.Random, players: list[Player]) -> list[tuple[Team, li
     return [(team, members) for team, members in teams if members]
 
 
-def demo_series(rng: random.Random, now: datetime.datetime) -> list[ScenarioPlan]:
-    """Ten scenarios two weeks apart: eight closed, one open now, one upcoming."""
+def demo_series(rng: random.Random, now: datetime.datetime, league: League) -> list[ScenarioPlan]:
+    """Ten scenarios of ``league`` two weeks apart: eight closed, one open now, one upcoming
+    (an existing series keeps its league)."""
     series, _ = Series.objects.get_or_create(
         slug="league-session-2",
         defaults={
             "name": SERIES_NAME,
             "description": "Ten scenarios, one every two weeks.",
-            "league": League.objects.first_league(),
+            "league": league,
         },
     )
     first_open = now - datetime.timedelta(days=SCENARIO_DAYS * (SCENARIOS - 2) + SCENARIO_DAYS // 2)
@@ -234,18 +248,19 @@ def _fresh_name(rng: random.Random, taken: set[str]) -> str:
     return f"{first} {surname} {number}"
 
 
-def demo_seasons(today: datetime.date | None = None):
-    """Last year as a finished season and this year as the running one (kept if present)."""
+def demo_seasons(league: League, today: datetime.date | None = None):
+    """``league``'s last year as a finished season and this year as the running one (kept
+    if present)."""
     year = (today or timezone.localdate()).year
     seasons = []
     for season_year in (year - 1, year):
         season, _ = Season.objects.get_or_create(
+            league=league,
             slug=f"season-{season_year}",
             defaults={
                 "name": f"Season {season_year}",
                 "start": datetime.date(season_year, 1, 1),
                 "end": datetime.date(season_year, 12, 31),
-                "league": League.objects.first_league(),
             },
         )
         seasons.append(season)

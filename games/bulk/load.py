@@ -23,10 +23,10 @@ from games.models import Seat, Session
 from games.ratings.replay import ratings_replay
 from games.scenario_entries import scenario_entries_rebuild
 from games.summaries import summaries_rebuild, suspended
-from league.models import League
 
 # Session columns a planned game carries, in this order.
 SESSION_FIELDS = (
+    "league_id",
     "ancient_one_id",
     "played_on",
     "herald_id",
@@ -78,7 +78,6 @@ def _session_defaults(now) -> dict:
         if field.attname not in planned and not field.primary_key
     }
     defaults["updated_at"] = now  # auto_now
-    defaults["league_id"] = League.objects.first_league().pk
     return defaults
 
 

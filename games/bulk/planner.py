@@ -77,6 +77,7 @@ class Catalog:
     investigators_by_box: dict[int, list[int]]
     heralds_by_box: dict[int, list[Herald]]
     guardians_by_box: dict[int, list[int]]
+    league_id: int | None = None  # the league the games belong to
     players: list[int] = field(default_factory=list)
     teams: list[tuple[int, list[int]]] = field(default_factory=list)
     scenarios: list[ScenarioPlan] = field(default_factory=list)
@@ -257,6 +258,7 @@ class Planner:
         if problems:  # a bug in this generator, never bad luck
             raise RuntimeError(f"The demo generator broke a rule: {problems}")
         session = (  # SESSION_FIELDS order
+            catalog.league_id,
             ancient_one.pk,
             played_on,
             herald.pk if herald else None,

@@ -1,21 +1,24 @@
-"""Seeding a demo league in bulk (``seed_demo``): its people, then its games in batches.
+"""Seeding demo leagues in bulk (``seed_demo``): their people, then their games in batches.
 
 The players, teams, series of scenarios and seasons come first (``league``, reused when
-already there), the league's hidden strengths are drawn (``strengths``), then ``planner``
-plans rule-valid games and ``load`` copies them in, a
-batch per transaction, rebuilding scenario entries and the summaries once at the end.
+already there; who plays in which league: ``leagues``), the players' hidden strengths are
+drawn (``strengths``), then ``planner`` plans rule-valid games and ``load`` copies them
+in, a batch per transaction, rebuilding scenario entries and the summaries once at the end.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from django.utils import timezone
 
 from games.models import Session
+from league.models import League
 
-from .league import demo_players, demo_seasons, demo_series, demo_teams
+from .league import demo_players, demo_seasons, demo_series, demo_team_names, demo_teams
+from .leagues import league_members, pool_size
 from .load import games_bulk_load
 from .planner import Catalog, Planner
 from .strengths import Strengths
@@ -37,7 +40,13 @@ def league_strengths(seed: int, catalog: Catalog) -> Strengths:
     )
 
 
-def seed_league(
+def seed_league(*, league: League, games: int, seed: int, players: int = 36, **options) -> int:
+    """Create ``games`` demo games in ``league``; see ``seed_leagues``."""
+    return seed_leagues([league], games=games, seed=seed, players=players, **options)
+
+
+def seed_leagues(
+    leagues: list[League],
     *,
     games: int,
     seed: int,
@@ -46,41 +55,54 @@ def seed_league(
     league_play: bool = True,
     progress=None,
 ) -> int:
-    """Create ``games`` demo games; returns how many were created.
+    """Create ``games`` demo games, shared evenly among ``leagues``; returns how many.
 
-    With ``league_play``, also teams, a series of scenarios and two seasons (once), most
-    games played as a team, some for a scenario. Each batch is one transaction; scenario
-    entries and the league summaries are rebuilt once at the end (``games_bulk_load``).
-    ``progress(done, seconds)`` is called after every batch.
+    Each league has ``players`` players, a quarter of them also in the next league
+    (``leagues.league_members``), each with the same hidden strength wherever it plays.
+    With ``league_play``, also each league's teams and two seasons, and the first
+    league's series of scenarios (once), most games played as a team, some for a
+    scenario. Each batch is one transaction; scenario entries and the summaries are
+    rebuilt once at the end (``games_bulk_load``). ``progress(done, seconds)`` is called
+    after every batch.
     """
     rng = random.Random(seed)
-    catalog = Catalog.load()
+    base = Catalog.load()
     # Players draw from their own generator so reruns over existing players repeat games.
-    members = sorted(demo_players(random.Random(seed), players), key=lambda p: p.name)
-    catalog.players = [player.pk for player in members]
-    catalog.strengths = league_strengths(seed, catalog)
+    pool = demo_players(random.Random(seed), pool_size(players, len(leagues)))
+    base.players = [player.pk for player in pool]
+    base.strengths = league_strengths(seed, base)
     now = timezone.now()
-    if league_play:
-        teams = demo_teams(random.Random(seed), members)
-        catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
-        plans = demo_series(random.Random(seed), now)
-        catalog.scenarios = [plan for plan in plans if plan.terms.opens_at <= now]
-        demo_seasons(timezone.localdate(now))
-    planner = Planner(rng, catalog, now)
+    catalogs = []
+    for index, league in enumerate(leagues):
+        members = league_members(pool, players, index, len(leagues))
+        members.sort(key=lambda p: p.name)
+        catalog = replace(base, league_id=league.pk, players=[player.pk for player in members])
+        if league_play:
+            names = demo_team_names(league, first=index == 0)
+            teams = demo_teams(random.Random(seed + index), members, league, names)
+            catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
+            if index == 0:
+                plans = demo_series(random.Random(seed), now, league)
+                catalog.scenarios = [plan for plan in plans if plan.terms.opens_at <= now]
+            demo_seasons(league, timezone.localdate(now))
+        catalogs.append(catalog)
     large = games >= LARGE_LOAD and games >= Session.objects.count()
     started = time.perf_counter()
 
     def batches():
-        made = 0
-        while made < games:
-            size = min(batch_size, games - made)
-            yield [planner.game() for _ in range(size)]
-            made += size
+        for index, catalog in enumerate(catalogs):
+            planner = Planner(rng, catalog, now)
+            share = games // len(catalogs) + (index < games % len(catalogs))
+            made = 0
+            while made < share:
+                size = min(batch_size, share - made)
+                yield [planner.game() for _ in range(size)]
+                made += size
 
     return games_bulk_load(
         batches(),
         now=now,
-        scenario_ids=[plan.scenario.pk for plan in catalog.scenarios],
+        scenario_ids=[plan.scenario.pk for catalog in catalogs for plan in catalog.scenarios],
         progress=(lambda done: progress(done, time.perf_counter() - started)) if progress else None,
         large=large,
     )

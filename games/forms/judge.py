@@ -131,10 +131,13 @@ class ResultJudge:
     """The result form's cleaning for many games, with its choices loaded once.
 
     As an import's form offers them (``LeaguePlayFields.offer(historical=True)``): every
-    Ancient One, box, herald, guardian, investigator, team, scenario and task.
+    Ancient One, box, herald, guardian and investigator, and every team, scenario and task
+    of ``league``, which the judged games belong to.
     """
 
-    def __init__(self):
+    def __init__(self, league):
+        self.league = league
+
         def boxed(model):
             return _Choices(model.objects.select_related("box"))
 
@@ -144,12 +147,14 @@ class ResultJudge:
             "herald": boxed(Herald),
             "guardian": boxed(Guardian),
             "scenario": _Choices(
-                Scenario.objects.select_related("herald").prefetch_related(
-                    "ancient_ones", "boxes_required", "boxes_allowed"
-                )
+                Scenario.objects.filter(league=league)
+                .select_related("herald")
+                .prefetch_related("ancient_ones", "boxes_required", "boxes_allowed")
             ),
-            "team": _Choices(Team.objects.all()),
-            "tasks_done": _Choices(ScenarioTask.objects.select_related("scenario")),
+            "team": _Choices(Team.objects.filter(league=league)),
+            "tasks_done": _Choices(
+                ScenarioTask.objects.filter(scenario__league=league).select_related("scenario")
+            ),
         }
         self.seat_choices = {"investigator": boxed(Investigator)}
         self._terms: dict[int, object] = {}
@@ -159,7 +164,7 @@ class ResultJudge:
     def judge(self, data: dict, *, submitted_at, prefix: str = "seats") -> Verdict:
         """Judge the form data of one game (as ``ResultSubmission`` would receive it),
         judged as submitted at ``submitted_at``; seat rows are ``{prefix}-N-field``."""
-        game = _Row(Session(created_at=submitted_at))
+        game = _Row(Session(created_at=submitted_at, league=self.league))
         self._clean(game, SessionForm, self.game_choices, data, "")
         for name, problem in game_form_rules(game.cleaned_data):
             game.add_error(name, problem)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from games.jobs.importing import results_import_start
 from games.models import Status
+from league.models import League
 
 from .format import COLUMNS, HEADERS
 from .importer import results_import
@@ -36,7 +37,19 @@ SESSION_KEY = "results_imports"
 PERMISSION = "games.add_session"
 
 
+def _leagues():
+    return League.objects.order_by("pk")
+
+
 class ImportForm(forms.Form):
+    league = forms.ModelChoiceField(
+        queryset=_leagues(),
+        label=gettext_lazy("League"),
+        help_text=gettext_lazy(
+            "The games belong to it; the file's teams and scenarios must be its own, and only "
+            "its games count as duplicates."
+        ),
+    )
     file = forms.FileField(
         label=gettext_lazy("Results file"),
         help_text=gettext_lazy("A .csv or .xlsx file in the results format."),
@@ -54,6 +67,12 @@ class ImportForm(forms.Form):
         label=gettext_lazy("Import the valid games even if others have problems"),
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A choice is always made: the site's first league unless another is picked.
+        self.fields["league"].initial = self.initial.get("league") or _leagues().first()
+        self.fields["league"].empty_label = None
+
     def clean_file(self):
         upload = self.cleaned_data["file"]
         try:
@@ -68,6 +87,7 @@ class ImportForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
+    league = forms.ModelChoiceField(queryset=_leagues(), widget=forms.HiddenInput)
     name = forms.CharField(widget=forms.HiddenInput, required=False, max_length=150)
     status = forms.CharField(widget=forms.HiddenInput, required=False)
     submitted_by_me = forms.BooleanField(widget=forms.HiddenInput, required=False)
@@ -128,6 +148,7 @@ class ResultsImportMixin:
         token = upload_store(upload, Path(upload.name).suffix.lower())
         request.session[SESSION_KEY] = [*request.session.get(SESSION_KEY, []), token]
         options = {
+            "league": form.cleaned_data["league"].pk,
             "status": form.cleaned_data["status"],
             "submitted_by_me": form.cleaned_data["submitted_by_me"],
             "skip_invalid": form.cleaned_data["skip_invalid"],
@@ -139,6 +160,7 @@ class ResultsImportMixin:
             return results_import(
                 stream,
                 token,
+                league=League.objects.get(pk=options["league"]),
                 dry_run=dry_run,
                 status=options["status"] or None,
                 submitted_by=request.user if options["submitted_by_me"] else None,
@@ -158,6 +180,7 @@ class ResultsImportMixin:
             "import_preview.html",
             report=report,
             name=name,
+            league=League.objects.get(pk=options["league"]),
             confirm=confirm,
             can_import=report.valid and (report.ok or options["skip_invalid"]),
         )
@@ -176,10 +199,12 @@ class ResultsImportMixin:
         options = {
             key: form.cleaned_data[key] for key in ("status", "submitted_by_me", "skip_invalid")
         }
+        league = form.cleaned_data["league"]
         with transaction.atomic():
             job = results_import_start(
                 token=token,
                 name=form.cleaned_data["name"] or _("the uploaded file"),
+                league=league,
                 status=options["status"],
                 submitted_by=request.user if options["submitted_by_me"] else None,
                 skip_invalid=options["skip_invalid"],

@@ -1,5 +1,7 @@
 """Duplicates an import skips: games already in the league, and repeats inside the file.
 
+Only the league the file goes to counts: the same table in another league is another game.
+
 A game already in the league is one the result form would warn about: the same date,
 Ancient One and players (``Session.objects.same_table``), among the games there before the
 import began. Inside a file, the references say which rows are distinct games, so a game
@@ -36,10 +38,12 @@ PAIRS_PER_QUERY = 400
 class Duplicates:
     """Remembers the file's games (16 bytes each) and asks the league about the rest."""
 
-    def __init__(self, existing_player: Callable[[str], Player | None]):
+    def __init__(self, existing_player: Callable[[str], Player | None], league):
         self.existing_player = existing_player
+        self.league = league  # the games compared: this league's only
         self.fingerprints: dict[bytes, str] = {}
-        self.league_before = Session.objects.aggregate(last=Max("pk"))["last"]
+        games = Session.objects.filter(league=league)
+        self.league_before = games.aggregate(last=Max("pk"))["last"]
 
     def check(self, rows: GameRows, verdict, submitted_at) -> str:
         """Why this valid game (its ``games.forms.judge.Verdict``) is skipped as a repeat
@@ -81,7 +85,10 @@ class Duplicates:
                 ),
             )
             seats = Seat.objects.filter(
-                same_day, session_id__lte=self.league_before, player_id__isnull=False
+                same_day,
+                session__league=self.league,
+                session_id__lte=self.league_before,
+                player_id__isnull=False,
             ).values_list(*SEAT_AT)
             for session_id, day, ancient_one, player_id in seats:
                 players[session_id].add(player_id)

@@ -53,24 +53,26 @@ class Importer:
     def __init__(
         self,
         *,
+        league,
         status: str | None = None,
         submitted_by=None,
         dry_run: bool = False,
         skip_invalid: bool = False,
         progress: Callable[[float | None, int], None] | None = None,
     ):
+        self.league = league
         self.status = status
         self.submitted_by = submitted_by
         self.dry_run = dry_run
         self.skip_invalid = skip_invalid
         self.progress = progress
-        self.catalog = Catalog()
+        self.catalog = Catalog(league)
         self.judge: ResultJudge | None = None
         self.report = ImportReport()
         self.now = timezone.now()
         self._players: dict[str, Player | None] = {}
         self._users: dict[str, object] = {}
-        self.duplicates = Duplicates(self._existing_player)
+        self.duplicates = Duplicates(self._existing_player, league)
 
     # -- the run -------------------------------------------------------------------------
 
@@ -84,7 +86,7 @@ class Importer:
 
     def _run(self, results: ResultsFile) -> ImportReport:
         report = self.report
-        self.judge = ResultJudge()
+        self.judge = ResultJudge(self.league)
         with transaction.atomic():
             batch: list[_Game] = []
             for rows in results.games():
@@ -332,5 +334,6 @@ def _by_line(problem: Problem) -> tuple[int, str]:
 
 
 def results_import(stream: IO[bytes], name: str, **options) -> ImportReport:
-    """Import a results file (CSV or XLSX) by its name's suffix; see ``Importer``."""
+    """Import a results file (CSV or XLSX) by its name's suffix into ``league`` (a keyword
+    option, required); see ``Importer``."""
     return Importer(**options).run(stream, name)

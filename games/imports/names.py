@@ -56,9 +56,12 @@ class NameNotFound(ValueError):
 class CatalogNames:
     """One catalog table's rows by spelling-independent name, loaded once per import."""
 
-    def __init__(self, model: type[Model], not_found: str):
+    def __init__(self, model: type[Model], not_found: str, league=None):
         self.not_found = not_found
-        rows = list(model.objects.all())
+        rows = model.objects.all()
+        if league is not None:  # a league's own table: its rows only
+            rows = rows.filter(league=league)
+        rows = list(rows)
         self.rows = {catalog_key(row.name): row for row in rows}
         # A file written in another language names the boxes and heralds as printed there.
         for row in rows:
@@ -77,7 +80,8 @@ class CatalogNames:
 
 
 class Catalog:
-    """Every catalog table a results file names, each loaded on first use."""
+    """Every catalog table a results file names, each loaded on first use; the teams and
+    scenarios are ``league``'s (another league's are not found)."""
 
     TABLES = {
         "ancient_ones": (AncientOne, gettext_lazy("No Ancient One is called “%(name)s”.")),
@@ -89,7 +93,11 @@ class Catalog:
         "scenarios": (Scenario, gettext_lazy("No scenario is called “%(name)s”.")),
     }
 
-    def __init__(self):
+    # The tables whose rows belong to a league.
+    OWNED = ("teams", "scenarios")
+
+    def __init__(self, league):
+        self.league = league
         self._tables: dict[str, CatalogNames] = {}
         self._tasks: dict[int, dict[str, object]] = {}
 
@@ -112,5 +120,6 @@ class Catalog:
             raise AttributeError(table)
         if table not in self._tables:
             model, not_found = self.TABLES[table]
-            self._tables[table] = CatalogNames(model, not_found)
+            league = self.league if table in self.OWNED else None
+            self._tables[table] = CatalogNames(model, not_found, league)
         return self._tables[table]

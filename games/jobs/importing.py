@@ -18,6 +18,7 @@ from django_tasks import task
 from games.imports.importer import results_import
 from games.imports.report import ImportReport
 from games.imports.uploads import upload_forget, upload_path
+from league.models import League
 
 from .models import Job, Kind
 from .runner import Progress, job_run, job_start
@@ -32,9 +33,16 @@ class ImportRefused(Exception):
 
 @task()
 def results_import_task(
-    job_id: int, *, token: str, status: str, submitted_by_id: int | None, skip_invalid: bool
+    job_id: int,
+    *,
+    token: str,
+    league_id: int,
+    status: str,
+    submitted_by_id: int | None,
+    skip_invalid: bool,
 ) -> str:
-    """Import the uploaded file ``token`` for job ``job_id``; the file goes at the end."""
+    """Import the uploaded file ``token`` into league ``league_id`` for job ``job_id``; the
+    file goes at the end."""
     user = get_user_model().objects.filter(pk=submitted_by_id).first() if submitted_by_id else None
 
     def work(progress: Progress) -> str:
@@ -45,6 +53,7 @@ def results_import_task(
             report = results_import(
                 stream,
                 token,
+                league=League.objects.get(pk=league_id),
                 status=status or None,
                 submitted_by=user,
                 skip_invalid=skip_invalid,
@@ -107,9 +116,17 @@ def import_refusal(report: ImportReport) -> str:
 
 
 def results_import_start(
-    *, token: str, name: str, status: str = "", submitted_by=None, skip_invalid=False, user=None
+    *,
+    token: str,
+    name: str,
+    league,
+    status: str = "",
+    submitted_by=None,
+    skip_invalid=False,
+    user=None,
 ) -> Job:
-    """Queue the import of the uploaded file ``token`` (named ``name`` by its uploader)."""
+    """Queue the import of the uploaded file ``token`` (named ``name`` by its uploader)
+    into ``league``."""
     return job_start(
         task=results_import_task,
         kind=Kind.IMPORT_RESULTS,
@@ -121,6 +138,7 @@ def results_import_start(
         % {"name": name},
         user=user,
         token=token,
+        league_id=league.pk,
         status=status or "",
         submitted_by_id=submitted_by.pk if submitted_by else None,
         skip_invalid=skip_invalid,

@@ -13,6 +13,10 @@ from games.imports.reader import FileProblem, file_format
 from games.imports.uploads import upload_store
 from games.jobs.importing import results_import_start
 from games.models import Status
+from league.models import League
+
+# Leagues an unknown --league's error names (a site may hold hundreds).
+LEAGUES_NAMED = 10
 
 
 class Command(BaseCommand):
@@ -24,6 +28,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="A .csv or .xlsx file in the results format.")
+        parser.add_argument(
+            "--league",
+            metavar="SLUG",
+            help="The league (its address, e.g. arkham) the games, and the teams and "
+            "scenarios the file names, belong to; needed when the site has several.",
+        )
         parser.add_argument(
             "--dry-run", action="store_true", help="Check and report; write nothing."
         )
@@ -51,10 +61,20 @@ class Command(BaseCommand):
         )
 
     def handle(
-        self, *args, file, dry_run, status, submitted_by, skip_invalid, background=False, **options
+        self,
+        *args,
+        file,
+        dry_run,
+        status,
+        submitted_by,
+        skip_invalid,
+        league=None,
+        background=False,
+        **options,
     ):
         if background and dry_run:
             raise CommandError("--dry-run answers here; it cannot go to the background.")
+        league = self._league(league)
         user = None
         if submitted_by:
             model = get_user_model()
@@ -68,7 +88,7 @@ class Command(BaseCommand):
         if problem:
             raise CommandError(problem)
         if background:
-            self._start(path, status=status, user=user, skip_invalid=skip_invalid)
+            self._start(path, league=league, status=status, user=user, skip_invalid=skip_invalid)
             return
         bar = ProgressBar("Importing games", stream=options.get("stderr"))
         try:
@@ -76,6 +96,7 @@ class Command(BaseCommand):
                 report = results_import(
                     stream,
                     path.name,
+                    league=league,
                     status=status,
                     submitted_by=user,
                     dry_run=dry_run,
@@ -86,13 +107,28 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         finally:
             bar.close()
-        self._report(report, dry_run=dry_run)
+        self._report(report, league=league, dry_run=dry_run)
         # A dry run fails as the real run would: scripts can check a file before importing it.
         if not report.ok and not skip_invalid:
             done = "Nothing would be imported" if dry_run else "Nothing was imported"
             raise CommandError(f"{done}: correct the problems above and retry.")
 
-    def _start(self, path: Path, *, status, user, skip_invalid: bool) -> None:
+    def _league(self, slug: str | None) -> League:
+        """The league named by ``--league``; without it, the site's only league."""
+        leagues = League.objects.order_by("pk")
+        if slug is not None:
+            league = leagues.filter(slug=slug).first()
+            if league is not None:
+                return league
+        elif leagues[:2].count() == 1:
+            return leagues.get()
+        slugs = list(leagues.values_list("slug", flat=True)[: LEAGUES_NAMED + 1])
+        known = ", ".join(slugs[:LEAGUES_NAMED]) + (", …" if len(slugs) > LEAGUES_NAMED else "")
+        if slug is None:
+            raise CommandError(f"Name the league to import into with --league (one of: {known}).")
+        raise CommandError(f"No league has the address “{slug}” (the leagues: {known}).")
+
+    def _start(self, path: Path, *, league, status, user, skip_invalid: bool) -> None:
         try:
             suffix = "." + file_format(path.name)
         except FileProblem as error:
@@ -102,6 +138,7 @@ class Command(BaseCommand):
             job = results_import_start(
                 token=token,
                 name=path.name,
+                league=league,
                 status=status or "",
                 submitted_by=user,
                 skip_invalid=skip_invalid,
@@ -112,7 +149,7 @@ class Command(BaseCommand):
             "(its progress and any problems are under Background jobs in the admin)."
         )
 
-    def _report(self, report, *, dry_run: bool) -> None:
+    def _report(self, report, *, league: League, dry_run: bool) -> None:
         # A broken file of 100,000 games would scroll for ever: the report keeps the first
         # LEAGUE_IMPORT_MAX_PROBLEMS of each list and counts the rest.
         for problem in report.problems:
@@ -140,5 +177,8 @@ class Command(BaseCommand):
             self.stdout.write("Dry run: nothing was written.")
         elif report.written:
             self.stdout.write(
-                self.style.SUCCESS(f"{report.created} game{pluralize(report.created)} imported.")
+                self.style.SUCCESS(
+                    f"{report.created} game{pluralize(report.created)} imported into {league} "
+                    f"({league.slug})."
+                )
             )

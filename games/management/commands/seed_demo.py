@@ -8,20 +8,31 @@ from django.db import connection
 
 from games.bulk.demo_login import demo_player, demo_staff_login
 from games.bulk.league import demo_seasons
-from games.bulk.seed import seed_league
+from games.bulk.leagues import demo_leagues, demo_memberships
+from games.bulk.seed import seed_leagues
 from games.models import Session
+from league.models import League
 
 # The demo staff account may only ever be created in a database named like this (Makefile).
 DEMO_DATABASE_MARK = "demo"
+# The most leagues one run makes (bench_pages' many-league databases stay under it).
+MAX_LEAGUES = 1000
 
 
 class Command(BaseCommand):
-    help = "Fill the database with a realistic demo league (use a separate demo database)."
+    help = "Fill the database with realistic demo leagues (use a separate demo database)."
 
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=1000, help="How many games to add.")
         parser.add_argument("--seed", type=int, default=1, help="Random seed (repeatable).")
-        parser.add_argument("--players", type=int, default=36, help="League members.")
+        parser.add_argument("--players", type=int, default=36, help="Players per league.")
+        parser.add_argument(
+            "--leagues",
+            type=int,
+            default=1,
+            help="How many leagues share the games: the first league, then others (the third "
+            "is invitation-only); a quarter of each league's players also play in the next.",
+        )
         parser.add_argument(
             "--if-empty", action="store_true", help="Do nothing when games already exist."
         )
@@ -38,10 +49,12 @@ class Command(BaseCommand):
         if self.verbosity > 1:
             self.stderr.write(f"{done:,} games in {seconds:.0f} s ({done / seconds:,.0f}/s)")
 
-    def handle(self, *args, games, seed, players, if_empty, demo_login, **options):
+    def handle(self, *args, games, seed, players, if_empty, demo_login, leagues=1, **options):
         self.verbosity = options["verbosity"]
-        if games < 0 or players < 1:
-            raise CommandError("--games must be 0 or more and --players at least 1.")
+        if games < 0 or players < 1 or not 1 <= leagues <= MAX_LEAGUES:
+            raise CommandError(
+                f"--games must be 0 or more, --players at least 1 and --leagues 1 to {MAX_LEAGUES}."
+            )
         database = Path(str(settings.DATABASES["default"]["NAME"])).name
         if demo_login and DEMO_DATABASE_MARK not in database:
             raise CommandError(
@@ -54,16 +67,26 @@ class Command(BaseCommand):
                 f"{database} already has {existing:,} games: nothing seeded (asked for "
                 f"{games:,}). `make demo-reset` rebuilds it with DEMO_GAMES games."
             )
+            seeded = list(League.objects.order_by("pk")[:leagues])
         else:
+            seeded = demo_leagues(leagues)
             started = time.perf_counter()
-            created = seed_league(games=games, seed=seed, players=players, progress=self.progress)
+            created = seed_leagues(
+                seeded, games=games, seed=seed, players=players, progress=self.progress
+            )
             elapsed = time.perf_counter() - started
             rate = created / elapsed if elapsed else 0
             self.stdout.write(
                 f"{created:,} demo games seeded in {elapsed:.1f} s ({rate:,.0f} games/s)."
             )
-        finished, running = demo_seasons()
-        self.stdout.write(f"Seasons: {finished} (finished) and {running} (running).")
+        for league in seeded:
+            finished, running = demo_seasons(league)
+            games_there = Session.objects.filter(league=league).count()
+            self.stdout.write(
+                f"{league} (/l/{league.slug}/, {league.visibility}): "
+                f"{games_there:,} games; seasons {finished} (finished) and {running} (running)."
+            )
+        user = None
         if demo_login:
             password = secrets.token_urlsafe(12)
             user = demo_staff_login(password)
@@ -71,8 +94,11 @@ class Command(BaseCommand):
                 f"Demo staff login: username {user.username!r}, password {password!r} "
                 f"(on {connection.settings_dict['NAME']} only; a new password every run)."
             )
-            playing = demo_player(user)
+            playing = demo_player(user, seeded[0])
             self.stdout.write(
                 f"It plays as {playing.player}, captain of {playing.team}, who played "
                 f"{playing.games} of the team's approved games."
             )
+        added = demo_memberships(user, seeded[0])
+        if added and self.verbosity > 1:
+            self.stderr.write(f"{added} memberships added.")
