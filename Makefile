@@ -6,6 +6,8 @@ STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 DEMO_DB ?= sqlite:///$(CURDIR)/demo.sqlite3
 DEMO_GAMES ?= 3000
+# The demo shows two leagues sharing some players (a third one would be invitation-only).
+DEMO_LEAGUES ?= 2
 PORT ?= 8000
 
 .PHONY: install install-dev run test test-redis fuzz gettext messages lint format demo demo-reset chromium java bench loadtest wrk backup restore
@@ -106,7 +108,7 @@ demo: install
 	@echo "The demo on $(DEMO_DB), DEBUG off: collectstatic, migrate, seed_demo, runserver and a task worker"
 	@$(DEMO_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 	@$(DEMO_ENV) $(PY) manage.py migrate
-	@$(DEMO_ENV) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --if-empty --demo-login
+	@$(DEMO_ENV) $(PY) manage.py seed_demo --games $(DEMO_GAMES) --leagues $(DEMO_LEAGUES) --if-empty --demo-login
 	@trap 'kill $$worker 2>/dev/null; wait $$worker' INT TERM EXIT; \
 	  $(DEMO_ENV) $(PY) manage.py $(WORKER) & worker=$$!; \
 	  $(DEMO_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
