@@ -50,11 +50,13 @@ from games.scoring import sessions_rescore, sessions_rescore_stored
 from games.signals import league_changed
 from games.summaries import summaries_differences, summaries_rebuild
 from games.summaries.tracking import Tracker
-from league.models import Season
+from league.models import Season, Visibility
 from tests.factories import (
+    LeagueFactory,
     SeasonFactory,
     TeamFactory,
     UserFactory,
+    first_league,
     game,
     moderator,
     scenario,
@@ -76,7 +78,13 @@ class Rollback(Exception):
 
 def azathoth_sealed(played_on, **fields):
     """An unsaved approved game sealed against Azathoth (any seats can seal the gates)."""
-    values = {"elder_sign_tokens": 6, "terror_level": 1, "status": "approved", **fields}
+    values = {
+        "elder_sign_tokens": 6,
+        "terror_level": 1,
+        "status": "approved",
+        "league": first_league(),
+        **fields,
+    }
     return Session(
         ancient_one=AncientOne.objects.get(name="Azathoth"),
         outcome="sealed",
@@ -114,6 +122,7 @@ record_op = st.tuples(
     st.integers(0, 3),
     st.lists(st.sampled_from(BOXES), max_size=3, unique=True),
     st.sampled_from(HERALDS),
+    st.sampled_from([0, 0, 1]),  # the league: the first, or the second (see ``League``)
 )
 index = st.integers(0, 20)
 operation = st.one_of(
@@ -123,7 +132,8 @@ operation = st.one_of(
     st.tuples(st.just("withdraw"), index),
     st.tuples(st.just("bulk_delete"), index),
     st.tuples(st.just("doom"), st.integers(8, 14)),
-    st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"])),
+    st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"]), st.integers(0, 1)),
+    st.tuples(st.just("visibility")),
     st.tuples(st.just("entry"), index),
     st.tuples(st.just("import"), st.sampled_from(NAMES), st.sampled_from(DATES)),
     st.tuples(
@@ -145,9 +155,14 @@ operation = st.one_of(
 
 
 class League:
-    """Applies operations through the real write path."""
+    """Applies operations through the real write path, in two leagues: the first (public)
+    and a second that starts invitation-only and may be made public and private again."""
 
     def __init__(self):
+        self.leagues = [
+            first_league(),
+            LeagueFactory(name="Saturday", visibility=Visibility.INVITATION),
+        ]
         self.boss = moderator()
         self.owner = UserFactory(username="owner")
         self.team = TeamFactory(name="Night Owls", members=NAMES)
@@ -169,10 +184,13 @@ class League:
             event(f"{op[0]}: refused")
 
     def do_record(
-        self, status, outcome, names, as_team, for_scenario, played_on, gates, boxes, herald
+        self, status, outcome, names, as_team, for_scenario, played_on, gates, boxes, herald, at
     ):
         gates = max(gates, len(names)) if outcome == "closed" else gates
+        if at:  # the team and the scenario are the first league's
+            as_team = for_scenario = False
         game(
+            league=self.leagues[at],
             boxes=tuple(boxes),
             herald=Herald.objects.get(name=herald) if herald else None,
             status=status,
@@ -230,10 +248,11 @@ class League:
         else:
             sessions_rescore_stored(cthulhu, chunk_size=3)
 
-    def do_season(self, action):
-        season = Season.objects.order_by("pk").last()
+    def do_season(self, action, at):
+        league = self.leagues[at]
+        season = Season.objects.filter(league=league).order_by("pk").last()
         if action == "add" or season is None:
-            SeasonFactory(name=f"Season {Season.objects.count() + 1}")
+            SeasonFactory(name=f"Season {Season.objects.count() + 1}", league=league)
         elif action == "move":
             season.start = datetime.date(2026, 1, 5)
             season.save()
@@ -245,6 +264,13 @@ class League:
         if target is None or not target.scenario_id or target.status != "approved":
             return
         scenario_entry_choose(session=target, user=self.boss)
+
+    def do_visibility(self):
+        second = self.leagues[1]
+        second.refresh_from_db()
+        public = second.visibility == Visibility.PUBLIC
+        second.visibility = Visibility.INVITATION if public else Visibility.PUBLIC
+        second.save()
 
     def do_import(self, name, played_on):
         new = azathoth_sealed(played_on)
@@ -629,6 +655,8 @@ def _facts(score=20, outcome="sealed", status="approved"):
         created_at=datetime.datetime(2026, 1, 10, 21, tzinfo=datetime.UTC),
         ancient_one_id=1,
         investigator_count=2,
+        league_id=1,
+        league_public=True,
         seats=(c.SeatFacts(1, 1, True, 2, 0), c.SeatFacts(2, 2, False, 0, 3)),
     )
 
