@@ -59,7 +59,9 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
     team = Team.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
     scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
     series = Series.objects.order_by("pk").first()
-    busiest = InvestigatorStanding.objects.filter(scope=ALL_LEAGUES).order_by("-games", "pk").first()
+    busiest = (
+        InvestigatorStanding.objects.filter(scope=ALL_LEAGUES).order_by("-games", "pk").first()
+    )
     investigator = busiest.investigator if busiest else None
     if None in (player, ancient_one, victory, team, scenario, series, investigator):
         raise PageError("The league has no games to benchmark: seed it first (seed_demo).")
