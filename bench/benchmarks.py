@@ -26,7 +26,7 @@ from games.models import (
     Session,
     Team,
 )
-from games.models.summaries import ALL_TIME
+from games.models.summaries import ALL_LEAGUES
 from league.caching.page_cache import page_key
 from league.current import active_slug
 
@@ -60,7 +60,9 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
     team = Team.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
     scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
     series = Series.objects.order_by("pk").first()
-    busiest = InvestigatorStanding.objects.filter(scope=ALL_TIME).order_by("-games", "pk").first()
+    busiest = (
+        InvestigatorStanding.objects.filter(scope=ALL_LEAGUES).order_by("-games", "pk").first()
+    )
     investigator = busiest.investigator if busiest else None
     if None in (player, ancient_one, victory, team, scenario, series, investigator):
         raise PageError("The league has no games to benchmark: seed it first (seed_demo).")

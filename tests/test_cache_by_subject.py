@@ -71,6 +71,7 @@ def pending_yig_game(league) -> Session:
         status="pending",
         team=league["owls"],
         scenario=league["yig"],
+        league=league["owls"].league,
     )
     seats = [seat("Ann", "Amanda Sharpe"), seat("Bo", "Bob Jenkins")]
     return session_record(

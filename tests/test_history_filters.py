@@ -9,7 +9,15 @@ from games.models import Player, PlayerTeammate, Session
 from league.pages import history
 from tests.addresses import reverse
 from tests.budgets import CACHE_READ, MEMBER_NAV, PAGE_CACHE_MISS
-from tests.factories import PlayerFactory, SeasonFactory, UserFactory, demo_league, game, seat
+from tests.factories import (
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+    demo_league,
+    first_league,
+    game,
+    seat,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +157,7 @@ def test_teammates_are_read_once_then_offered_from_the_cache(client, ann, monkey
     monkeypatch.setattr(
         choices, "choice_list", lambda field: read.append(field.choices_name) or real(field)
     )
-    teammates = f"teammates-{Player.objects.get(name='Ann').pk}"
+    teammates = f"teammates-{first_league().pk}-{Player.objects.get(name='Ann').pk}"
     client.get(ANN)  # the choices are read (the cache has none) ...
     assert read.count(teammates) == 1
     again = client.get(f"{ANN}?season=")  # ... and then offered from it

@@ -11,7 +11,7 @@ from games.intervals import wilson
 from games.models import Herald
 from league.queries import box_standings, herald_standings
 from tests.addresses import reverse
-from tests.factories import SeasonFactory, demo_league, game, seat
+from tests.factories import SeasonFactory, demo_league, first_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def test_every_box_in_play_against_the_games_without_it(client, played):
 
 
 def test_sql_intervals_match_the_pure_function(played):
-    for row in [*herald_standings(), *box_standings()]:
+    for row in [*herald_standings(first_league()), *box_standings(first_league())]:
         for suffix in ("", "_without"):
             games, wins = getattr(row, f"games{suffix}"), getattr(row, f"victories{suffix}")
             low = getattr(row, f"win_low{suffix}")
@@ -204,8 +204,9 @@ def test_query_count_is_flat_in_league_size(client, catalog, settings):
     large = counts()
     # The pages' own queries are the same at both sizes; the API's also count its rate
     # limit's and conditional answers' cache entries, which may be stored once more on
-    # PostgreSQL: the same bound holds for both sizes.
+    # PostgreSQL: the same bound holds for both sizes. One query of it reads the request's
+    # league (``request.league``), which every league's answer names.
     assert small[:6] == large[:6]
-    assert max(small) <= 16 and max(large) <= 16
+    assert max(small) <= 17 and max(large) <= 17, f"{small} {large}"
     # The Ancient One page's budget (one query more for its table sizes) is pinned in
     # tests/test_ancient_one_pages.py.

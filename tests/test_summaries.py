@@ -15,7 +15,7 @@ import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.db import transaction
+from django.db import connection, transaction
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -50,11 +50,13 @@ from games.scoring import sessions_rescore, sessions_rescore_stored
 from games.signals import league_changed
 from games.summaries import summaries_differences, summaries_rebuild
 from games.summaries.tracking import Tracker
-from league.models import Season
+from league.models import Season, Visibility
 from tests.factories import (
+    LeagueFactory,
     SeasonFactory,
     TeamFactory,
     UserFactory,
+    first_league,
     game,
     moderator,
     scenario,
@@ -76,7 +78,13 @@ class Rollback(Exception):
 
 def azathoth_sealed(played_on, **fields):
     """An unsaved approved game sealed against Azathoth (any seats can seal the gates)."""
-    values = {"elder_sign_tokens": 6, "terror_level": 1, "status": "approved", **fields}
+    values = {
+        "elder_sign_tokens": 6,
+        "terror_level": 1,
+        "status": "approved",
+        "league": first_league(),
+        **fields,
+    }
     return Session(
         ancient_one=AncientOne.objects.get(name="Azathoth"),
         outcome="sealed",
@@ -114,6 +122,7 @@ record_op = st.tuples(
     st.integers(0, 3),
     st.lists(st.sampled_from(BOXES), max_size=3, unique=True),
     st.sampled_from(HERALDS),
+    st.sampled_from([0, 0, 1]),  # the league: the first, or the second (see ``League``)
 )
 index = st.integers(0, 20)
 operation = st.one_of(
@@ -123,7 +132,8 @@ operation = st.one_of(
     st.tuples(st.just("withdraw"), index),
     st.tuples(st.just("bulk_delete"), index),
     st.tuples(st.just("doom"), st.integers(8, 14)),
-    st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"])),
+    st.tuples(st.just("season"), st.sampled_from(["add", "move", "delete"]), st.integers(0, 1)),
+    st.tuples(st.just("visibility")),
     st.tuples(st.just("entry"), index),
     st.tuples(st.just("import"), st.sampled_from(NAMES), st.sampled_from(DATES)),
     st.tuples(
@@ -145,9 +155,14 @@ operation = st.one_of(
 
 
 class League:
-    """Applies operations through the real write path."""
+    """Applies operations through the real write path, in two leagues: the first (public)
+    and a second that starts invitation-only and may be made public and private again."""
 
     def __init__(self):
+        self.leagues = [
+            first_league(),
+            LeagueFactory(name="Saturday", visibility=Visibility.INVITATION),
+        ]
         self.boss = moderator()
         self.owner = UserFactory(username="owner")
         self.team = TeamFactory(name="Night Owls", members=NAMES)
@@ -169,10 +184,13 @@ class League:
             event(f"{op[0]}: refused")
 
     def do_record(
-        self, status, outcome, names, as_team, for_scenario, played_on, gates, boxes, herald
+        self, status, outcome, names, as_team, for_scenario, played_on, gates, boxes, herald, at
     ):
         gates = max(gates, len(names)) if outcome == "closed" else gates
+        if at:  # the team and the scenario are the first league's
+            as_team = for_scenario = False
         game(
+            league=self.leagues[at],
             boxes=tuple(boxes),
             herald=Herald.objects.get(name=herald) if herald else None,
             status=status,
@@ -230,10 +248,11 @@ class League:
         else:
             sessions_rescore_stored(cthulhu, chunk_size=3)
 
-    def do_season(self, action):
-        season = Season.objects.order_by("pk").last()
+    def do_season(self, action, at):
+        league = self.leagues[at]
+        season = Season.objects.filter(league=league).order_by("pk").last()
         if action == "add" or season is None:
-            SeasonFactory(name=f"Season {Season.objects.count() + 1}")
+            SeasonFactory(name=f"Season {Season.objects.count() + 1}", league=league)
         elif action == "move":
             season.start = datetime.date(2026, 1, 5)
             season.save()
@@ -245,6 +264,13 @@ class League:
         if target is None or not target.scenario_id or target.status != "approved":
             return
         scenario_entry_choose(session=target, user=self.boss)
+
+    def do_visibility(self):
+        second = self.leagues[1]
+        second.refresh_from_db()
+        public = second.visibility == Visibility.PUBLIC
+        second.visibility = Visibility.INVITATION if public else Visibility.PUBLIC
+        second.save()
 
     def do_import(self, name, played_on):
         new = azathoth_sealed(played_on)
@@ -383,7 +409,9 @@ def test_ancient_one_outcomes_and_histogram(catalog):
         for row in AncientOneOutcome.objects.filter(scope=0)
     }
     assert outcomes == {("sealed", ""): 1, ("defeat", "devoured"): 1}
-    scores = list(AncientOneScore.objects.values_list("investigator_count", "score", "games"))
+    scores = list(
+        AncientOneScore.objects.filter(scope=0).values_list("investigator_count", "score", "games")
+    )
     assert scores == [(won.investigator_count, won.score, 1)]
 
 
@@ -578,7 +606,9 @@ def test_herald_box_and_table_size_rows_count_each_game_once(catalog):
     won = game(boxes=kingsport, herald=Herald.objects.get(name="Ghroth"))
     game(outcome="defeat", defeat_cause="devoured", boxes=kingsport, seats=[seat("Cy")])
     game(boxes=("Arkham Horror",))
-    heralds = list(HeraldStanding.objects.values_list("herald__name", "games", "victories"))
+    heralds = list(
+        HeraldStanding.objects.filter(scope=0).values_list("herald__name", "games", "victories")
+    )
     assert heralds == [("Ghroth", 1, 1)]
     boxes = dict(
         (name, (games, victories))
@@ -589,7 +619,7 @@ def test_herald_box_and_table_size_rows_count_each_game_once(catalog):
     assert boxes == {"Arkham Horror": (3, 2), "Kingsport Horror": (2, 1)}
     sizes = AncientOneTableSize.objects.filter(scope=0).order_by("investigator_count")
     assert [(r.investigator_count, r.games, r.victories) for r in sizes] == [(1, 1, 0), (2, 2, 2)]
-    assert HeraldStanding.objects.get().best_score == won.score
+    assert HeraldStanding.objects.get(scope=0).best_score == won.score
 
 
 def test_boxes_changed_through_the_link_alone_keep_the_rows(catalog):
@@ -629,6 +659,8 @@ def _facts(score=20, outcome="sealed", status="approved"):
         created_at=datetime.datetime(2026, 1, 10, 21, tzinfo=datetime.UTC),
         ancient_one_id=1,
         investigator_count=2,
+        league_id=1,
+        league_public=True,
         seats=(c.SeatFacts(1, 1, True, 2, 0), c.SeatFacts(2, 2, False, 0, 3)),
     )
 
@@ -668,3 +700,103 @@ def test_a_change_is_after_minus_before_and_passes_over_what_cancels(before, aft
         assert c.PLAYER in names and c.ANCIENT_ONE_SCORE in names
     else:
         assert c.PLAYER_TEAMMATE in names and c.ANCIENT_ONE_OUTCOME in names
+
+
+# Leagues: each league's games count in its own scopes; the cross-league scope (0) counts
+# the games of public leagues only.
+
+
+def _wins(player: str, scope: int) -> int | None:
+    row = PlayerStanding.objects.filter(player__name=player, scope=scope).first()
+    return row.games if row else None
+
+
+def test_each_league_counts_its_own_games_and_only_public_ones_count_across(catalog):
+    first = first_league()
+    saturday = LeagueFactory(name="Saturday")
+    private = LeagueFactory(name="Back Room", visibility=Visibility.INVITATION)
+    game(seats=[seat("Ann")])
+    game(seats=[seat("Ann")], league=saturday)
+    game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")], league=private)
+    assert [_wins("Ann", -league.pk) for league in (first, saturday, private)] == [1, 1, 1]
+    assert _wins("Ann", 0) == 2  # the private league's game is on no shared board
+    assert _wins("Bob", -private.pk) == 1 and _wins("Bob", 0) is None
+    assert _wins("Bob", -first.pk) is None
+    assert summaries_differences() == []
+
+
+def test_a_season_counts_only_its_own_league_games(catalog):
+    saturday = LeagueFactory(name="Saturday")
+    ours = SeasonFactory(name="Season 2026")
+    theirs = SeasonFactory(name="Saturday 2026", league=saturday)
+    game(seats=[seat("Ann")], played_on=datetime.date(2026, 3, 1))
+    game(seats=[seat("Ann")], played_on=datetime.date(2026, 3, 1), league=saturday)
+    assert (_wins("Ann", ours.pk), _wins("Ann", theirs.pk)) == (1, 1)
+    theirs.end = datetime.date(2026, 2, 1)  # a season moved recomputes only its own rows
+    theirs.save()
+    assert (_wins("Ann", ours.pk), _wins("Ann", theirs.pk)) == (1, None)
+    assert summaries_differences() == []
+
+
+def test_a_league_turned_public_or_private_rebuilds_the_cross_league_rows(catalog):
+    private = LeagueFactory(name="Back Room", visibility=Visibility.INVITATION)
+    game(seats=[seat("Ann")])
+    game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")], league=private)
+    assert (_wins("Ann", 0), _wins("Bob", 0)) == (1, None)
+    private.visibility = Visibility.PUBLIC
+    private.save()
+    assert (_wins("Ann", 0), _wins("Bob", 0)) == (2, 1)
+    assert summaries_differences() == []
+    private.visibility = Visibility.INVITATION
+    private.save()
+    assert (_wins("Ann", 0), _wins("Bob", 0)) == (1, None)
+    assert _wins("Bob", -private.pk) == 1  # the league's own rows stay
+    assert summaries_differences() == []
+
+
+def test_a_game_moved_to_another_league_moves_its_rows(catalog):
+    saturday = LeagueFactory(name="Saturday")
+    played = game(seats=[seat("Ann")])
+    played.league = saturday
+    played.save()
+    assert (_wins("Ann", -first_league().pk), _wins("Ann", -saturday.pk)) == (None, 1)
+    assert summaries_differences() == []
+
+
+def test_the_scope_of_a_season_of_another_league_is_an_error(catalog):
+    from games.models.summaries import scope_of
+
+    saturday = LeagueFactory(name="Saturday")
+    theirs = SeasonFactory(name="Saturday 2026", league=saturday)
+    assert scope_of(saturday, theirs) == theirs.pk
+    assert scope_of(saturday) == -saturday.pk and scope_of(None) == 0
+    with pytest.raises(ValueError, match="not of league"):
+        scope_of(first_league(), theirs)
+
+
+def test_the_migration_copies_the_all_time_rows_to_the_first_league(catalog):
+    SeasonFactory(name="Season 2026")
+    game(
+        seats=[seat("Ann"), seat("Bob", "Bob Jenkins")],
+        herald=Herald.objects.get(name="Ghroth"),
+        team=TeamFactory(name="Night Owls", members=["Ann", "Bob"]),
+    )
+    game(outcome="defeat", defeat_cause="devoured", seats=[seat("Cy", "Carolyn Fern")])
+    migration = import_module("games.migrations.0034_summary_scopes_per_league")
+    models = [apps.get_model("games", name) for name in migration.SCOPED]
+    fields = {
+        model: [f.name for f in model._meta.concrete_fields if f.name not in ("id", "scope")]
+        for model in models
+    }
+    kept = {
+        model: sorted(model.objects.filter(scope=0).values_list(*fields[model])) for model in models
+    }
+    for model in models:  # as before the migration: all time is scope 0 alone
+        model.objects.filter(scope__lt=0).delete()
+    migration.copy_all_time_rows(apps, connection.schema_editor())
+    first = -first_league().pk
+    for model in models:
+        assert kept[model], model  # every table has rows to copy
+        assert sorted(model.objects.filter(scope=first).values_list(*fields[model])) == kept[model]
+        assert sorted(model.objects.filter(scope=0).values_list(*fields[model])) == kept[model]
+    assert summaries_differences() == []

@@ -13,7 +13,11 @@ NEW_MODELS = ("HeraldStanding", "BoxStanding", "AncientOneTableSize")
 
 def fill_summaries(apps, schema_editor):
     """The new tables' rows from the games already approved, as a rebuild writes them (raw
-    SQL on the tables, so today's code reads the tables this migration just made)."""
+    SQL on the tables, so today's code reads the tables this migration just made). Without
+    games there is nothing to fill, and today's SQL names columns (a game's league) that
+    this migration's tables do not have yet."""
+    if not apps.get_model("games", "Session").objects.exists():
+        return
     Season = apps.get_model("league", "Season")
     spans = [
         SeasonSpan(pk, start, end, closes_at(end))

@@ -55,6 +55,7 @@ class Status(models.TextChoices):
 __all__ = ["OUTCOME_HELP", "OUTCOME_IN_SENTENCE", "DefeatCause", "Outcome", "Status"]
 
 
-# The scope of a summary row that counts every approved game, whatever the season
-# (a season's rows carry its id): here, where the player model can read it too.
-ALL_TIME = 0
+# The scope of a summary row that counts the approved games of every public league (a
+# season's rows carry its id, a league's all time -league.pk): here, where the player model
+# can read it too.
+ALL_LEAGUES = 0

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
 from .addresses import address
-from .choices import ALL_TIME
+from .choices import ALL_LEAGUES
 from .searchable import Searchable, unique_slug
 
 
@@ -18,13 +18,15 @@ class PlayerQuerySet(models.QuerySet):
         """The player this name means: same key, whatever the case or look-alike letters."""
         return self.filter(name_key=name_key(name))
 
-    def listed(self):
-        """Players the public may see: those with at least one approved game.
+    def listed(self, league=None):
+        """Players the public may see in ``league``: those with at least one approved game
+        there (``league`` None: in a public league; a private league's games list no one
+        outside it).
 
         The one definition of a public player: every page, API answer, feed, roster,
         suggestion and export that names players starts from it.
         """
-        return self.filter(_has_approved_game())
+        return self.filter(_has_approved_game(league))
 
     def suggested_to(self, user, prefix: str):
         """Names offered while ``user`` types ``prefix``: listed players and their own."""
@@ -32,8 +34,9 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(name_key__startswith=name_key(prefix)).filter(_has_approved_game() | own)
 
 
-def _has_approved_game() -> Exists:
-    """A player's all-time standings row counts an approved game.
+def _has_approved_game(league=None) -> Exists:
+    """A player's all-time standings row of ``league`` (None: of every public league)
+    counts an approved game.
 
     The row is kept in the transaction of every write that approves, edits, rejects or
     deletes a game (``games.summaries``) and counts exactly the player's approved games,
@@ -43,7 +46,8 @@ def _has_approved_game() -> Exists:
     """
     # The standings model is looked up, not imported: summaries.py imports this module.
     standings = Player._meta.get_field("standings").related_model
-    return Exists(standings.objects.filter(player=OuterRef("pk"), scope=ALL_TIME, games__gt=0))
+    scope = -league.pk if league is not None else ALL_LEAGUES
+    return Exists(standings.objects.filter(player=OuterRef("pk"), scope=scope, games__gt=0))
 
 
 class Player(Searchable):

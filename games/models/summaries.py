@@ -3,7 +3,8 @@
 Each row is a sum of what approved games contribute to it
 (``games.summaries.contribution``). Pages read these rows and derive rates, means and
 medians from them, so a page costs the same at a million games as at ten thousand.
-``scope`` is 0 for all time, else the id of the season the numbers are for. Rows are
+``scope`` is the id of the season the numbers are for (> 0), ``-league.pk`` for a league's
+all time, or ``ALL_LEAGUES`` (0) for every public league together. Rows are
 written only by ``games.summaries`` (in the transaction of the game write that changed
 them) and by ``manage.py rebuild_summaries``; never by hand.
 """
@@ -19,7 +20,7 @@ from django.db.models.functions import Cast, NullIf, Sqrt
 from games.intervals import Z95
 
 from .catalog import AncientOne, Investigator
-from .choices import ALL_TIME as ALL_TIME  # defined beside the player model, which reads it
+from .choices import ALL_LEAGUES as ALL_LEAGUES  # beside the player model, which reads it
 from .players import Player
 from .scenarios import Scenario, Series
 from .teams import Team
@@ -29,9 +30,15 @@ def _unique(*fields: str, name: str) -> models.UniqueConstraint:
     return models.UniqueConstraint(fields=list(fields), name=name)
 
 
-def scope_of(season) -> int:
-    """The summary scope of ``season``: its id, or ``ALL_TIME`` when None."""
-    return season.pk if season else ALL_TIME
+def scope_of(league, season=None) -> int:
+    """The summary scope of ``season`` of ``league``: the season's id; without a season the
+    league's all time (``-league.pk``); without a league either, every public league
+    together (``ALL_LEAGUES``). A season of another league is an error, not its rows."""
+    if season is not None:
+        if league is not None and season.league_id != league.pk:
+            raise ValueError(f"season {season.pk} is not of league {league.pk}")
+        return season.pk
+    return -league.pk if league is not None else ALL_LEAGUES
 
 
 def wilson_bounds(
@@ -66,9 +73,10 @@ def rates(prefix: str = "", *, bounds: bool = False) -> dict[str, Cast]:
 
 
 class TallyQuerySet(models.QuerySet):
-    def in_scope(self, season=None):
-        """Rows for ``season`` (all time when None)."""
-        return self.filter(scope=scope_of(season))
+    def in_scope(self, league, season=None):
+        """Rows for ``season`` of ``league`` (see ``scope_of``: the league's all time when
+        None; every public league together when ``league`` is None too)."""
+        return self.filter(scope=scope_of(league, season))
 
     def with_rates(self, *, bounds: bool = False):
         """Annotate ``win_pct_value`` and ``avg_victory_score`` (see ``rates``), and with
@@ -87,9 +95,9 @@ class Summary(models.Model):
 
 
 class ScopedSummary(Summary):
-    """A summary row of one scope: all time (``ALL_TIME``) or one season."""
+    """A summary row of one scope: a season, a league's all time or every public league."""
 
-    scope = models.PositiveIntegerField(default=ALL_TIME, db_index=False)
+    scope = models.IntegerField(default=ALL_LEAGUES, db_index=False)
 
     objects = TallyQuerySet.as_manager()
 

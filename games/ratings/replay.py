@@ -264,11 +264,11 @@ def _shown_in(players: set[int], ancient_ones: set[int]) -> tuple:
     (their rating column is over all time), the Ancient Ones' pages and the lists (their
     difficulty). A rejected game's players are among the rated ones only if they have
     another game: one left with none has no public page any more."""
-    scopes = [c.ALL_TIME, *Season.objects.values_list("pk", flat=True)]
-    rows = [(c.PLAYER, (player, c.ALL_TIME)) for player in sorted(players)]
+    scopes = [c.ALL_LEAGUES, *Season.objects.values_list("pk", flat=True)]
+    rows = [(c.PLAYER, (player, c.ALL_LEAGUES)) for player in sorted(players)]
     rows += [(c.PLAYER, (player, scope)) for player in sorted(players)[:1] for scope in scopes]
     # The Ancient One score rows' other key columns (table size, score) name no page.
-    rows += [(c.ANCIENT_ONE_SCORE, (ao, c.ALL_TIME, 0, 0)) for ao in sorted(ancient_ones)]
+    rows += [(c.ANCIENT_ONE_SCORE, (ao, c.ALL_LEAGUES, 0, 0)) for ao in sorted(ancient_ones)]
     return tuple(rows)
 
 

@@ -19,7 +19,7 @@ from django.db import connection
 from games.models import Session
 
 from . import contribution as c
-from .scopes import APPROVED, FAR_FUTURE, FAR_PAST, month_sql, scopes_cte
+from .scopes import APPROVED, month_sql, scope_rows, scopes_cte
 from .updates import rows_update
 
 # Past this many values a key column is not restricted (the query reads every game).
@@ -105,16 +105,9 @@ def _bests(
     """The best victory score of each of ``keys`` (absent: no victory left; with
     ``floor``, none scoring at least that)."""
     ops = connection.ops
-    spans = {span.id: span for span in season_spans}
     columns = list(zip(table.keys, zip(*keys, strict=True), strict=True))
     scopes_wanted = {value for name, values in columns if name == "scope" for value in values}
-    scopes = [
-        (scope, FAR_PAST, FAR_FUTURE, None)
-        if scope == c.ALL_TIME
-        else (scope, spans[scope].start, spans[scope].end, spans[scope].closes_at)
-        for scope in sorted(scopes_wanted)
-        if scope == c.ALL_TIME or scope in spans
-    ]
+    scopes = scope_rows(scopes_wanted, season_spans)
     if not scopes:
         return {}
     cte, params = scopes_cte(scopes)

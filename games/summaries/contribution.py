@@ -10,9 +10,11 @@ so upkeep and rebuild are the same arithmetic and cannot drift apart.
 The rules it encodes:
 
 - Only **approved** games contribute; pending and rejected ones add nothing.
-- A game counts in the all-time scope (``ALL_TIME``, 0) and in every season that holds
-  it: played from the season's first to its last day, and submitted before the midnight
-  after its last day (a finished season's standings stay as they were).
+- A game counts in its league's all-time scope (``-league_id``), in every season *of its
+  league* that holds it (a season's scope is its id): played from the season's first to
+  its last day, and submitted before the midnight after its last day (a finished season's
+  standings stay as they were); and in the cross-league scope (``ALL_LEAGUES``, 0) only
+  when its league is public, so an invitation-only league's games are on no shared board.
 - Each player at the table counts the game **once** however many seats they held;
   trophies are summed over all their seats; an investigator is counted per seat.
 - A victory adds its score to the score sum and is a candidate for the best score; a
@@ -31,7 +33,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-ALL_TIME = 0
+ALL_LEAGUES = 0  # the cross-league scope: the games of every public league
 APPROVED = "approved"
 DEFEAT = "defeat"
 
@@ -82,6 +84,8 @@ class GameFacts:
     created_at: datetime.datetime
     ancient_one_id: int
     investigator_count: int
+    league_id: int
+    league_public: bool
     team_id: int | None = None
     scenario_id: int | None = None
     series_id: int | None = None
@@ -98,15 +102,35 @@ class GameFacts:
 
 @dataclass(frozen=True)
 class SeasonSpan:
-    """A season's dates and the moment it closes (midnight after its last day)."""
+    """A season's dates, the moment it closes (midnight after its last day) and its league."""
 
     id: int
     start: datetime.date
     end: datetime.date
     closes_at: datetime.datetime
+    league_id: int | None = None
 
     def holds(self, game: GameFacts) -> bool:
-        return self.start <= game.played_on <= self.end and game.created_at < self.closes_at
+        return (
+            self.league_id == game.league_id
+            and self.start <= game.played_on <= self.end
+            and game.created_at < self.closes_at
+        )
+
+
+def league_scope(league_id: int) -> int:
+    """The scope of a league's all-time rows."""
+    return -league_id
+
+
+def scopes_of(game: GameFacts, seasons: Iterable[SeasonSpan]) -> list[int]:
+    """The scopes ``game`` counts in: its league's all time, its league's seasons holding
+    it, and the cross-league scope when its league is public."""
+    scopes = [league_scope(game.league_id)]
+    scopes += [season.id for season in seasons if season.holds(game)]
+    if game.league_public:
+        scopes.append(ALL_LEAGUES)
+    return scopes
 
 
 @dataclass
@@ -167,7 +191,7 @@ def contribution(game: GameFacts, seasons: Iterable[SeasonSpan]) -> list[Row]:
         mine["titles"] = mine["titles"] or int(seat.first_citizen and game.is_victory)
         mine["gate_trophies"] += seat.gate_trophies
         mine["monster_trophies"] += seat.monster_trophies
-    scopes = [ALL_TIME, *(season.id for season in seasons if season.holds(game))]
+    scopes = scopes_of(game, seasons)
     entry_points = (game.scenario_score or 0) if game.is_entry else 0
     for scope in scopes:
         for player_id, own in players.items():

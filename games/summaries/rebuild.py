@@ -9,7 +9,8 @@ from django.db import transaction
 from games.signals import league_changed
 
 from . import store
-from .rebuild_sql import rebuild_tables
+from .rebuild_sql import rebuild_scopes, rebuild_tables
+from .scopes import scope_rows
 
 # Tables whose key's second field is the scope (the others are scenario/series entries).
 SCOPED = {
@@ -18,20 +19,22 @@ SCOPED = {
 
 
 def summaries_rebuild(
-    season_ids: Iterable[int] | None = None,
+    scopes: Iterable[int] | None = None,
     tables: Iterable[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Replace summary rows with ones recomputed from the games; returns rows written.
 
-    With ``season_ids`` only those seasons' rows are recomputed (a season was added,
-    moved or deleted); with ``tables`` only those tables (say, after a rescore).
+    With ``scopes`` only those scopes' rows are recomputed: a season's (it was added,
+    moved or deleted), the cross-league scope's (``ALL_LEAGUES``: a league turned public
+    or private) or a league's all time (``-league.pk``); with ``tables`` only those tables
+    (say, after a rescore).
     ``progress(tables done, tables in all)`` is called after each table of a full rebuild.
     """
     names = set(tables) if tables is not None else set(store.TABLES)
     with transaction.atomic():
         spans = store.season_spans()
-        if season_ids is None:
+        if scopes is None:
             for name in names:
                 store.TABLES[name].model.objects.all().delete()
             if progress is None:
@@ -41,14 +44,10 @@ def summaries_rebuild(
                     rebuild_tables(spans=spans, all_time=True, tables={name})
                     progress(done, len(names))
         else:
-            wanted = set(season_ids)
+            wanted = set(scopes)
             for name in names & SCOPED:
                 store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
-            rebuild_tables(
-                spans=[span for span in spans if span.id in wanted],
-                all_time=False,
-                tables=names & SCOPED,
-            )
+            rebuild_scopes(scope_rows(wanted, spans), tables=names & SCOPED)
         league_changed.send(sender=summaries_rebuild)
         return _row_count(names)
 

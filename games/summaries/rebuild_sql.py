@@ -17,7 +17,13 @@ from games.models import Session
 
 from . import contribution as c
 from . import store
-from .scopes import APPROVED, FAR_FUTURE, FAR_PAST, month_sql, scopes_cte
+from .scopes import (
+    APPROVED,
+    all_time_scopes,
+    month_sql,
+    scopes_cte,
+    season_scopes,
+)
 
 WON = "s.outcome <> 'defeat'"
 VICTORY = f"CASE WHEN {WON} THEN 1 ELSE 0 END"
@@ -151,11 +157,19 @@ def rebuild_tables(
 ) -> None:
     """Insert freshly computed rows for the given scopes (the rows must be gone already).
 
-    ``all_time`` adds scope 0; ``spans`` are the seasons to compute. Tables without a
-    scope (scenario and series entries) are computed when ``all_time`` is set.
+    ``all_time`` adds every league's all time and the cross-league scope; ``spans`` are the
+    seasons to compute. Tables without a scope (scenario and series entries) are computed
+    when ``all_time`` is set.
     """
-    scopes = [(c.ALL_TIME, FAR_PAST, FAR_FUTURE, None)] if all_time else []
-    scopes += [(span.id, span.start, span.end, span.closes_at) for span in spans]
+    scopes = all_time_scopes() if all_time else []
+    rebuild_scopes([*scopes, *season_scopes(spans)], entries=all_time, tables=tables)
+
+
+def rebuild_scopes(
+    scopes: list[tuple], *, entries: bool = False, tables: Iterable[str] | None = None
+) -> None:
+    """Insert the rows of ``scopes`` (``scopes_cte`` rows), and with ``entries`` those of
+    the tables without a scope."""
     wanted = set(tables) if tables is not None else set(store.TABLES)
     statements = {}
     if scopes:
@@ -163,7 +177,7 @@ def rebuild_tables(
         for name, select in _statements(APPROVED).items():
             if name in wanted:
                 statements[name] = (cte, select, params)
-    if all_time:
+    if entries:
         for name, select in _entry_statements().items():
             if name in wanted:
                 statements[name] = ("", select, [])

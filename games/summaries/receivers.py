@@ -14,6 +14,9 @@ Upkeep for writes that do not pass through ``Session.save``/``delete``:
   before anything changes, so there is nothing to keep.
 - A season that is created, moved or deleted changes which games count in it: its
   rows are recomputed (only that season's; the all-time rows do not change).
+- A league turned public or invitation-only adds its games to the cross-league rows
+  (scope ``ALL_LEAGUES``) or takes them away: those rows are recomputed, in the league's
+  save's transaction (a grouped scan of every public league's games per table).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save, pre_de
 
 from games.models import Session
 from games.signals import game_write_use, league_changed
-from league.models import Season
+from league.models import League, Season
 
 from . import contribution as c
 from . import store
@@ -76,11 +79,22 @@ def season_saving(sender, instance, **kwargs) -> None:
 
 def season_saved(sender, instance, created, **kwargs) -> None:
     if created or getattr(instance, "summary_dates_changed", True):
-        summaries_rebuild(season_ids=[instance.pk])
+        summaries_rebuild(scopes=[instance.pk])
 
 
 def season_deleted(sender, instance, **kwargs) -> None:
-    summaries_rebuild(season_ids=[instance.pk])
+    summaries_rebuild(scopes=[instance.pk])
+
+
+def league_saving(sender, instance, **kwargs) -> None:
+    old = sender.objects.filter(pk=instance.pk).values_list("visibility", flat=True).first()
+    instance.summary_visibility_changed = old is not None and old != instance.visibility
+
+
+def league_saved(sender, instance, created, **kwargs) -> None:
+    if getattr(instance, "summary_visibility_changed", False):
+        instance.summary_visibility_changed = False
+        summaries_rebuild(scopes=[c.ALL_LEAGUES])
 
 
 def connect() -> None:
@@ -93,3 +107,5 @@ def connect() -> None:
     pre_save.connect(season_saving, sender=Season, dispatch_uid="summaries-season-saving")
     post_save.connect(season_saved, sender=Season, dispatch_uid="summaries-season-saved")
     post_delete.connect(season_deleted, sender=Season, dispatch_uid="summaries-season-deleted")
+    pre_save.connect(league_saving, sender=League, dispatch_uid="summaries-league-saving")
+    post_save.connect(league_saved, sender=League, dispatch_uid="summaries-league-saved")

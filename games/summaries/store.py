@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from games import models as m
 from games.bulk.rows import copy_works
-from league.models import Season
+from league.models import Season, Visibility
 
 from . import contribution as c
 from .best import best_recompute, lowered_keys
@@ -138,6 +138,8 @@ GAME_FIELDS = (
     "created_at",
     "ancient_one_id",
     "investigator_count",
+    "league_id",
+    "league__visibility",
     "team_id",
     "scenario_id",
     "scenario__series_id",
@@ -157,10 +159,12 @@ SEAT_FIELDS = (
 
 
 def season_spans() -> list[c.SeasonSpan]:
-    """Every season, with the moment it closes in the league's time zone."""
+    """Every season, with the moment it closes in the site's time zone, and its league."""
     return [
-        c.SeasonSpan(pk, start, end, closes_at(end))
-        for pk, start, end in Season.objects.values_list("pk", "start", "end")
+        c.SeasonSpan(pk, start, end, closes_at(end), league_id)
+        for pk, start, end, league_id in Season.objects.values_list(
+            "pk", "start", "end", "league_id"
+        )
     ]
 
 
@@ -194,8 +198,14 @@ def game_facts(games) -> dict[int, c.GameFacts]:
     return {row[0]: facts_of(row, seats.get(row[0], ()), boxes.get(row[0], ())) for row in rows}
 
 
+# Where the league's visibility is among a game's values (``facts_of``): read as "public".
+_VISIBILITY_AT = GAME_FIELDS.index("league__visibility") - 1
+
+
 def facts_of(row: tuple, seats: Iterable[c.SeatFacts], box_ids: Iterable[int] = ()) -> c.GameFacts:
-    return c.GameFacts(*row[1:], seats=tuple(seats), box_ids=tuple(box_ids))
+    values = list(row[1:])
+    values[_VISIBILITY_AT] = values[_VISIBILITY_AT] == Visibility.PUBLIC
+    return c.GameFacts(*values, seats=tuple(seats), box_ids=tuple(box_ids))
 
 
 def apply(delta: c.Delta, seasons: list[c.SeasonSpan] | None = None) -> bool:

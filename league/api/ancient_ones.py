@@ -40,7 +40,7 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
 def list_ancient_ones(request):
     """Approved games only, as on the Ancient Ones page."""
     rows = []
-    for ancient_one in ancient_one_summaries():
+    for ancient_one in ancient_one_summaries(request.league):
         stats = vars(ancient_one)
         row = ancient_one_out(ancient_one, stats)
         row["outcomes"] = [
@@ -59,7 +59,7 @@ def list_ancient_ones(request):
 @conditional
 def get_ancient_one(request, slug: str):
     ancient_one = get_object_or_404(AncientOne.objects.select_related("box", "rating"), slug=slug)
-    profile = ancient_one_profile(ancient_one)
+    profile = ancient_one_profile(ancient_one, request.league)
     row = ancient_one_out(ancient_one, profile.stats)
     row["outcome_shares"] = [
         {"label": share.label, "games": share.games, "pct": share.pct} for share in profile.outcomes
@@ -69,7 +69,7 @@ def get_ancient_one(request, slug: str):
     ]
     row["by_investigator_count"] = [
         {**rated_row(size), "best_score": size.best_score, "investigators": size.investigator_count}
-        for size in ancient_one_by_table_size(ancient_one)
+        for size in ancient_one_by_table_size(ancient_one, request.league)
     ]
     row["top_games"] = [game_out(session) for session in profile.top_games]
     return row

@@ -95,7 +95,7 @@ def list_games(request, filters: Query[GameQuery]):
     """Approved games, and the caller's own pending ones (staff: every game), with the
     leaderboard's filters (slugs for Ancient One, season, player and boxes)."""
     data = filters.dict(exclude={"sort"}, exclude_none=True)
-    filterset = GamesFilter(data, queryset=visible_games(request.user))
+    filterset = GamesFilter(data, queryset=visible_games(request.user), request=request)
     if not filterset.is_valid():
         if "player" in filterset.errors:
             # A name, like /api/players/{slug}: not there is a 404, not a malformed request.

@@ -50,7 +50,9 @@ def box_out(row) -> dict:
 @conditional
 def list_heralds(request, season: str | None = None):
     """The heralds page's rows and default order."""
-    return by_lower_bound(herald_standings(season=season_by_slug(season)))
+    return by_lower_bound(
+        herald_standings(request.league, season=season_by_slug(season, request.league))
+    )
 
 
 @router.get(
@@ -62,4 +64,6 @@ def list_heralds(request, season: str | None = None):
 @conditional
 def list_boxes(request, season: str | None = None):
     """The boxes page's rows and default order."""
-    return by_lower_bound(box_standings(season=season_by_slug(season)))
+    return by_lower_bound(
+        box_standings(request.league, season=season_by_slug(season, request.league))
+    )

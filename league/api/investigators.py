@@ -45,9 +45,9 @@ def list_investigators(
 ):
     """The investigators page's rows and default order: the win rate's lower bound first
     (never played last), then by name."""
-    chosen = season_by_slug(season)
+    chosen = season_by_slug(season, request.league)
     return (
-        investigator_standings(season=chosen)
+        investigator_standings(request.league, season=chosen)
         .filter(games__gte=min_games or 0)
         .order_by(F("win_low").desc(nulls_last=True), "name", "pk")
     )
@@ -66,8 +66,8 @@ def _record(row, **names) -> dict:
 @conditional
 def get_investigator(request, slug: str, season: str | None = None):
     investigator = get_object_or_404(Investigator, slug=slug)
-    chosen = season_by_slug(season)
-    profile = investigator_profile(investigator, season=chosen)
+    chosen = season_by_slug(season, request.league)
+    profile = investigator_profile(investigator, request.league, season=chosen)
     return {
         "investigator": investigator_out(profile.summary),
         "season": chosen.slug if chosen else None,

@@ -56,8 +56,10 @@ def team_standing_out(row) -> dict:
 @paginate(BoundedPagination, page_size=100, shape=team_standing_out)
 def list_teams(request, season: str | None = None):
     """The team standings page's rows: series points first, then victories."""
-    chosen = season_by_slug(season)
-    return team_standings(chosen).order_by("-series_points", "-victories", "-games", "name")
+    chosen = season_by_slug(season, request.league)
+    return team_standings(request.league, chosen).order_by(
+        "-series_points", "-victories", "-games", "name"
+    )
 
 
 @router.get(
@@ -67,8 +69,8 @@ def list_teams(request, season: str | None = None):
     tags=["teams"],
 )
 def get_team(request, slug: str, season: str | None = None):
-    team = get_object_or_404(Team, slug=slug)
-    chosen = season_by_slug(season)
+    team = get_object_or_404(Team, slug=slug, league=request.league)
+    chosen = season_by_slug(season, request.league)
     profile = team_profile(team, season=chosen)
     return {
         "team": ref(team),

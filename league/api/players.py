@@ -46,10 +46,11 @@ def ancient_one_records(rows) -> list[dict]:
     ]
 
 
-def season_by_slug(slug: str | None) -> Season | None:
+def season_by_slug(slug: str | None, league) -> Season | None:
+    """``league``'s season of this slug (None without one; another league's is unknown)."""
     if not slug:
         return None
-    season = Season.objects.filter(slug=slug).first()
+    season = Season.objects.filter(league=league, slug=slug).first()
     if season is None:
         raise HttpError(422, _("No season is called “%(slug)s”.") % {"slug": slug})
     return season
@@ -62,9 +63,9 @@ def season_by_slug(slug: str | None) -> Season | None:
 )
 @conditional
 def get_player(request, slug: str, season: str | None = None):
-    player = get_object_or_404(with_rating(Player.objects.listed()), slug=slug)
-    chosen = season_by_slug(season)
-    profile = player_profile(player, season=chosen)
+    player = get_object_or_404(with_rating(Player.objects.listed(request.league)), slug=slug)
+    chosen = season_by_slug(season, request.league)
+    profile = player_profile(player, request.league, season=chosen)
     summary = profile.summary
     return {
         "player": player_out(player),
@@ -89,7 +90,7 @@ def get_player(request, slug: str, season: str | None = None):
 )
 @conditional
 def list_seasons(request):
-    return list(Season.objects.all())
+    return list(Season.objects.filter(league=request.league))
 
 
 @router.get(
@@ -104,8 +105,8 @@ def list_standings(
     request, season: str | None = None, min_games: int = Query(1, ge=1, le=MAX_MIN_GAMES)
 ):
     """The standings page's rows and order: most victories first."""
-    season_by_slug(season)  # an unknown season is an error, not "all time"
-    filterset = StandingsFilter({"season": season or "", "min_games": min_games})
+    season_by_slug(season, request.league)  # an unknown season is an error, not "all time"
+    filterset = StandingsFilter({"season": season or "", "min_games": min_games}, request=request)
     if not filterset.is_valid():
         raise invalid_filters(filterset)
     return filterset.qs.order_by("-victories", "-games", "name")

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from games.models import AncientOne, Investigator, Player, Scenario, Series, Team
-from games.summaries.contribution import ALL_TIME, Key
+from games.summaries.contribution import Key
 from games.summaries.store import TABLES
 from league.models import Season
 
@@ -31,7 +31,8 @@ ALL_TIME_SLUG = "*"  # no season slug can be "*"
 # A write naming more subjects than this retires everything (one cache write per subject).
 MOST_SUBJECTS = 300
 
-# Summary key columns, and the subject each names (``scope`` is a season, 0 all time).
+# Summary key columns, and the subject each names (``scope`` is a season when positive,
+# else all time: a league's, or every public league's).
 COLUMNS = {
     "player_id": PLAYER,
     "teammate_id": PLAYER,
@@ -94,9 +95,9 @@ def write_keys(ids: dict[str, set[int]], games: Iterable[int]) -> set[str] | Non
         return None
     keys = {LISTS_KEY, *(subject_key(GAME, pk) for pk in games)}
     for kind, pks in ids.items():
-        if kind == SEASON and ALL_TIME in pks:
+        if kind == SEASON and min(pks) <= 0:
             keys.add(subject_key(SEASON, ALL_TIME_SLUG))
-            pks = pks - {ALL_TIME}
+            pks = {pk for pk in pks if pk > 0}
         if pks:
             slugs = MODELS[kind].objects.filter(pk__in=pks).values_list("slug", flat=True)
             keys.update(subject_key(kind, slug) for slug in slugs)

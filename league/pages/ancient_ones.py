@@ -39,7 +39,9 @@ class AncientOneListView(TemplateView):
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            **kwargs, ancient_ones=ancient_one_summaries(), ratings_as_of=ratings_as_of()
+            **kwargs,
+            ancient_ones=ancient_one_summaries(self.request.league),
+            ratings_as_of=ratings_as_of(),
         )
 
 
@@ -51,7 +53,8 @@ class AncientOneView(TemplateView):
 
     def get_context_data(self, **kwargs):
         ancient_one = get_object_or_404(AncientOne, slug=kwargs["slug"])
-        profile = ancient_one_profile(ancient_one)
+        league = self.request.league
+        profile = ancient_one_profile(ancient_one, league)
         chart = charts.score_bars(
             profile.distribution,
             title=gettext("Victory scores against %(ancient_one)s") % {"ancient_one": ancient_one},
@@ -65,6 +68,6 @@ class AncientOneView(TemplateView):
             profile=profile,
             chart=chart,
             top_games=TopGamesTable(profile.top_games),
-            by_table_size=ByTableSizeTable(ancient_one_by_table_size(ancient_one)),
+            by_table_size=ByTableSizeTable(ancient_one_by_table_size(ancient_one, league)),
             few_games=FEW_GAMES,
         )

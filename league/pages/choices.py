@@ -159,6 +159,10 @@ class CachedChoicesForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.share_choice_lists()
+
+    def share_choice_lists(self) -> None:
+        """Read the fields' lists together (again, after a field's list was changed)."""
         cached = [field for field in self.fields.values() if isinstance(field, CachedChoicesMixin)]
         self.choice_lists = ChoiceLists(cached)
         for field in cached:

@@ -43,6 +43,7 @@ from games.jobs.files import PART, export_expiry, export_file_name, export_path,
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
 from games.jobs.stale import jobs_sweep
+from league.models import League
 from league.organise.history import HISTORY_SOURCE
 from league.pages.filenames import CONTENT_TYPES, attachment_header
 
@@ -72,9 +73,11 @@ def table_export_task(
     secure: bool,
     rows: int,
     language: str = "",
+    league_id: int | None = None,
 ) -> str:
-    """Write the export the page at ``path?query`` was asked for, into the job's file, in
-    the ``language`` it was asked in (its headers, and its address if that names it)."""
+    """Write the export the page at ``path?query`` of the league ``league_id`` was asked
+    for, into the job's file, in the ``language`` it was asked in (its headers, and its
+    address if that names it)."""
 
     def work(progress: Progress) -> str:
         owner = Job.objects.select_related("started_by").get(pk=job_id).started_by
@@ -84,6 +87,7 @@ def table_export_task(
         job = ExportJob(part, lambda done: progress(done, max(rows, done)))
         request = RequestFactory().get(f"{path}?{query}", HTTP_HOST=host, secure=secure)
         request.user = owner or AnonymousUser()
+        request.league = League.objects.filter(pk=league_id).first()
         request.export_job = job
         match = resolve(path)
         try:
@@ -162,6 +166,7 @@ def export_later(request, export_format: str, size: int, title: str):
         secure=request.is_secure(),
         rows=size,
         language=translation.get_language() or "",
+        league_id=request.league.pk,
     )
     Job.objects.filter(pk=job.pk).update(source=source, total=size)
     return redirect("league:download", league_slug=request.league.slug, pk=job.pk)

@@ -111,6 +111,7 @@ class LeaderboardFilter(django_filters.FilterSet):
             return ladder_of(selection)
         investigators = data.get("investigators")
         return ladder_from_summaries(
+            self.request.league,
             ancient_one=data.get("ancient_one"),
             investigators=int(investigators) if investigators else None,
             season=data.get("season"),

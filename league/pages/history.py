@@ -76,13 +76,18 @@ class GameHistoryFilter(django_filters.FilterSet):
         fields: list[str] = []
         form = HistoryForm
 
-    def __init__(self, data=None, queryset=None, *, player: Player | None = None, **kwargs):
+    def __init__(
+        self, data=None, queryset=None, *, player: Player | None = None, league=None, **kwargs
+    ):
         super().__init__(data, queryset, **kwargs)
         self.player = player
         teammate = self.filters["teammate"]
-        teammate.queryset = teammate_choices(player)
-        if player is not None:  # each player's own list, kept by their id
-            teammate.extra["choices_name"] = f"teammates-{player.pk}"
+        teammate.queryset = teammate_choices(player, league)
+        # Each league's list, and each player's own in it, kept by their ids.
+        where = league.pk if league is not None else 0
+        teammate.extra["choices_name"] = f"listed-players-{where}"
+        if player is not None:
+            teammate.extra["choices_name"] = f"teammates-{where}-{player.pk}"
         if player is None:
             self.filters["investigator"].label = gettext("Investigator at the table")
         else:
@@ -125,13 +130,14 @@ class GameHistoryFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=Seat.objects.filter(player=value).values("session_id"))
 
 
-def teammate_choices(player: Player | None) -> QuerySet[Player]:
-    """Public players to offer as "Played with": ``player``'s teammates (all time, from
-    their summary rows), or every public player when there is no one player."""
-    public = Player.objects.listed().order_by("name", "pk")
+def teammate_choices(player: Player | None, league=None) -> QuerySet[Player]:
+    """Players public in ``league`` to offer as "Played with": ``player``'s teammates
+    there (all time, from their summary rows), or every such player when there is no one
+    player (``league`` None: every public league)."""
+    public = Player.objects.listed(league).order_by("name", "pk")
     if player is None:
         return public
-    together = PlayerTeammate.objects.in_scope(None).filter(player=player, games__gt=0)
+    together = PlayerTeammate.objects.in_scope(league).filter(player=player, games__gt=0)
     return public.filter(pk__in=together.values("teammate_id"))
 
 

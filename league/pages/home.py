@@ -16,7 +16,9 @@ class HomeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         announcement = Announcement.objects.filter(league=self.request.league).showing()
-        return super().get_context_data(**kwargs, **home_summary(), announcement=announcement)
+        return super().get_context_data(
+            **kwargs, **home_summary(self.request.league), announcement=announcement
+        )
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)

@@ -46,8 +46,9 @@ class InPlayFilter(django_filters.FilterSet):
 
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
-        self.total = league_tally(season)
-        return self.rows(season=season, total=self.total)
+        league = self.request.league
+        self.total = league_tally(league, season)
+        return self.rows(league, season=season, total=self.total)
 
 
 class HeraldFilter(InPlayFilter):
@@ -158,10 +159,11 @@ class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
 
     def get_queryset(self):
         # Without any parameter the filter is unbound and never runs: all time, here.
+        league = self.request.league
         if self.request.GET:
-            return self.rows(total=NO_TOTAL)
-        self.total = league_tally()
-        return self.rows(total=self.total)
+            return self.rows(league, total=NO_TOTAL)
+        self.total = league_tally(league)
+        return self.rows(league, total=self.total)
 
     def shown(self, filterset) -> tuple[Season | None, LeagueTally | None]:
         """The season shown and the league's games in it; no games when the filter refused."""
@@ -191,7 +193,7 @@ class HeraldListView(InPlayListView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         if context["overall"] is not None:
-            heralded = HeraldStanding.objects.in_scope(self.season).aggregate(
+            heralded = HeraldStanding.objects.in_scope(self.request.league, self.season).aggregate(
                 **{name: Coalesce(Sum(name), 0) for name in ("games", "victories")}
             )
             games = context["overall"]["games"] - heralded["games"]

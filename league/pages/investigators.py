@@ -88,7 +88,7 @@ class InvestigatorFilter(django_filters.FilterSet):
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 0
-        return investigator_standings(season=season, min_games=minimum)
+        return investigator_standings(self.request.league, season=season, min_games=minimum)
 
 
 class InvestigatorTable(LeagueTable):
@@ -159,7 +159,7 @@ class InvestigatorListView(StreamingExportMixin, SingleTableMixin, FilterView):
     export_sheet = _("Investigators")
 
     def get_queryset(self):
-        return investigator_standings()
+        return investigator_standings(self.request.league)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(**kwargs, few_games=FEW_GAMES)
@@ -231,9 +231,10 @@ class InvestigatorView(TemplateView):
         investigator = get_object_or_404(
             Investigator.objects.select_related("box"), slug=kwargs["slug"]
         )
-        season_form = SeasonForm(self.request.GET or None)
+        league = self.request.league
+        season_form = SeasonForm(self.request.GET or None, league=league)
         season = season_form.cleaned_data["season"] if season_form.is_valid() else None
-        profile = investigator_profile(investigator, season=season)
+        profile = investigator_profile(investigator, league, season=season)
         summary = profile.summary
         # The tables are read where the page's record renders: not at all when it comes
         # from the fragment cache.

@@ -52,9 +52,9 @@ class StandingsFilter(django_filters.FilterSet):
         form = CachedChoicesForm
 
     @staticmethod
-    def rows(season=None) -> QuerySet:
-        """The standings rows of ``season`` (all time when None): stored summary rows."""
-        return standings(season=season)
+    def rows(league, season=None) -> QuerySet:
+        """``league``'s standings rows of ``season`` (all time when None): stored rows."""
+        return standings(league, season=season)
 
     def keep(self, queryset, name, value):
         return queryset
@@ -63,7 +63,7 @@ class StandingsFilter(django_filters.FilterSet):
         """The chosen season's standings rows (all time by default), without thin records."""
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        return self.rows(season).filter(games__gte=minimum)
+        return self.rows(self.request.league, season).filter(games__gte=minimum)
 
 
 class RatingColumn(RoundedColumn):
@@ -218,7 +218,7 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
     export_sheet = _("Standings")
 
     def get_queryset(self):
-        return self.filterset_class.rows().filter(games__gte=1)
+        return self.filterset_class.rows(self.request.league).filter(games__gte=1)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -246,16 +246,20 @@ class PlayerView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        # Only players with an approved game are public; others are nobody's business.
-        self.player = public_player(kwargs["slug"])
+        # Only players with an approved game in this league are public in it; others are
+        # nobody's business.
+        self.player = public_player(kwargs["slug"], request.league)
         if self.player is None:
             raise Http404("No public player has this address.")
-        self.season_form = SeasonForm(request.GET or None)
+        self.season_form = SeasonForm(request.GET or None, league=request.league)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.season = season
-        self.profile = player_profile(self.player, season=season)
+        self.profile = player_profile(self.player, request.league, season=season)
         self.history = GameHistoryFilter(
-            request.GET or None, queryset=self.profile.games, player=self.player
+            request.GET or None,
+            queryset=self.profile.games,
+            player=self.player,
+            league=request.league,
         )
         return super().get(request, *args, **kwargs)
 

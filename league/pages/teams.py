@@ -45,9 +45,9 @@ class TeamStandingsFilter(StandingsFilter):
         fields: list[str] = []
 
     @staticmethod
-    def rows(season=None) -> QuerySet:
+    def rows(league, season=None) -> QuerySet:
         # Summary rows in the season's scope: no aggregate over games however many.
-        return team_standings(season)
+        return team_standings(league, season)
 
 
 class TeamStandingsTable(StandingsTable):
@@ -111,8 +111,8 @@ class TeamView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        self.team = get_object_or_404(Team, slug=kwargs["slug"])
-        self.season_form = SeasonForm(request.GET or None)
+        self.team = get_object_or_404(Team, slug=kwargs["slug"], league=request.league)
+        self.season_form = SeasonForm(request.GET or None, league=request.league)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.profile = team_profile(self.team, season=season)
         return super().get(request, *args, **kwargs)

@@ -50,10 +50,10 @@ class LeagueTally:
         return self.score_sum / self.victories if self.victories else None
 
 
-def league_tally(season=None) -> LeagueTally:
-    """The league's approved games, victories and victory-score sum in ``season`` (all
+def league_tally(league, season=None) -> LeagueTally:
+    """``league``'s approved games, victories and victory-score sum in ``season`` (all
     time when None): one aggregate over a few hundred summary rows."""
-    sums = AncientOneTableSize.objects.in_scope(season).aggregate(
+    sums = AncientOneTableSize.objects.in_scope(league, season).aggregate(
         **{name: Coalesce(Sum(name), 0) for name in TALLY}
     )
     return LeagueTally(**sums)
@@ -76,9 +76,9 @@ def _without(total: dict[str, int]) -> tuple[dict, dict]:
     }
 
 
-def _in_play(model, season, total: LeagueTally | None) -> QuerySet:
-    total = league_tally(season) if total is None else total
-    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(season)))
+def _in_play(model, league, season, total: LeagueTally | None) -> QuerySet:
+    total = league_tally(league, season) if total is None else total
+    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(league, season)))
     numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in TALLY}
     without, rates_without = _without({name: getattr(total, name) for name in TALLY})
     return (
@@ -89,21 +89,23 @@ def _in_play(model, season, total: LeagueTally | None) -> QuerySet:
     )
 
 
-def herald_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
-    """Every herald of the catalog with its games in ``season`` and the games without it."""
-    herald = _in_play(Herald, season, total).select_related("box")
+def herald_standings(league, *, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
+    """Every herald of the catalog with its games in ``season`` of ``league`` and the games
+    without it."""
+    herald = _in_play(Herald, league, season, total).select_related("box")
     return herald.annotate(box_name=in_language("box__name"))  # the download's box, translated
 
 
-def box_standings(*, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:
-    """Every box of the catalog with the games it was in play in ``season``, and without."""
-    return _in_play(Box, season, total)
+def box_standings(league, *, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:
+    """Every box of the catalog with the games it was in play in ``season`` of ``league``,
+    and without."""
+    return _in_play(Box, league, season, total)
 
 
-def ancient_one_by_table_size(ancient_one, *, season=None) -> QuerySet[AncientOneTableSize]:
-    """An Ancient One's approved games by number of investigators, with rates."""
+def ancient_one_by_table_size(ancient_one, league, *, season=None) -> QuerySet[AncientOneTableSize]:
+    """An Ancient One's approved games in ``league`` by number of investigators, with rates."""
     return (
-        AncientOneTableSize.objects.in_scope(season)
+        AncientOneTableSize.objects.in_scope(league, season)
         .filter(ancient_one=ancient_one, games__gt=0)
         .with_rates(bounds=True)
         .order_by("investigator_count")

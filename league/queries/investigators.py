@@ -30,7 +30,7 @@ from games.models import (
 from games.models.summaries import rates, scope_of
 from games.translation import in_language
 
-from .games import league_games
+from .sides import games_of
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
@@ -41,11 +41,11 @@ def tally_rates() -> dict[str, Cast]:
     return rates(bounds=True)
 
 
-def investigator_standings(*, season=None, min_games: int = 0) -> QuerySet[Investigator]:
-    """Every investigator of the catalog with its record in ``season`` (all time when
-    None) and at least ``min_games`` games: one row each, zeros for those never played,
-    from the standings rows alone."""
-    return _standings(scope_of(season)).filter(games__gte=min_games)
+def investigator_standings(league, *, season=None, min_games: int = 0) -> QuerySet[Investigator]:
+    """Every investigator of the catalog with its record in ``season`` of ``league`` (all
+    time when None) and at least ``min_games`` games: one row each, zeros for those never
+    played, from the standings rows alone."""
+    return _standings(scope_of(league, season)).filter(games__gte=min_games)
 
 
 def _standings(scope: int) -> QuerySet[Investigator]:
@@ -68,12 +68,10 @@ def _standings(scope: int) -> QuerySet[Investigator]:
     )
 
 
-def _records(rows: QuerySet, investigator: Investigator, season, *order: str) -> list:
+def _records(rows: QuerySet, investigator: Investigator, scope: int, *order: str) -> list:
     # A few dozen plain rows: their rates (``Tally.win_pct``, ``mean_score``) and intervals
     # are worked out in Python where they are shown, not built as SQL expressions.
-    return list(
-        rows.in_scope(season).filter(investigator=investigator, games__gt=0).order_by(*order)
-    )
+    return list(rows.filter(scope=scope, investigator=investigator, games__gt=0).order_by(*order))
 
 
 # An investigator's summary: the columns of its standings row.
@@ -84,17 +82,16 @@ class InvestigatorProfile:
     """What an investigator's page shows, each part one bounded query, read when first
     used (a page whose parts come from the fragment cache reads only the summary)."""
 
-    def __init__(self, investigator: Investigator, season=None):
-        self.investigator, self.season = investigator, season
+    def __init__(self, investigator: Investigator, league, season=None):
+        self.investigator, self.league, self.season = investigator, league, season
+        self.scope = scope_of(league, season)
 
     @cached_property
     def summary(self) -> Investigator:
         """The investigator with its record (zeros when never played in the scope): its
         standings row's columns, and the mean victory score worked out from them."""
         row = (
-            InvestigatorStanding.objects.filter(
-                investigator=self.investigator, scope=scope_of(self.season)
-            )
+            InvestigatorStanding.objects.filter(investigator=self.investigator, scope=self.scope)
             .values(*SUMMARY_NUMBERS)
             .first()
         )
@@ -108,19 +105,20 @@ class InvestigatorProfile:
     @cached_property
     def by_ancient_one(self) -> list[InvestigatorAncientOne]:
         rows = InvestigatorAncientOne.objects.select_related("ancient_one")
-        return _records(rows, self.investigator, self.season, "-games", "ancient_one__name")
+        return _records(rows, self.investigator, self.scope, "-games", "ancient_one__name")
 
     @cached_property
     def by_table_size(self) -> list[InvestigatorTableSize]:
         rows = InvestigatorTableSize.objects.all()
-        return _records(rows, self.investigator, self.season, "investigator_count")
+        return _records(rows, self.investigator, self.scope, "investigator_count")
 
     @cached_property
     def players(self) -> list[PlayerInvestigator]:
         # Only public players are named (``Player.objects.listed``).
+        listed = Player.objects.listed(self.league)
         players = (
-            PlayerInvestigator.objects.in_scope(self.season)
-            .filter(investigator=self.investigator, seats__gt=0, player__in=Player.objects.listed())
+            PlayerInvestigator.objects.filter(scope=self.scope)
+            .filter(investigator=self.investigator, seats__gt=0, player__in=listed)
             .select_related("player")
             .order_by("-seats", "-victories", "player__name")[:TOP_SHOWN]
         )
@@ -129,8 +127,8 @@ class InvestigatorProfile:
     @cached_property
     def best_games(self) -> list[Session]:
         seats = Seat.objects.filter(investigator=self.investigator).values("session_id")
-        return top_games(league_games().in_season(self.season).filter(pk__in=seats))
+        return top_games(games_of(self.league).in_season(self.season).filter(pk__in=seats))
 
 
-def investigator_profile(investigator: Investigator, *, season=None) -> InvestigatorProfile:
-    return InvestigatorProfile(investigator, season)
+def investigator_profile(investigator: Investigator, league, *, season=None) -> InvestigatorProfile:
+    return InvestigatorProfile(investigator, league, season)

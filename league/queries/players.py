@@ -30,8 +30,9 @@ from .sides import PLAYERS, Profile
 TEAMMATES_SHOWN = 10
 
 
-def standings(*, season=None) -> QuerySet[PlayerStanding]:
-    """Every player's standings row over approved games, all time or in ``season``.
+def standings(league, *, season=None) -> QuerySet[PlayerStanding]:
+    """Every player's standings row over ``league``'s approved games, all time or in
+    ``season`` (``league`` None: the board of every public league).
 
     One summary row per player (bounded by the number of players, whatever the number
     of games), with ``win_pct_value`` and ``avg_victory_score`` annotated to sort on and
@@ -41,7 +42,7 @@ def standings(*, season=None) -> QuerySet[PlayerStanding]:
     player not rated yet.
     """
     return (
-        PlayerStanding.objects.in_scope(season)
+        PlayerStanding.objects.in_scope(league, season)
         .with_rates()
         .select_related("player")
         .annotate(
@@ -58,10 +59,10 @@ def standings(*, season=None) -> QuerySet[PlayerStanding]:
     )
 
 
-def public_player(slug: str) -> Player | None:
-    """The public player (one with an approved game) of this address, with their rating;
-    None for anyone else."""
-    return with_rating(Player.objects.listed()).filter(slug=slug).first()
+def public_player(slug: str, league) -> Player | None:
+    """The public player of this address in ``league`` (one with an approved game there),
+    with their rating; None for anyone else."""
+    return with_rating(Player.objects.listed(league)).filter(slug=slug).first()
 
 
 @dataclass
@@ -73,11 +74,13 @@ class PlayerProfile(Profile):
     months: SimpleLazyObject  # list[tuple[datetime.date, int, float]], read when used
 
 
-def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, int, float]]:
+def monthly_scores(
+    player: Player, league, *, season=None
+) -> list[tuple[datetime.date, int, float]]:
     """(month, best victory score, mean victory score) for each month the player won a
     game in, oldest first: one chart point per month however long their history."""
     rows = (
-        PLAYERS.rows(PlayerMonth, player, season)
+        PLAYERS.rows(PlayerMonth, player, league, season)
         .filter(victories__gt=0)
         .order_by("month")
         .values_list("month", "best_score", "score_sum", "victories")
@@ -85,28 +88,30 @@ def monthly_scores(player: Player, *, season=None) -> list[tuple[datetime.date, 
     return [(month, best, total / wins) for month, best, total, wins in rows]
 
 
-def player_profile(player: Player, *, season=None) -> PlayerProfile:
-    """The player's record over approved games (within ``season`` when given)."""
+def player_profile(player: Player, league, *, season=None) -> PlayerProfile:
+    """The player's record over ``league``'s approved games (within ``season`` when given)."""
     investigators = (
-        PLAYERS.rows(PlayerInvestigator, player, season)
+        PLAYERS.rows(PlayerInvestigator, player, league, season)
         .filter(seats__gt=0)
         .values("investigator__name", "seats", "victories")
         .order_by("-seats", "investigator__name")
     )
     teammates = (
-        PLAYERS.rows(PlayerTeammate, player, season)
+        PLAYERS.rows(PlayerTeammate, player, league, season)
         .filter(games__gt=0)
         .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
         .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
     )
-    history = PLAYERS.games(player, season).select_related("ancient_one").with_titles_of(player)
+    history = (
+        PLAYERS.games(player, league, season).select_related("ancient_one").with_titles_of(player)
+    )
     return PlayerProfile(
-        summary=PLAYERS.summary(player, season),
-        by_ancient_one=PLAYERS.by_ancient_one(player, season),
+        summary=PLAYERS.summary(player, league, season),
+        by_ancient_one=PLAYERS.by_ancient_one(player, league, season),
         games=history,
         investigators=investigators,  # read where shown, as the record by Ancient One
         teammates=teammates,
         # Read where the chart and its table are shown: not by the API, nor when the
         # page's summaries come from the fragment cache.
-        months=SimpleLazyObject(lambda: monthly_scores(player, season=season)),
+        months=SimpleLazyObject(lambda: monthly_scores(player, league, season=season)),
     )

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Sum
 
 from games.models import AncientOne, AncientOneScore
-from games.models.summaries import ALL_TIME
-from league.models import Season
+from league.models import League, Season
 
 from .games import LeagueGames
 
@@ -50,13 +49,15 @@ def ladder_of(games: LeagueGames) -> ScoreLadder:
 
 
 def ladder_from_summaries(
+    league: League,
     *,
     ancient_one: AncientOne | None = None,
     investigators: int | None = None,
     season: Season | None = None,
 ) -> ScoreLadder:
-    """The ladder of approved victories narrowed only by these, from the summary rows."""
-    rows = AncientOneScore.objects.filter(scope=season.pk if season else ALL_TIME)
+    """The ladder of ``league``'s approved victories narrowed only by these, from the
+    summary rows."""
+    rows = AncientOneScore.objects.in_scope(league, season)
     if ancient_one is not None:
         rows = rows.filter(ancient_one=ancient_one)
     if investigators is not None:

@@ -23,8 +23,17 @@ from games.models import (
     TeamStanding,
 )
 from games.models.summaries import SideAncientOne, SideMonth, SideStanding
+from league.models import Visibility
 
 from .games import LeagueGames, league_games
+
+
+def games_of(league) -> LeagueGames:
+    """``league``'s approved games (None: every public league's), as its summary rows
+    count them (``games.models.summaries.scope_of``)."""
+    if league is None:
+        return league_games().filter(league__visibility=Visibility.PUBLIC)
+    return league_games().filter(league=league)
 
 
 @dataclass(frozen=True)
@@ -37,26 +46,28 @@ class Side:
     month: type[SideMonth]
     played: str  # the ``LeagueGames`` filter to the side's games
 
-    def rows(self, model: type[Model], owner: Model, season=None) -> QuerySet:
-        """``owner``'s rows of the summary ``model`` in ``season`` (all time when None)."""
-        return model.objects.in_scope(season).filter(**{self.field: owner})
+    def rows(self, model: type[Model], owner: Model, league, season=None) -> QuerySet:
+        """``owner``'s rows of the summary ``model`` in ``season`` of ``league`` (its all
+        time when None; ``league`` None: every public league's)."""
+        return model.objects.in_scope(league, season).filter(**{self.field: owner})
 
-    def summary(self, owner: Model, season=None) -> dict[str, Any]:
+    def summary(self, owner: Model, league, season=None) -> dict[str, Any]:
         """The standings row as the page's summary box (zeros when there is none)."""
-        return (self.rows(self.standing, owner, season).first() or self.standing()).summary()
+        row = self.rows(self.standing, owner, league, season).first()
+        return (row or self.standing()).summary()
 
-    def by_ancient_one(self, owner: Model, season=None) -> QuerySet:
+    def by_ancient_one(self, owner: Model, league, season=None) -> QuerySet:
         """The record against each Ancient One, most games first (read where it is shown:
         not when a page's summaries come from the fragment cache)."""
-        return self.rows(self.ancient_one, owner, season).record()
+        return self.rows(self.ancient_one, owner, league, season).record()
 
-    def months(self, owner: Model, season=None) -> list:
+    def months(self, owner: Model, league, season=None) -> list:
         """The monthly tallies, oldest first: one chart point per month at most."""
-        return list(self.rows(self.month, owner, season).order_by("month"))
+        return list(self.rows(self.month, owner, league, season).order_by("month"))
 
-    def games(self, owner: Model, season=None) -> LeagueGames:
-        """The side's approved games (within ``season`` when given)."""
-        return getattr(league_games().in_season(season), self.played)(owner)
+    def games(self, owner: Model, league, season=None) -> LeagueGames:
+        """The side's approved games in ``league`` (within ``season`` when given)."""
+        return getattr(games_of(league).in_season(season), self.played)(owner)
 
 
 PLAYERS = Side("player", PlayerStanding, PlayerAncientOne, PlayerMonth, played="played_by")

@@ -26,12 +26,13 @@ from games.models import (
     Session,
     Status,
 )
-from games.models.summaries import ALL_TIME, scope_of
+from games.models.summaries import scope_of
 from league.models import Season
 
 from .games import league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
 from .ratings import rating_of
+from .sides import games_of
 
 # How many rows the short lists on the home and Ancient One pages show.
 TOP_SHOWN = 10
@@ -57,13 +58,14 @@ def _record(outcome_games: dict[str, int], histogram: list[tuple[int, int]]) -> 
     }
 
 
-def ancient_one_summaries() -> list[AncientOne]:
-    """Every Ancient One with its approved record, in three bounded queries: the
+def ancient_one_summaries(league) -> list[AncientOne]:
+    """Every Ancient One with its approved record in ``league`` (None: every public
+    league), in three bounded queries: the
     Ancient Ones, their outcome counts, and their score histograms (merged over
     investigator counts in the database: a row per Ancient One and score)."""
     outcomes: dict[int, dict[str, int]] = {}
     for ancient_one_id, outcome, games in (
-        AncientOneOutcome.objects.filter(scope=ALL_TIME)
+        AncientOneOutcome.objects.in_scope(league)
         .values("ancient_one_id", "outcome")
         .annotate(n=Sum("games"))
         .values_list("ancient_one_id", "outcome", "n")
@@ -71,7 +73,7 @@ def ancient_one_summaries() -> list[AncientOne]:
         outcomes.setdefault(ancient_one_id, {})[outcome] = games
     histograms: dict[int, list[tuple[int, int]]] = {}
     for ancient_one_id, score, games in (
-        AncientOneScore.objects.filter(scope=ALL_TIME)
+        AncientOneScore.objects.in_scope(league)
         .values("ancient_one_id", "score")
         .annotate(n=Sum("games"))
         .values_list("ancient_one_id", "score", "n")
@@ -116,21 +118,22 @@ def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
     return top
 
 
-def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
-    """An Ancient One's approved games: outcome shares, score statistics, best games."""
+def ancient_one_profile(ancient_one: AncientOne, league) -> AncientOneProfile:
+    """An Ancient One's approved games in ``league``: outcome shares, score statistics,
+    best games."""
     by_key = {
         (outcome, cause): games
-        for outcome, cause, games in AncientOneOutcome.objects.filter(
-            ancient_one=ancient_one, scope=ALL_TIME
-        ).values_list("outcome", "defeat_cause", "games")
+        for outcome, cause, games in AncientOneOutcome.objects.in_scope(league)
+        .filter(ancient_one=ancient_one)
+        .values_list("outcome", "defeat_cause", "games")
     }
     by_outcome: dict[str, int] = {}
     for (outcome, _), games in by_key.items():
         by_outcome[outcome] = by_outcome.get(outcome, 0) + games
     distribution = merged(
-        AncientOneScore.objects.filter(ancient_one=ancient_one, scope=ALL_TIME).values_list(
-            "score", "games"
-        )
+        AncientOneScore.objects.in_scope(league)
+        .filter(ancient_one=ancient_one)
+        .values_list("score", "games")
     )
     stats = _record(by_outcome, distribution)
     total = stats["games"] or 1
@@ -150,15 +153,15 @@ def ancient_one_profile(ancient_one: AncientOne) -> AncientOneProfile:
         for key, label in endings
         if key in possible or by_key.get(key)
     ]
-    top = top_games(league_games().for_ancient_one(ancient_one))
+    top = top_games(games_of(league).for_ancient_one(ancient_one))
     return AncientOneProfile(
         stats=stats, outcomes=outcomes, distribution=distribution, top_games=top
     )
 
 
-def home_summary() -> dict[str, Any]:
-    """The home page's numbers and short lists, from summaries and index slices."""
-    sums = AncientOneOutcome.objects.filter(scope=ALL_TIME).aggregate(
+def home_summary(league) -> dict[str, Any]:
+    """``league``'s numbers and short lists, from summaries and index slices."""
+    sums = AncientOneOutcome.objects.in_scope(league).aggregate(
         all_games=Coalesce(Sum("games"), 0),
         won_games=Coalesce(Sum("games", filter=~Q(outcome=Outcome.DEFEAT)), 0),
     )
@@ -167,10 +170,10 @@ def home_summary() -> dict[str, Any]:
         "victories": sums["won_games"],
         "win_pct": _pct(sums["won_games"], sums["all_games"]),
     }
-    season = Season.objects.current()
+    season = Season.objects.filter(league=league).current()
     standings = PlayerStanding.objects.select_related("player")
     leaders = (
-        standings.filter(scope=scope_of(season), games__gt=0).order_by(
+        standings.filter(scope=scope_of(league, season), games__gt=0).order_by(
             "-victories", "-games", "player__name"
         )[:SEASON_LEADERS_SHOWN]
         if season
@@ -179,11 +182,11 @@ def home_summary() -> dict[str, Any]:
     return {
         "totals": totals,
         "latest": list(
-            league_games().select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN]
+            games_of(league).select_related("ancient_one").order_by("-played_on", "-pk")[:TOP_SHOWN]
         ),
-        "best": top_games(league_games()),
+        "best": top_games(games_of(league)),
         "first_citizens": list(
-            standings.filter(scope=ALL_TIME, first_citizen_titles__gt=0).order_by(
+            standings.filter(scope=scope_of(league), first_citizen_titles__gt=0).order_by(
                 "-first_citizen_titles", "player__name"
             )[:TOP_SHOWN]
         ),
@@ -232,6 +235,7 @@ def _tie_counts(game: Session) -> dict[str, int]:
     # Only the games tying the score: a range of the (status, Ancient One, score) index.
     victories = (
         league_games()
+        .filter(league_id=game.league_id)
         .victories()
         .for_ancient_one(game.ancient_one_id)
         .exclude(pk=game.pk)
@@ -250,7 +254,7 @@ def _team_pool_counts(game: Session) -> dict[str, int]:
     pool = (
         league_games()
         .scored_victories()
-        .filter(ancient_one_id=game.ancient_one_id, team__isnull=False)
+        .filter(league_id=game.league_id, ancient_one_id=game.ancient_one_id, team__isnull=False)
         .exclude(pk=game.pk)
     )
     return pool.aggregate(
@@ -263,19 +267,20 @@ def _team_pool_counts(game: Session) -> dict[str, int]:
 def score_comparison(game: Session) -> ScoreComparison | None:
     """Rank a victory against approved victories over its Ancient One.
 
-    Two pools: the same number of investigators, and any number. Counts above and below
-    come from the Ancient One's score histogram (a few rows); only the victories that tie
-    the score and were played earlier are counted from games, through the index on
-    Ancient One and score. A game played as a team is also ranked among the games played
-    as a team: no summary holds team scores, so that pool is an indexed count over the
-    Ancient One's team victories. A pending game is placed as it would rank; a defeat has
+    The pools are the game's league's victories. Two pools: the same number of
+    investigators, and any number. Counts above and below come from the Ancient One's
+    score histogram (a few rows); only the victories that tie the score and were played
+    earlier are counted from games, through the index on Ancient One and score. A game
+    played as a team is also ranked among the games played as a team: no summary holds
+    team scores, so that pool is an indexed count over the Ancient One's team victories.
+    A pending game is placed as it would rank; a defeat has
     no score to compare (``None``).
     """
     if not game.is_victory or game.score is None:
         return None
     score, size = game.score, game.investigator_count
     rows = AncientOneScore.objects.filter(
-        ancient_one_id=game.ancient_one_id, scope=ALL_TIME, games__gt=0
+        ancient_one_id=game.ancient_one_id, scope=-game.league_id, games__gt=0
     ).values_list("investigator_count", "score", "games")
     counts = _tie_counts(game)
     if game.team_id:

@@ -14,14 +14,16 @@ from django.db.models import F, QuerySet
 
 from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
+from league.models import League
 
 from .sides import TEAMS, Profile
 
 STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "series_points")
 
 
-def team_standings(season=None) -> QuerySet[Team]:
-    """Every team with approved games in ``season`` (all time when None), annotated with
+def team_standings(league, season=None) -> QuerySet[Team]:
+    """Every team of ``league`` with approved games in ``season`` (all time when None;
+    ``league`` None: every public league's teams), annotated with
     its standings row: ``games``, ``victories``, ``win_pct``, ``best_score``,
     ``avg_victory_score``, ``scenarios_entered``, ``series_points``.
 
@@ -31,7 +33,7 @@ def team_standings(season=None) -> QuerySet[Team]:
     """
     row = "standings__"
     return (
-        Team.objects.filter(standings__scope=scope_of(season))
+        Team.objects.filter(standings__scope=scope_of(league, season))
         .annotate(**{name: F(row + name) for name in STANDING_COLUMNS}, **rates(row))
         .annotate(win_pct=F("win_pct_value"))
     )
@@ -56,7 +58,8 @@ class TeamProfile(Profile):
 
 def team_profile(team: Team, *, season=None) -> TeamProfile:
     """The team's record over its approved games (within ``season`` when given)."""
-    games = TEAMS.games(team, season).select_related("ancient_one", "scenario")
+    league = _league_of(team)
+    games = TEAMS.games(team, league, season).select_related("ancient_one", "scenario")
     # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
     entries = (
         games.filter(is_entry=True)
@@ -68,17 +71,24 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         members=members,
         unnamed_members=team_unnamed_members(team, len(members)),
         captain=team_captain(team),
-        summary=TEAMS.summary(team, season),
-        by_ancient_one=TEAMS.by_ancient_one(team, season),
+        summary=TEAMS.summary(team, league, season),
+        by_ancient_one=TEAMS.by_ancient_one(team, league, season),
         games=games,
-        months=TEAMS.months(team, season),
+        months=TEAMS.months(team, league, season),
         entries=list(entries),
     )
 
 
+def _league_of(team: Team) -> League:
+    """The team's league, to name its scope (its id is all a scope needs: no query)."""
+    return League(pk=team.league_id)
+
+
 def team_roster(team: Team) -> list[Player]:
-    """The members the public may see (a member with no approved game is not named)."""
-    return list(Player.objects.listed().filter(teams=team).order_by("name", "pk"))
+    """The members the public may see (a member with no approved game in the team's
+    league is not named)."""
+    listed = Player.objects.listed(_league_of(team))
+    return list(listed.filter(teams=team).order_by("name", "pk"))
 
 
 def team_captain(team: Team) -> Player | None:
@@ -86,7 +96,8 @@ def team_captain(team: Team) -> Player | None:
     the login."""
     if team.captain_id is None:
         return None
-    return Player.objects.listed().filter(user_id=team.captain_id, teams=team).first()
+    listed = Player.objects.listed(_league_of(team))
+    return listed.filter(user_id=team.captain_id, teams=team).first()
 
 
 def team_unnamed_members(team: Team, named: int) -> int:
