@@ -36,13 +36,13 @@ def _bench_views_on() -> None:
         raise Http404("Benchmark views are off.")
 
 
-def bare(request):
+def bare(request, **kwargs):
     """The same ~20 KB of HTML every time."""
     _bench_views_on()
     return HttpResponse(BARE_PAGE)
 
 
-def reference(request):
+def reference(request, **kwargs):
     """A 50 × 8 table of links rendered by a Django template inside ``base.html``."""
     _bench_views_on()
     context = {"headers": REFERENCE_HEADERS, "rows": REFERENCE_TABLE}

@@ -45,7 +45,7 @@ class ClaimAnswerView(LoginRequiredMixin, View):
 
     http_method_names = ["post"]
 
-    def post(self, request, pk):
+    def post(self, request, pk, **kwargs):
         approve = request.POST.get("answer") == "approve"
         try:
             claim = claim_decide(claim_id=pk, approve=approve, by=request.user)
@@ -80,10 +80,10 @@ class ClaimCreateView(LoginRequiredMixin, View):
             return redirect("games:mine", request.league.slug)
         return super().dispatch(request, *args, **kwargs)
 
-    def get(self, request):
+    def get(self, request, **kwargs):
         return render(request, self.template_name, {"form": ClaimForm()})
 
-    def post(self, request):
+    def post(self, request, **kwargs):
         form = ClaimForm(request.POST)
         if form.is_valid() and form.save(request.user):
             name = form.cleaned_data["player_name"]

@@ -18,7 +18,7 @@ class EntryChooseView(LoginRequiredMixin, View):
 
     http_method_names = ["post"]
 
-    def post(self, request, pk):
+    def post(self, request, pk, **kwargs):
         queryset = Session.objects.visible_to(request.user).select_related("scenario", "team")
         game = get_object_or_404(queryset, pk=pk)
         try:

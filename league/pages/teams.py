@@ -158,10 +158,10 @@ class TeamCreateView(LoginRequiredMixin, View):
 
     template_name = "league/team_form.html"
 
-    def get(self, request):
+    def get(self, request, **kwargs):
         return render(request, self.template_name, {"form": TeamForm()})
 
-    def post(self, request):
+    def post(self, request, **kwargs):
         form = TeamForm(request.POST)
         if form.is_valid():
             try:
@@ -200,10 +200,10 @@ class TeamMembersView(CaptainMixin, View):
 
     template_name = "league/team_members.html"
 
-    def get(self, request, slug):
+    def get(self, request, slug, **kwargs):
         return self.render(MemberAddForm())
 
-    def post(self, request, slug):
+    def post(self, request, slug, **kwargs):
         form = MemberAddForm(request.POST)
         if form.is_valid():
             try:
@@ -260,11 +260,11 @@ class TeamMemberRemoveView(CaptainMixin, View):
 
     template_name = "league/team_member_remove.html"
 
-    def get(self, request, slug, pk):
+    def get(self, request, slug, pk, **kwargs):
         self.form = MemberRemoveForm()
         return self.render(self.player_on_team(pk))
 
-    def post(self, request, slug, pk):
+    def post(self, request, slug, pk, **kwargs):
         player = self.player_on_team(pk)
         successors = self.successors(player)
         self.form = MemberRemoveForm(request.POST)
@@ -319,7 +319,7 @@ class TeamInvitationAnswerView(LoginRequiredMixin, View):
 
     http_method_names = ["post"]
 
-    def post(self, request, pk):
+    def post(self, request, pk, **kwargs):
         accept = request.POST.get("answer") == "accept"
         try:
             invitation = team_invitation_answer(invitation_id=pk, user=request.user, accept=accept)

@@ -22,7 +22,7 @@ register = template.Library()
 def compare_score(context, game):
     """ "Compare your score": where this victory ranks among approved victories."""
     return {
-        "league": context["league"],
+        "league": context.get("league"),
         "game": game,
         "comparison": score_comparison(game),
         "approved": game.status == Status.APPROVED,
