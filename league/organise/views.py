@@ -65,22 +65,24 @@ class PeopleView(OrganiserMixin, FormView):
     def get_context_data(self, **kwargs):
         league = self.request.league
         invitation = league.visibility == Visibility.INVITATION
+        invite_form = kwargs.pop("invite_form", None) or (InviteForm() if invitation else None)
         return super().get_context_data(
             **kwargs,
             roles=[(role, role.members(league)) for role in ROLES.values()],
             memberships=members.members_of(league),
             invitation=invitation,
-            invite_form=kwargs.get("invite_form") or (InviteForm() if invitation else None),
+            invite_form=invite_form,
             join_requests=members.join_requests_of(league) if invitation else (),
         )
 
     def post(self, request, *args, **kwargs):
         if "invite" not in request.POST:
             return super().post(request, *args, **kwargs)
-        invite_form = InviteForm(request.POST)
         if request.league.visibility != Visibility.INVITATION:
-            invite_form.add_error(None, _("Anyone may join this league: nobody is invited."))
-        elif invite_form.is_valid():
+            messages.error(request, _("Anyone may join this league: nobody is invited."))
+            return redirect("league:organise_people")
+        invite_form = InviteForm(request.POST)
+        if invite_form.is_valid():
             try:
                 user = members.member_invite(invite_form.cleaned_data["username"], request.league)
             except RoleRefused as refused:
