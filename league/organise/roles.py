@@ -30,6 +30,7 @@ class Role:
 
     slug: str
     role: str  # a MemberRole value: stored, never translated
+    group: str  # the site staff's auth group of the same name (every league's)
     title: str  # its members, as a heading says them ("Moderators")
     noun: str  # one member of the role ("a moderator")
     granted: str  # "%(user)s is now a moderator."
@@ -50,6 +51,7 @@ class Role:
 MODERATORS = Role(
     "moderators",
     MemberRole.MODERATOR,
+    "Moderators",
     title=_("Moderators"),
     noun=_("a moderator"),
     granted=_("%(user)s is now a moderator."),
@@ -60,6 +62,7 @@ MODERATORS = Role(
 ORGANISERS = Role(
     "organisers",
     MemberRole.ORGANISER,
+    "Organisers",
     title=_("Organisers"),
     noun=_("an organiser"),
     granted=_("%(user)s is now an organiser."),
