@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Case, When
 from django.utils.translation import gettext
 
 from league.models import LEAGUES_PER_MEMBER, JoinRequest, League, MemberRole, Membership
@@ -14,10 +15,13 @@ from league.organise.roles import MOST_LISTED, RoleRefused, active_account, guar
 
 def members_of(league: League):
     """The league's memberships, organisers first, then moderators, then by name."""
-    order = {MemberRole.ORGANISER: 0, MemberRole.MODERATOR: 1}
+    rank = Case(
+        When(role=MemberRole.ORGANISER, then=0),
+        When(role=MemberRole.MODERATOR, then=1),
+        default=2,
+    )
     memberships = Membership.objects.filter(league=league).select_related("user")
-    rows = memberships.order_by("user__username")[:MOST_LISTED]
-    return sorted(rows, key=lambda row: order.get(row.role, 2))
+    return memberships.order_by(rank, "user__username")[:MOST_LISTED]
 
 
 def join_requests_of(league: League):
