@@ -30,7 +30,7 @@ from games.models import (
     Session,
     Status,
 )
-from games.permissions import can_moderate
+from games.permissions import moderates_everywhere
 from games.recording import session_entry_sync, session_moderate
 from games.rule_messages import translated
 from games.scenario_entries import entry_group
@@ -318,7 +318,7 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
         session_entry_sync(form.instance, before=form.instance.entry_before)
 
     def has_moderate_permission(self, request) -> bool:
-        return can_moderate(request.user)
+        return moderates_everywhere(request.user)
 
     @admin.action(description=gettext_lazy("Approve the selected games"), permissions=["moderate"])
     def approve(self, request, queryset):

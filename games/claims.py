@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from games import notifications
 from games.models import Player, PlayerClaim, Team
-from games.permissions import can_moderate
+from games.permissions import moderates_everywhere
 from games.players import player_claim
 from games.signals import league_changed
 
@@ -72,7 +72,7 @@ def claim_decide(*, claim_id: int, approve: bool, by) -> PlayerClaim:
         if player is None or claim is None:
             raise ClaimGone
         claim.player = player
-        moderator = can_moderate(by)
+        moderator = moderates_everywhere(by)
         if not moderator and by.pk not in (player.user_id, claim.user_id):
             raise ClaimGone
         if approve:

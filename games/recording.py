@@ -227,19 +227,19 @@ def session_moderate(
     e-mail); any other status clears an old one. The submitter hears of an approval or
     rejection by e-mail, sent only once the change is committed.
 
-    Raises ``PermissionError`` without the moderate permission, ``ValidationError`` for a
-    rejection without a reason, ``SessionChanged`` when the game changed since
-    ``seen_version`` (or no version was given).
+    Raises ``PermissionError`` for anyone but the game's league's moderators,
+    ``ValidationError`` for a rejection without a reason, ``SessionChanged`` when the game
+    changed since ``seen_version`` (or no version was given).
     """
     if status not in Status.values:
         raise ValueError(f"Unknown status {status!r}.")
-    if not can_moderate(moderator):
-        raise PermissionError(_("Only moderators approve or reject games."))
     reason = reason.strip()
-    if status == Status.REJECTED and not reason:
-        raise ValidationError({"rejection_reason": _("Say why the game is rejected.")})
     with tracking() as tracker:
         current = _locked(session_id)
+        if not can_moderate(moderator, current.league_id):
+            raise PermissionError(_("Only moderators approve or reject games."))
+        if status == Status.REJECTED and not reason:
+            raise ValidationError({"rejection_reason": _("Say why the game is rejected.")})
         tracker.add([session_id])
         if seen_version is None:
             raise SessionChanged(current, _("reload it and decide again"))

@@ -11,7 +11,8 @@ from games.models import Session
 from games.permissions import can_moderate
 from league.caching.page_cache import signed_in
 from league.current import active_slug
-from league.models import League
+from league.models import League, role_in
+from league.organise.roles import can_organise
 from league.site import absolute_url
 
 # The namespaces whose addresses name their league (/en/l/<league>/...).
@@ -21,8 +22,6 @@ IN_A_LEAGUE = ("league:", "games:", "feeds:")
 def first_league():
     return League.objects.first_league()
 
-
-ORGANISE_PERMISSION = "league.organise_league"
 
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
@@ -71,23 +70,33 @@ def nav_links(request=None) -> list[dict]:
 
 
 def pending_count(request) -> int:
-    """The games waiting for a moderator (the queue page counted them already)."""
+    """The league's games waiting for a moderator (the queue page counted them already)."""
     if getattr(request, "pending_count", None) is None:
-        request.pending_count = Session.objects.pending().order_by().count()
+        pending = Session.objects.filter(league=request.league).pending()
+        request.pending_count = pending.order_by().count()
     return request.pending_count
 
 
 def nav(request):
     """The navigation, built only where it is rendered: a page's tables are rendered with
-    the request too, each running the context processors again."""
+    the request too, each running the context processors again. The roles are those of
+    ``request.league``; ``may_join``: a signed-in reader of a public league they are not
+    a member of (the navigation offers them to join it)."""
+    # No league on a request the middleware has not reached (Django's 500 page).
+    league = getattr(request, "league", None)
     return {
         # The league the page is about (its links carry its address): the first league on
         # pages outside any league, and on a page rendered before the middleware ran.
         "league": getattr(request, "league", None) or SimpleLazyObject(first_league),
         "nav_links": SimpleLazyObject(lambda: nav_links(request)),
-        "moderates": lambda: signed_in(request) and can_moderate(request.user),
+        "moderates": lambda: signed_in(request) and can_moderate(request.user, league),
         "pending_count": lambda: pending_count(request),
-        "organises": lambda: signed_in(request) and request.user.has_perm(ORGANISE_PERMISSION),
+        "organises": lambda: signed_in(request) and can_organise(request.user, league),
+        "may_join": lambda: (
+            signed_in(request)
+            and getattr(league, "is_public", False)
+            and role_in(request.user, league) is None
+        ),
     }
 
 

@@ -115,6 +115,52 @@ class Membership(models.Model):
         return f"{self.user} ({self.get_role_display()}, {self.league})"
 
 
+# The roles that approve and reject games (an organiser moderates too).
+MODERATING_ROLES = frozenset({MemberRole.MODERATOR, MemberRole.ORGANISER})
+
+
+def role_in(user, league) -> str | None:
+    """``user``'s role in ``league`` (a ``MemberRole`` value; None: not a member, or a
+    visitor). Asked once per league and remembered on the user object, as Django remembers
+    its permissions: the navigation, the view and its template ask it several times."""
+    league_id = league if isinstance(league, int) else getattr(league, "pk", None)
+    if league_id is None or not user.is_authenticated:
+        return None
+    roles = getattr(user, "league_roles", None)
+    if roles is None:
+        roles = user.league_roles = {}
+    if league_id not in roles:
+        memberships = Membership.objects.filter(user=user, league_id=league_id)
+        roles[league_id] = memberships.values_list("role", flat=True).first()
+    return roles[league_id]
+
+
+class JoinRequest(models.Model):
+    """An account asking to join an invitation-only league; an organiser approves it (a
+    membership) or declines it (the request goes)."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("league")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="join_requests",
+        verbose_name=_("account"),
+    )
+    created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="join_request_once_per_league")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.league}"
+
+
 class SeasonQuerySet(models.QuerySet):
     def containing(self, day: datetime.date):
         return self.filter(start__lte=day, end__gte=day)

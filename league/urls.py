@@ -33,6 +33,7 @@ urlpatterns += i18n_patterns(
     path("accounts/login/", language.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", leagues.LeagueListView.as_view(), name="leagues"),
+    path("", include("league.leagues_urls")),
     # Each league's pages, games and feeds: /en/l/<league>/...
     path(
         "l/<slug:league_slug>/",

@@ -20,12 +20,16 @@ FILTER_CHOICES = CACHE_READ + 2 * CACHE_STORE
 CHART = CACHE_READ + CACHE_STORE
 # The API's anonymous rate limit: the caller's history read, then stored.
 API_RATE_LIMIT = CACHE_READ + CACHE_STORE
+# The page's league and the member's role in it (do they moderate it, organise it, may
+# they join it?), asked once a request.
+LEAGUE_ROLE = 2
 # A signed-in member's navigation: their session, their user row, and their own and their
-# groups' permissions (is this a moderator?), as Django reads them.
-MEMBER_NAV = 4
-# ... on a page that reads the member and checks the permission itself anyway: nothing more.
-MEMBER_NAV_WARM = 0
-# A league's page not served from the cache: its league read from the address.
+# groups' permissions (is this a site moderator?), as Django reads them; their league role.
+MEMBER_NAV = 4 + LEAGUE_ROLE
+# ... on a page that reads the member and checks the permission itself anyway: the role.
+MEMBER_NAV_WARM = LEAGUE_ROLE
+# A league's page not served from the cache: its league read from the address (for a
+# member, counted in LEAGUE_ROLE).
 LEAGUE = 1
 # The first miss of a page whose subject (a player, an Ancient One, ...) has no version in
 # the cache yet, as after a bulk load: the subject's version read again and added.

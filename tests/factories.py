@@ -65,11 +65,23 @@ def moderators_group():
     return group
 
 
+def member_of(user, league, role: str = "member"):
+    """``user`` made a member of ``league`` with ``role`` (a ``MemberRole`` value); returns
+    the user."""
+    from league.models import Membership
+
+    Membership.objects.update_or_create(league=league, user=user, defaults={"role": role})
+    if hasattr(user, "league_roles"):
+        del user.league_roles  # what role_in remembered is out of date
+    return user
+
+
 def moderator(username: str = "moderator", **fields):
-    """A user in the Moderators group (not staff: the group alone grants moderation)."""
+    """A user in the Moderators group (not staff: the group alone grants moderation, in
+    every league) and a moderator of the first league."""
     user = UserFactory(username=username, **fields)
     user.groups.add(moderators_group())
-    return user
+    return member_of(user, first_league(), "moderator")
 
 
 def organisers_group():
@@ -86,10 +98,11 @@ def organisers_group():
 
 
 def organiser(username: str = "organiser", **fields):
-    """A user in the Organisers group (not staff: the group alone opens the Organise area)."""
+    """A user in the Organisers group (not staff: the group alone opens every league's
+    Organise area) and an organiser of the first league."""
     user = UserFactory(username=username, **fields)
     user.groups.add(organisers_group())
-    return user
+    return member_of(user, first_league(), "organiser")
 
 
 def approve(session: Session):

@@ -142,6 +142,10 @@ def staff_pages(site):
         "organise new season": reverse("league:organise_season_new"),
         "organise announcement": reverse("league:organise_announcement"),
         "organise export": reverse("league:organise_export"),
+        "organise settings": reverse("league:organise_settings"),
+        "organise scenarios": reverse("league:organise_scenarios"),
+        "new league": reverse("leagues:new"),
+        "league membership": reverse("leagues:membership", args=["arkham"]),
     }
 
 

@@ -12,7 +12,9 @@ from tests.addresses import reverse
 from tests.factories import (
     TeamFactory,
     UserFactory,
+    first_league,
     game,
+    member_of,
     moderator,
     moderators_group,
     result_form_data,
@@ -174,7 +176,8 @@ def warm_home(league):
 
 
 def test_a_revoked_moderator_or_staff_member_loses_the_link_at_the_next_hit(warm_home):
-    boss = moderator(is_staff=True)
+    # A site moderator through the group alone (no moderator role in the league).
+    boss = member_of(moderator(is_staff=True), first_league(), "member")
     client = signed_in(boss)
     assert PENDING_LINK in hit(client).content and b">Admin<" in hit(client).content
     boss.groups.remove(moderators_group())

@@ -168,8 +168,8 @@ def test_the_queue_reads_in_constant_queries(client, submitter, django_assert_ma
         response = client.get(QUEUE)
     assert len(response.context["games"]) == 11
     # Session, user, the user's and the group's permissions (the queue's own check and the
-    # nav's), one count (the page's and the nav's), the games, their seats and their
-    # players: nothing per game.
+    # nav's), the league and the role in it, one count (the page's and the nav's), the games,
+    # their seats and their players: nothing per game.
     assert len(few) <= 8 + MEMBER_NAV_WARM
 
 

@@ -29,6 +29,7 @@ NOT_PAGES = {
     "league:bench_bare",  # benchmark switch, 404 unless enabled
     "league:download_file",  # a file (tests/test_export_jobs.py)
     "league:organise_export_file",  # a file (tests/test_organise.py)
+    "league:organise_join_request",  # POST only (its buttons are on the People page)
     "league:bench_reference",  # the same (tests/test_benchmarks.py opens both)
 }
 
@@ -174,6 +175,10 @@ def organise_pages() -> list[str]:
         reverse("league:organise_season", args=[season.pk]),
         reverse("league:organise_announcement"),
         reverse("league:organise_export"),
+        reverse("league:organise_settings"),
+        reverse("league:organise_scenarios"),
+        reverse("leagues:new"),
+        reverse("leagues:membership", args=["arkham"]),
     ]
 
 

@@ -325,7 +325,7 @@ class ResultSubmission:
         editing = session.pk is not None
         if not editing:
             session.submitted_by = self.user
-            session.status = initial_status(self.user)
+            session.status = initial_status(self.user, session.league_id)
             session.client_id = self.form.cleaned_data.get("client_id")
         with transaction.atomic():
             live = self.seats.live_forms()

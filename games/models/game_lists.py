@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from league.models import MODERATING_ROLES, role_in
+
 from .choices import Outcome, Status
 
 # Who may approve or reject games (granted through the "Moderators" group).
@@ -32,15 +34,19 @@ class SessionQuerySet(models.QuerySet):
     def for_ancient_one(self, ancient_one):
         return self.filter(ancient_one=ancient_one)
 
-    def visible_to(self, user):
-        """Approved games for everyone; pending and rejected ones to their submitter and to
-        those allowed to see every game (moderators). ``is_staff`` alone shows nothing more.
+    def visible_to(self, user, league=None):
+        """Approved games for everyone; pending and rejected ones to their submitter, to
+        those allowed to see every game (site moderators) and, given the ``league``, to its
+        moderators. ``is_staff`` alone shows nothing more.
         """
         if sees_every_game(user):
             return self
-        if user.is_authenticated:
-            return self.filter(Q(status=Status.APPROVED) | Q(submitted_by=user))
-        return self.approved()
+        if not user.is_authenticated:
+            return self.approved()
+        shown = Q(status=Status.APPROVED) | Q(submitted_by=user)
+        if league is not None and role_in(user, league) in MODERATING_ROLES:
+            shown |= Q(league=league)
+        return self.filter(shown)
 
     def ranked(self):
         """Victories best first; equal scores listed earlier game first."""

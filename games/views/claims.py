@@ -16,6 +16,7 @@ from django.views.generic import ListView
 from games.claims import ClaimGone, claim_decide
 from games.forms import ClaimForm
 from games.models import Player, PlayerClaim, Status
+from games.permissions import moderates_everywhere
 from games.views.moderation import QUEUE_PAGE_SIZE, ModeratorMixin
 
 
@@ -25,6 +26,10 @@ class ClaimQueueView(ModeratorMixin, ListView):
     template_name = "games/claim_queue.html"
     context_object_name = "claims"
     paginate_by = QUEUE_PAGE_SIZE
+
+    def test_func(self) -> bool:
+        # A claim is on a person, across every league: site moderators decide it.
+        return moderates_everywhere(self.request.user)
 
     def get_queryset(self):
         approved = Count(

@@ -1,7 +1,8 @@
 """Moderators on the site: the queue of pending games, decisions, the nav's count.
 
-Whether someone moderates is ``games.permissions.can_moderate`` (a permission, never
-``is_staff`` alone). Every decision goes through ``games.recording.session_moderate`` on
+Whether someone moderates ``request.league`` is ``games.permissions.can_moderate`` (a
+role in that league or a site permission, never ``is_staff`` alone); the queue holds that
+league's games only. Every decision goes through ``games.recording.session_moderate`` on
 the version the moderator saw, one game per request, in one transaction.
 """
 
@@ -69,7 +70,7 @@ class ModeratorMixin(LoginRequiredMixin, UserPassesTestMixin):
     """Anonymous users are sent to log in; those who may not moderate get 403."""
 
     def test_func(self) -> bool:
-        return can_moderate(self.request.user)
+        return can_moderate(self.request.user, self.request.league)
 
 
 def decide(request, game: Session, in_queue: bool = False) -> None:
@@ -113,8 +114,8 @@ class SessionModerateView(ModeratorMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        queryset = Session.objects.visible_to(request.user).select_related("ancient_one")
-        game = get_object_or_404(queryset, pk=kwargs["pk"])
+        league_games = Session.objects.filter(league=request.league)
+        game = get_object_or_404(league_games.select_related("ancient_one"), pk=kwargs["pk"])
         decide(request, game)
         return redirect(game)
 
@@ -132,7 +133,8 @@ class PendingQueueView(ModeratorMixin, FilterView):
 
     def get_queryset(self):
         return (
-            Session.objects.pending()
+            Session.objects.filter(league=self.request.league)
+            .pending()
             .select_related("ancient_one", "team", "scenario", "submitted_by__player")
             .prefetch_related("seats__player")
         )
@@ -155,7 +157,9 @@ class PendingQueueView(ModeratorMixin, FilterView):
         """One decision on one game, then back to the same page of the queue."""
         pk = request.POST.get("game", "")
         game = (
-            Session.objects.select_related("ancient_one").filter(pk=pk).first()
+            Session.objects.select_related("ancient_one")
+            .filter(pk=pk, league=request.league)
+            .first()
             if pk.isascii() and pk.isdigit()
             else None
         )

@@ -40,7 +40,7 @@ class SessionDetailView(DetailView):
 
     def get_queryset(self):
         return (
-            Session.objects.visible_to(self.request.user)
+            Session.objects.visible_to(self.request.user, self.request.league)
             .select_related("ancient_one", "herald", "guardian", "submitted_by", "team", "scenario")
             .prefetch_related("boxes", "seats__player", "seats__investigator", "tasks_done")
         )
@@ -50,8 +50,8 @@ class SessionDetailView(DetailView):
         game, user = self.object, self.request.user
         context["can_edit"] = session_editable_by(game, user)
         context["can_withdraw"] = session_withdrawable_by(game, user)
-        context["can_moderate"] = can_moderate(user)
-        context["can_read_history"] = can_read_history(user)
+        context["can_moderate"] = can_moderate(user, game.league_id)
+        context["can_read_history"] = can_read_history(user, game.league_id)
         context["first_citizens"] = game.title_holders()
         context["statuses"] = Status
         context["can_choose_entry"] = (
@@ -102,7 +102,9 @@ class OwnedSessionMixin(LoginRequiredMixin):
     """A game the user can see (404 otherwise), fetched once per request."""
 
     def get_game(self) -> Session:
-        queryset = Session.objects.visible_to(self.request.user).select_related("ancient_one")
+        league = self.request.league
+        queryset = Session.objects.visible_to(self.request.user, league).filter(league=league)
+        queryset = queryset.select_related("ancient_one")
         return get_object_or_404(queryset, pk=self.kwargs["pk"])
 
 
@@ -140,7 +142,7 @@ class HistoryReaderMixin(LoginRequiredMixin, UserPassesTestMixin):
     """Anonymous users are sent to log in; those without the permission get 403."""
 
     def test_func(self) -> bool:
-        return can_read_history(self.request.user)
+        return can_read_history(self.request.user, self.request.league)
 
 
 class SessionHistoryView(HistoryReaderMixin, OwnedSessionMixin, DetailView):

@@ -23,6 +23,9 @@ LEAGUE_APPS = ("games", "league")
 # naming what changed: the summaries (and the herald and box ones), and the ratings (a
 # replay names the players and Ancient Ones it rated; its backlog and state show nowhere).
 DERIVED_MODULES = ("games.models.summaries", "games.models.in_play", "games.models.ratings")
+# Who belongs to a league, and who asks to: on no shared page (the navigation's roles and
+# Join button are filled per request), so joining or naming a moderator retires nothing.
+UNSHOWN_MODELS = ("league.Membership", "league.JoinRequest")
 
 
 def versioned_models() -> list[type]:
@@ -31,7 +34,9 @@ def versioned_models() -> list[type]:
         model
         for label in LEAGUE_APPS
         for model in apps.get_app_config(label).get_models(include_auto_created=True)
-        if not issubclass(model, HistoricalChanges) and model.__module__ not in DERIVED_MODULES
+        if not issubclass(model, HistoricalChanges)
+        and model.__module__ not in DERIVED_MODULES
+        and model._meta.label not in UNSHOWN_MODELS
     ]
 
 

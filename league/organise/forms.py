@@ -1,4 +1,5 @@
-"""The Organise area's forms: a role to grant, a season, the announcement."""
+"""The Organise area's forms: a role to grant, an invitation, a league, a season, the
+announcement."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
+from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, League, Season
 from league.ops.query_text import CONTROL
 from league.organise.roles import ROLES
 
@@ -26,6 +27,49 @@ class RoleGrantForm(forms.Form):
         choices=[(role.slug, role.title) for role in ROLES.values()],
         help_text=_("A moderator approves and rejects games; an organiser runs this area."),
     )
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(
+        label=_("Account"),
+        max_length=150,
+        help_text=_("The username of an existing account: it becomes a member at once."),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class LeagueSettingsForm(forms.ModelForm):
+    """What an organiser changes of their league: never its address (links keep working)."""
+
+    class Meta:
+        model = League
+        fields = ["name", "description", "visibility"]
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 4, "maxlength": 1000}),
+            "visibility": forms.RadioSelect,
+        }
+
+    def clean_name(self) -> str:
+        name = " ".join(CONTROL.sub("", self.cleaned_data["name"]).split())
+        if not name:
+            raise forms.ValidationError(gettext("Use at least one letter or digit."))
+        return name
+
+
+class LeagueForm(LeagueSettingsForm):
+    """A new league: its address too, chosen once."""
+
+    class Meta(LeagueSettingsForm.Meta):
+        fields = ["name", "slug", "description", "visibility"]
+        help_texts = {
+            "slug": _(
+                "Lowercase letters, digits and hyphens, in the league's links; it cannot be "
+                "changed later."
+            )
+        }
+
+    def clean_slug(self) -> str:
+        return self.cleaned_data["slug"].lower()
 
 
 class SeasonForm(forms.ModelForm):

@@ -1,8 +1,8 @@
-"""Moderators and organisers: membership of the two groups that grant the site's roles.
+"""Moderators and organisers of a league: ``Membership`` roles, and who may organise.
 
-An organiser names and removes both, for existing accounts only. The "Organisers" group
-never loses its last member: the removal locks the group's row, so two organisers
-removing each other at once cannot leave the league without one.
+An organiser names and removes both, for existing accounts only, in their own league.
+A league never loses its last organiser: a removal (or a member leaving) locks the
+league's row, so two organisers removing each other at once cannot leave it without one.
 """
 
 from __future__ import annotations
@@ -10,10 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from league.models import League, MemberRole, Membership, role_in
+
+# Site staff who organise every league (granted through the "Organisers" group).
+ORGANISE_PERMISSION = "league.organise_league"
 
 # The most members a role's list shows (a league has a handful; the page stays bounded).
 MOST_LISTED = 200
@@ -21,11 +25,12 @@ MOST_LISTED = 200
 
 @dataclass(frozen=True)
 class Role:
-    """A role: its address, its group's stored name, and what pages say of it -- whole
+    """A role: its address, its stored ``MemberRole``, and what pages say of it -- whole
     sentences, since each language words "is now a moderator" its own way."""
 
     slug: str
-    group: str  # the auth group's name: stored, never translated
+    role: str  # a MemberRole value: stored, never translated
+    group: str  # the site staff's auth group of the same name (every league's)
     title: str  # its members, as a heading says them ("Moderators")
     noun: str  # one member of the role ("a moderator")
     granted: str  # "%(user)s is now a moderator."
@@ -33,16 +38,19 @@ class Role:
     not_held: str
     revoked: str
 
-    def members(self):
+    def members(self, league):
+        """The accounts holding this role in ``league``."""
+        holders = Membership.objects.filter(league=league, role=self.role)
         return (
             get_user_model()
-            .objects.filter(groups__name=self.group)
+            .objects.filter(pk__in=holders.values("user_id"))
             .order_by("username")[:MOST_LISTED]
         )
 
 
 MODERATORS = Role(
     "moderators",
+    MemberRole.MODERATOR,
     "Moderators",
     title=_("Moderators"),
     noun=_("a moderator"),
@@ -53,6 +61,7 @@ MODERATORS = Role(
 )
 ORGANISERS = Role(
     "organisers",
+    MemberRole.ORGANISER,
     "Organisers",
     title=_("Organisers"),
     noun=_("an organiser"),
@@ -65,33 +74,68 @@ ROLES = {role.slug: role for role in (MODERATORS, ORGANISERS)}
 
 
 class RoleRefused(Exception):
-    """Why a grant or a removal was not made (a sentence for the page)."""
+    """Why a grant, a removal or a membership change was not made (a sentence for the page)."""
 
 
-def role_grant(role: Role, username: str):
-    """Add the active account named ``username`` to ``role``; returns it."""
-    with transaction.atomic():
-        group, _ = Group.objects.get_or_create(name=role.group)
-        field = get_user_model().USERNAME_FIELD
-        user = get_user_model().objects.filter(**{field: username}, is_active=True).first()
-        if user is None:
-            refusal = gettext("No active account is named “%(name)s”.")
-            raise RoleRefused(refusal % {"name": username})
-        if user.groups.filter(pk=group.pk).exists():
-            raise RoleRefused(role.already % {"user": user.get_username()})
-        user.groups.add(group)
+def can_organise(user, league) -> bool:
+    """Run ``league`` from the Organise area: its organisers, and site staff."""
+    if not user.is_authenticated:
+        return False
+    return user.has_perm(ORGANISE_PERMISSION) or role_in(user, league) == MemberRole.ORGANISER
+
+
+def active_account(username: str):
+    """The active account named ``username``; ``RoleRefused`` if there is none."""
+    field = get_user_model().USERNAME_FIELD
+    user = get_user_model().objects.filter(**{field: username}, is_active=True).first()
+    if user is None:
+        refusal = gettext("No active account is named “%(name)s”.")
+        raise RoleRefused(refusal % {"name": username})
     return user
 
 
-def role_revoke(role: Role, user) -> None:
-    """Take ``user`` out of ``role``; the organisers always keep at least one."""
-    with transaction.atomic():
-        group = Group.objects.select_for_update().filter(name=role.group).first()
-        if group is None or not user.groups.filter(pk=group.pk).exists():
-            raise RoleRefused(role.not_held % {"user": user.get_username()})
-        if role is ORGANISERS and group.user_set.count() <= 1:
+def guard_last_organiser(league: League, user) -> Membership | None:
+    """Lock ``league`` and ``user``'s membership of it (returned, or None); refuse when
+    they are its last organiser. Call it inside a transaction."""
+    League.objects.select_for_update().filter(pk=league.pk).first()
+    membership = Membership.objects.select_for_update().filter(league=league, user=user).first()
+    if membership is not None and membership.role == MemberRole.ORGANISER:
+        organisers = Membership.objects.filter(league=league, role=MemberRole.ORGANISER)
+        if organisers.count() <= 1:
             raise RoleRefused(
                 gettext("%(user)s is the last organiser: name another one first.")
                 % {"user": user.get_username()}
             )
-        user.groups.remove(group)
+    return membership
+
+
+def role_grant(role: Role, username: str, league: League):
+    """Give the active account named ``username`` ``role`` in ``league`` (making them a
+    member if they were not); returns it. An organiser is made a moderator only after
+    leaving the organisers (the last one never)."""
+    with transaction.atomic():
+        user = active_account(username)
+        membership, _ = Membership.objects.select_for_update().get_or_create(
+            league=league, user=user
+        )
+        if membership.role == role.role:
+            raise RoleRefused(role.already % {"user": user.get_username()})
+        if membership.role == MemberRole.ORGANISER:
+            raise RoleRefused(
+                gettext("%(user)s is an organiser: remove them from the organisers first.")
+                % {"user": user.get_username()}
+            )
+        membership.role = role.role
+        membership.save(update_fields=["role"])
+    return user
+
+
+def role_revoke(role: Role, user, league: League) -> None:
+    """Take ``role`` from ``user`` in ``league`` (they stay a member); the league always
+    keeps at least one organiser."""
+    with transaction.atomic():
+        membership = guard_last_organiser(league, user)
+        if membership is None or membership.role != role.role:
+            raise RoleRefused(role.not_held % {"user": user.get_username()})
+        membership.role = MemberRole.MEMBER
+        membership.save(update_fields=["role"])

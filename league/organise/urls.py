@@ -12,6 +12,13 @@ urlpatterns = [
         views.RoleRemoveView.as_view(),
         name="organise_role_remove",
     ),
+    path(
+        "people/requests/<int:pk>/",
+        views.JoinRequestAnswerView.as_view(),
+        name="organise_join_request",
+    ),
+    path("settings/", views.LeagueSettingsView.as_view(), name="organise_settings"),
+    path("scenarios/", views.ScenarioListView.as_view(), name="organise_scenarios"),
     path("seasons/", views.SeasonListView.as_view(), name="organise_seasons"),
     path("seasons/new/", views.SeasonCreateView.as_view(), name="organise_season_new"),
     path("seasons/<int:pk>/", views.SeasonUpdateView.as_view(), name="organise_season"),

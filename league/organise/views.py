@@ -1,12 +1,13 @@
-"""The Organise area's pages: thin views over ``roles``, the season and announcement forms
-and the history export. Every page needs ``league.organise_league``: a visitor is sent to
-sign in, a member without it gets 403; every write runs in one transaction."""
+"""The Organise area's pages: thin views over ``roles`` and ``members``, the league, season
+and announcement forms and the history export. Every page is about ``request.league`` and
+needs to organise it (``roles.can_organise``): a visitor is sent to sign in, anyone else
+gets 403; every write runs in one transaction."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.mixins import LoginRequiredMixin, PermissionRequiredMixin
+from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.db import transaction
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
@@ -18,18 +19,32 @@ from django.views.generic import CreateView, FormView, ListView, TemplateView, U
 from games.jobs.files import export_path
 from games.jobs.models import JobStatus
 from games.jobs.stale import jobs_sweep
-from league.models import Announcement, Season
-from league.organise import history
-from league.organise.forms import AnnouncementForm, RoleGrantForm, SeasonForm
-from league.organise.roles import ORGANISERS, ROLES, RoleRefused, role_grant, role_revoke
+from games.models import Scenario
+from league.models import Announcement, League, Season, Visibility
+from league.organise import history, members
+from league.organise.forms import (
+    AnnouncementForm,
+    InviteForm,
+    LeagueSettingsForm,
+    RoleGrantForm,
+    SeasonForm,
+)
+from league.organise.roles import (
+    ORGANISERS,
+    ROLES,
+    RoleRefused,
+    can_organise,
+    role_grant,
+    role_revoke,
+)
 from league.pages.filenames import CONTENT_TYPES, attachment_header
 
-PERMISSION = "league.organise_league"
 
-
-class OrganiserMixin(LoginRequiredMixin, PermissionRequiredMixin):
-    permission_required = PERMISSION
+class OrganiserMixin(LoginRequiredMixin, UserPassesTestMixin):
     success_url_name = ""
+
+    def test_func(self) -> bool:
+        return can_organise(self.request.user, self.request.league)
 
     def get_success_url(self):
         return reverse(self.success_url_name, args=[self.request.league.slug])
@@ -45,19 +60,48 @@ class OrganiseView(OrganiserMixin, TemplateView):
 
 
 class PeopleView(OrganiserMixin, FormView):
-    """Who moderates and who organises; name another by their account."""
+    """Who moderates and who organises, and every member; name another by their account.
+    An invitation-only league's organisers also invite and answer those asking to join."""
 
     template_name = "league/organise/people.html"
     form_class = RoleGrantForm
     success_url_name = "league:organise_people"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, roles=ROLES.values())
+        league = self.request.league
+        invitation = league.visibility == Visibility.INVITATION
+        invite_form = kwargs.pop("invite_form", None) or (InviteForm() if invitation else None)
+        return super().get_context_data(
+            **kwargs,
+            roles=[(role, role.members(league)) for role in ROLES.values()],
+            memberships=members.members_of(league),
+            invitation=invitation,
+            invite_form=invite_form,
+            join_requests=members.join_requests_of(league) if invitation else (),
+        )
+
+    def post(self, request, *args, **kwargs):
+        if "invite" not in request.POST:
+            return super().post(request, *args, **kwargs)
+        if request.league.visibility != Visibility.INVITATION:
+            messages.error(request, _("Anyone may join this league: nobody is invited."))
+            return redirect("league:organise_people", request.league.slug)
+        invite_form = InviteForm(request.POST)
+        if invite_form.is_valid():
+            try:
+                user = members.member_invite(invite_form.cleaned_data["username"], request.league)
+            except RoleRefused as refused:
+                invite_form.add_error("username", str(refused))
+            else:
+                told = _("%(user)s is now a member of the league.")
+                messages.success(request, told % {"user": user.get_username()})
+                return redirect("league:organise_people", request.league.slug)
+        return self.render_to_response(self.get_context_data(invite_form=invite_form))
 
     def form_valid(self, form):
         role = ROLES[form.cleaned_data["role"]]
         try:
-            user = role_grant(role, form.cleaned_data["username"])
+            user = role_grant(role, form.cleaned_data["username"], self.request.league)
         except RoleRefused as refused:
             form.add_error("username", str(refused))
             return self.form_invalid(form)
@@ -78,21 +122,74 @@ class RoleRemoveView(OrganiserMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
-        holds = member.groups.filter(name=self.role.group).exists()
+        holds = member.memberships.filter(league=self.request.league, role=self.role.role).exists()
         context = super().get_context_data(**kwargs)
         return {**context, "member": member, "role": self.role, "holds": holds}
 
     def post(self, request, *args, **kwargs):
         member = get_object_or_404(get_user_model(), pk=kwargs["pk"])
         try:
-            role_revoke(self.role, member)
+            role_revoke(self.role, member, self.request.league)
         except RoleRefused as refused:
             messages.error(request, str(refused))
         else:
             messages.success(request, self.role.revoked % {"user": member.get_username()})
             if member == request.user and self.role is ORGANISERS:
-                return redirect("league:home")  # the Organise area is closed to them now
-        return redirect("league:organise_people")
+                return redirect(
+                    "league:home", request.league.slug
+                )  # the Organise area is closed to them now
+        return redirect("league:organise_people", request.league.slug)
+
+
+class JoinRequestAnswerView(OrganiserMixin, View):
+    """An organiser approves (``answer=approve``) or declines a join request (POST)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        approve = request.POST.get("answer") == "approve"
+        user = members.join_request_answer(kwargs["pk"], request.league, approve=approve)
+        if user is None:
+            messages.error(request, _("That request is no longer here: it was answered."))
+        elif approve:
+            told = _("%(user)s is now a member of the league.")
+            messages.success(request, told % {"user": user.get_username()})
+        else:
+            told = _("The request of %(user)s is declined.")
+            messages.success(request, told % {"user": user.get_username()})
+        return redirect("league:organise_people", request.league.slug)
+
+
+class LeagueSettingsView(OrganiserMixin, UpdateView):
+    """The league's name, description and visibility (its address stays)."""
+
+    form_class = LeagueSettingsForm
+    template_name = "league/organise/league_settings.html"
+    success_url_name = "league:organise_settings"
+
+    def get_object(self, queryset=None):
+        return League.objects.get(pk=self.request.league.pk)
+
+    def form_valid(self, form):
+        with transaction.atomic():
+            response = super().form_valid(form)
+        messages.success(self.request, _("The league's settings are saved."))
+        return response
+
+
+class ScenarioListView(OrganiserMixin, ListView):
+    """The league's scenarios (the admin edits them, for those allowed there)."""
+
+    template_name = "league/organise/scenarios.html"
+    context_object_name = "scenarios"
+    paginate_by = 50
+
+    def get_queryset(self):
+        return (
+            Scenario.objects.filter(league=self.request.league)
+            .select_related("series")
+            .order_by("-opens_at", "pk")
+        )
 
 
 class SeasonListView(OrganiserMixin, ListView):

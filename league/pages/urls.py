@@ -97,6 +97,7 @@ urlpatterns = [
     path("downloads/<int:pk>/file/", downloads.download_file, name="download_file"),
     # Organisers only (league.organise): people, seasons, the history export, announcement.
     path("organise/", include("league.organise.urls")),
+    # Leagues as such (create, one's membership): the lead mounts these outside /l/<slug>/.
     # Bench-only (bench/): named in this namespace, league:bench_bare.
     path("bench/", include("bench.urls")),
 ]
