@@ -3,11 +3,10 @@ that league and no other; members create leagues (bounded), join a public one, a
 join an invitation-only one, leave; organisers invite, answer, name roles and keep one
 organiser at least.
 
-Until addresses carry the league, ``in_league`` makes the middleware's ``request.league``
-the league a test reads."""
+``in_league`` answers the first league's addresses as another league's, so one set of
+addresses serves every test; ``test_league_addresses`` shows each league at its own."""
 
 import pytest
-from django.urls import reverse
 
 from games.models import Session
 from games.permissions import can_moderate, initial_status, session_editable_by
@@ -15,6 +14,7 @@ from games.recording import session_moderate
 from league.current import CurrentLeagueMiddleware
 from league.models import LEAGUES_PER_MEMBER, JoinRequest, League, Membership, Visibility
 from league.organise.roles import can_organise
+from tests.addresses import reverse
 from tests.factories import LeagueFactory, UserFactory, first_league, game, member_of, seat
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +31,10 @@ def in_league(monkeypatch):
     """``in_league(league)``: every request from now on is about ``league``."""
 
     def use(league):
-        def call(self, request):
+        def view_step(self, request, view_func, view_args, view_kwargs):
             request.league = league
-            return self.get_response(request)
 
-        monkeypatch.setattr(CurrentLeagueMiddleware, "__call__", call)
+        monkeypatch.setattr(CurrentLeagueMiddleware, "process_view", view_step)
 
     return use
 
