@@ -19,7 +19,8 @@ class EntryChooseView(LoginRequiredMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, pk):
-        queryset = Session.objects.visible_to(request.user).select_related("scenario", "team")
+        games = Session.objects.of_league(request.league).visible_to(request.user)
+        queryset = games.select_related("scenario", "team")
         game = get_object_or_404(queryset, pk=pk)
         try:
             scenario_entry_choose(session=game, user=request.user)

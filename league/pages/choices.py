@@ -32,7 +32,7 @@ from django.utils.translation import get_language
 from django_filters import fields as filter_fields
 
 from league.caching.outage import guarded
-from league.caching.subjects import ALL_KEY
+from league.caching.subjects import ALL_KEY, league_key, lists_key
 from league.caching.versions import VERSION_KEY, shared
 
 CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
@@ -56,13 +56,14 @@ def cached_choices(
     ``versions``."""
     groups: dict[str, dict[str, Any]] = {}
     for name, field in fields.items():
-        version_key = VERSION_KEY if field.changes_with_games else ALL_KEY
-        groups.setdefault(version_key, {})[name] = field
+        groups.setdefault(field.version_key(), {})[name] = field
     # Labels are names in the reader's language (the catalog's printed names): a list per
-    # language.
+    # language. A league's lists (its teams, seasons, players) are kept per league.
     language = get_language() or ""
+    leagues = {name: field.league for name, field in fields.items()}
     keys = {
-        version_key: f"league:choices:{language}:" + "+".join(sorted(group))
+        version_key: f"league:choices:{language}:"
+        + "+".join(f"{name}@{leagues[name] or ''}" for name in sorted(group))
         for version_key, group in groups.items()
     }
     found = guarded(lambda: cache.get_many([*keys, *keys.values()]), {})
@@ -120,15 +121,34 @@ class CachedChoiceIterator(ModelChoiceIterator):
 
 
 class CachedChoicesMixin:
-    """A model choice field offering the cached list named ``choices_name``."""
+    """A model choice field offering the cached list named ``choices_name``; with
+    ``in_league`` (a league -> its rows, e.g. ``Team.objects.of_league``) one league's
+    rows, that of its form (none in a form that has no league)."""
 
     iterator = CachedChoiceIterator
     lists: ChoiceLists | None = None  # set by its form (``CachedChoicesForm``)
+    league: int | None = None  # the id of the league whose rows it offers
 
-    def __init__(self, *args, choices_name: str, changes_with_games: bool = False, **kwargs):
+    def __init__(
+        self, *args, choices_name: str, changes_with_games: bool = False, in_league=None, **kwargs
+    ):
         self.choices_name = choices_name
         self.changes_with_games = changes_with_games
+        self.in_league = in_league
         super().__init__(*args, **kwargs)
+
+    def of_league(self, league) -> None:
+        """Offer (and accept) only ``league``'s rows (none without a league)."""
+        if self.in_league is not None:
+            self.queryset = self.in_league(league) if league else self.queryset.none()
+            self.league = league.pk if league else None
+
+    def version_key(self) -> str:
+        """The version its list is current under: a league's game lists' (players), its
+        league's (teams, seasons: rare writes), or the catalog's."""
+        if self.league is not None:
+            return lists_key(self.league) if self.changes_with_games else league_key(self.league)
+        return VERSION_KEY if self.changes_with_games else ALL_KEY
 
     def cached_pairs(self) -> list[tuple[str, str]]:
         """Its list: its form's batch, or (in a form of another kind) read alone."""
@@ -153,16 +173,30 @@ class CachedModelMultipleChoiceFilter(django_filters.ModelMultipleChoiceFilter):
     field_class = CachedModelMultipleChoiceField
 
 
+class LeagueFilterSet(django_filters.FilterSet):
+    """A filter set over one league's rows: its form offers that league's teams, seasons
+    and players (``league``, else its request's)."""
+
+    def __init__(self, *args, league=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league or getattr(self.request, "league", None)
+
+    def get_form_class(self):
+        return functools.partial(super().get_form_class(), league=self.league)
+
+
 class CachedChoicesForm(forms.Form):
     """A form whose cached-choice fields read their lists together: the leaderboard's five
-    in one cache round trip."""
+    in one cache round trip; its league's rows only (``league``)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, league=None, **kwargs):
         super().__init__(*args, **kwargs)
         cached = [field for field in self.fields.values() if isinstance(field, CachedChoicesMixin)]
         self.choice_lists = ChoiceLists(cached)
+        self.league = league
         for field in cached:
             field.lists = self.choice_lists
+            field.of_league(league)
 
     @cached_property
     def fragment_key(self) -> str:
@@ -176,7 +210,8 @@ class CachedChoicesForm(forms.Form):
         lists = sorted(self.choice_lists.fields)
         versions = map(str, self.choice_lists.versions)
         kind = type(self).__qualname__
-        return "|".join([kind, get_language() or "", urlencode(values), *lists, *versions])
+        league = str(self.league.pk if self.league else "")
+        return "|".join([kind, league, get_language() or "", urlencode(values), *lists, *versions])
 
     @property
     def fragment_seconds(self) -> int:

@@ -43,6 +43,7 @@ from games.jobs.files import PART, export_expiry, export_file_name, export_path,
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
 from games.jobs.stale import jobs_sweep
+from league.models import League
 from league.organise.history import HISTORY_SOURCE
 from league.pages.filenames import CONTENT_TYPES, attachment_header
 
@@ -71,6 +72,7 @@ def table_export_task(
     host: str,
     secure: bool,
     rows: int,
+    league: int,
     language: str = "",
 ) -> str:
     """Write the export the page at ``path?query`` was asked for, into the job's file, in
@@ -84,6 +86,8 @@ def table_export_task(
         job = ExportJob(part, lambda done: progress(done, max(rows, done)))
         request = RequestFactory().get(f"{path}?{query}", HTTP_HOST=host, secure=secure)
         request.user = owner or AnonymousUser()
+        # The league the page was asked in: the view lists that league's rows only.
+        request.league = League.objects.get(pk=league)
         request.export_job = job
         match = resolve(path)
         try:
@@ -161,6 +165,7 @@ def export_later(request, export_format: str, size: int, title: str):
         host=request.get_host(),
         secure=request.is_secure(),
         rows=size,
+        league=request.league.pk,
         language=translation.get_language() or "",
     )
     Job.objects.filter(pk=job.pk).update(source=source, total=size)

@@ -35,10 +35,15 @@ def min_games_filter(help_text: str) -> WholeNumberFilter:
     )
 
 
+def league_seasons(league):
+    return league.seasons.all()
+
+
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="seasons",
         queryset=Season.objects.all(),
+        in_league=league_seasons,
         to_field_name="slug",
         empty_label=_("All time"),
         **kwargs,
@@ -75,6 +80,7 @@ class SeasonForm(CachedChoicesForm):
         label=_("Season"),
         choices_name="seasons",
         queryset=Season.objects.all(),
+        in_league=league_seasons,
         to_field_name="slug",
         required=False,
         empty_label=_("All time"),
