@@ -9,7 +9,7 @@ from league.queries import ancient_one_by_table_size, ancient_one_profile, ancie
 from league.queries.ratings import rating_of
 
 from .games import game_out
-from .http import answers, conditional
+from .http import answers, conditional, league_of, league_param
 from .rates import rated_row
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
 
@@ -37,8 +37,9 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
     summary="Every Ancient One's record",
 )
 @conditional
-def list_ancient_ones(request):
+def list_ancient_ones(request, league: str | None = league_param()):
     """Approved games only, as on the Ancient Ones page."""
+    league_of(request, league)  # the records' league scope: ``league.queries.stats``
     rows = []
     for ancient_one in ancient_one_summaries():
         stats = vars(ancient_one)
@@ -57,7 +58,8 @@ def list_ancient_ones(request):
     "statistics and distribution, best games",
 )
 @conditional
-def get_ancient_one(request, slug: str):
+def get_ancient_one(request, slug: str, league: str | None = league_param()):
+    league_of(request, league)  # the records' league scope: ``league.queries.stats``
     ancient_one = get_object_or_404(AncientOne.objects.select_related("box", "rating"), slug=slug)
     profile = ancient_one_profile(ancient_one)
     row = ancient_one_out(ancient_one, profile.stats)
