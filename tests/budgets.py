@@ -8,6 +8,8 @@ from django.conf import settings
 
 _ON_DATABASE = settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
 CACHE_READ = 1 if _ON_DATABASE else 0
+# The league a page is of (``request.league``): read once, on a hit too (its versions name it).
+LEAGUE_READ = 1
 CACHE_STORE = 5 if _ON_DATABASE else 0
 # A public page not yet cached: versions and page looked up, then the page stored.
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE

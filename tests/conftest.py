@@ -164,8 +164,8 @@ def league_version_bumps_at_once(request, monkeypatch):
         return
     from league.caching import versions
 
-    def bump_now(using=None, *, rows=None, games=()):
-        versions.retire(rows, games)
+    def bump_now(using=None, *, rows=None, games=(), league=None):
+        versions.retire(rows, games, () if league is None else (league,))
 
     monkeypatch.setattr(versions, "league_version_bump_after_commit", bump_now)
 
