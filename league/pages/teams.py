@@ -105,6 +105,9 @@ class TeamStandingsView(StandingsView):
     export_name = "team-standings"
     export_sheet = _("Team standings")
 
+    def get_queryset(self):
+        return super().get_queryset().of_league(self.request.league)
+
 
 class TeamView(SingleTableMixin, TemplateView):
     """``/teams/<slug>/``: members, record by Ancient One, score chart, entries, games."""
