@@ -33,7 +33,7 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
 
 @router.get(
     "/ancient-ones",
-    response=answers(list[AncientOneOut], invalid=False),
+    response=answers(list[AncientOneOut], missing=True),
     summary="Every Ancient One's record",
 )
 @conditional
@@ -53,7 +53,7 @@ def list_ancient_ones(request, league: str | None = league_param()):
 
 @router.get(
     "/ancient-ones/{slug}",
-    response=answers(AncientOneDetailOut, missing=True, invalid=False),
+    response=answers(AncientOneDetailOut, missing=True),
     summary="One Ancient One: outcomes, win rate by number of investigators, score "
     "statistics and distribution, best games",
 )

@@ -113,7 +113,7 @@ def state_of(scenario, moment) -> str:
 
 @router.get(
     "/scenarios",
-    response=answers(list[ScenarioOut], cached=False, invalid=False),
+    response=answers(list[ScenarioOut], cached=False, missing=True),
     summary="Every scenario: open (closing soonest first), upcoming, then closed",
     tags=["scenarios"],
 )
@@ -132,7 +132,7 @@ def list_scenarios(request, league: str | None = league_param()):
 
 @router.get(
     "/scenarios/{slug}",
-    response=answers(ScenarioDetailOut, cached=False, missing=True, invalid=False),
+    response=answers(ScenarioDetailOut, cached=False, missing=True),
     summary="A scenario: what it allows, its tasks and its board of entries",
     tags=["scenarios"],
 )
@@ -174,7 +174,7 @@ def get_scenario(request, slug: str, league: str | None = league_param()):
 
 @router.get(
     "/series",
-    response=answers(list[SeriesRef], cached=False, invalid=False),
+    response=answers(list[SeriesRef], cached=False, missing=True),
     summary="Every series",
     tags=["scenarios"],
 )
@@ -185,7 +185,7 @@ def list_series(request, league: str | None = league_param()):
 
 @router.get(
     "/series/{slug}",
-    response=answers(SeriesDetailOut, cached=False, missing=True, invalid=False),
+    response=answers(SeriesDetailOut, cached=False, missing=True),
     summary="A series: its scenarios and its standings per team and per player",
     tags=["scenarios"],
 )

@@ -86,7 +86,7 @@ def get_player(request, slug: str, season: str | None = None, league: str | None
 
 @router.get(
     "/seasons",
-    response=answers(list[SeasonOut], invalid=False),
+    response=answers(list[SeasonOut], missing=True),
     summary="The league's seasons",
     tags=["standings"],
 )

@@ -19,7 +19,7 @@ router = Router(tags=["ratings"])
 
 @router.get(
     "/players/{slug}/rating",
-    response=answers(PlayerRatingOut, missing=True, invalid=False),
+    response=answers(PlayerRatingOut, missing=True),
     summary="A player's rating and its history (a bounded sample of their rated games)",
 )
 @conditional
