@@ -27,6 +27,10 @@ API_RATE_LIMIT = CACHE_READ + CACHE_STORE
 MEMBER_NAV = 4
 # ... on a page that reads the member and checks the permission itself anyway: nothing more.
 MEMBER_NAV_WARM = 0
+# A page's league's own version made again by the first page read after a write of the
+# league's own rows (a team, a scenario: a bulk load), with the league itself.
+LEAGUE_FIRST_MISS = LEAGUE_READ + CACHE_READ + CACHE_STORE
 # The first miss of a page whose subject (a player, an Ancient One, ...) has no version in
-# the cache yet, as after a bulk load: the subject's version read again and added.
-PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_READ + CACHE_STORE
+# the cache yet, as after a bulk load: the subject's version read again and added, and the
+# league's own.
+PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_READ + CACHE_STORE + LEAGUE_FIRST_MISS

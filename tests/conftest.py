@@ -147,8 +147,13 @@ def fresh_cache(request, settings):
 
     caches["pages"].clear()
     vars(versions.waiting).clear()
-    # As on a running site, the league has a version (a lost one is tested on its own).
+    # As on a running site, the league has a version (a lost one is tested on its own),
+    # and so has the first league's every page.
     versions.league_version_bump()
+    from league.caching.subjects import league_key
+    from tests.factories import first_league
+
+    versions.shared(league_key(first_league().pk))
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Player, PlayerTeammate, Session
 from league.pages import history
-from tests.budgets import CACHE_READ, MEMBER_NAV, PAGE_CACHE_MISS
+from tests.budgets import CACHE_READ, LEAGUE_READ, MEMBER_NAV, PAGE_CACHE_MISS
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory, demo_league, game, seat
 
 pytestmark = pytest.mark.django_db
@@ -230,7 +230,7 @@ def test_filtered_my_games_cost_the_same_at_any_league_size(
     # Session and user, the chosen teammate, a bounded count, invitations, the games, their
     # seats and players: 8, whatever the league; the filter's three choice lists in one
     # cache read.
-    with django_assert_max_num_queries(8 + MEMBER_NAV + CACHE_READ):
+    with django_assert_max_num_queries(8 + MEMBER_NAV + CACHE_READ + LEAGUE_READ):
         response = client.get(MINE, {"teammate": mate.slug, "outcome": "victory"})
     assert response.status_code == 200 and days(response)
 

@@ -54,30 +54,31 @@ def cached_choices(
     database alone when the cache keeps nothing (no version is shared then). The versions
     the lists are current under (``None`` for one the cache did not share) are appended to
     ``versions``."""
-    groups: dict[str, dict[str, Any]] = {}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
     for name, field in fields.items():
-        groups.setdefault(field.version_key(), {})[name] = field
+        groups.setdefault(field.version_keys(), {})[name] = field
     # Labels are names in the reader's language (the catalog's printed names): a list per
-    # language. A league's lists (its teams, seasons, players) are kept per league.
+    # language; a league's form keeps its lists under its league's versions.
     language = get_language() or ""
-    leagues = {name: field.league for name, field in fields.items()}
     keys = {
-        version_key: f"league:choices:{language}:"
-        + "+".join(f"{name}@{leagues[name] or ''}" for name in sorted(group))
-        for version_key, group in groups.items()
+        version_keys: f"league:choices:{language}:"
+        + "+".join(f"{name}@{group[name].scope or ''}" for name in sorted(group))
+        for version_keys, group in groups.items()
     }
-    found = guarded(lambda: cache.get_many([*keys, *keys.values()]), {})
+    names = {name for version_keys in keys for name in version_keys}
+    found = guarded(lambda: cache.get_many([*names, *keys.values()]), {})
     lists: dict[str, list[tuple[str, str]]] = {}
     fresh = {}
-    for version_key, key in keys.items():
-        version = found.get(version_key) or guarded(functools.partial(shared, version_key))
+    for version_keys, key in keys.items():
+        now = [found.get(name) or guarded(functools.partial(shared, name)) for name in version_keys]
+        version = None if None in now else "|".join(now)
         if versions is not None:
             versions.append(version)
         stored = found.get(key)
         if version is not None and stored is not None and stored[0] == version:
             lists.update(stored[1])
             continue
-        read = {name: choice_list(field) for name, field in groups[version_key].items()}
+        read = {name: choice_list(field) for name, field in groups[version_keys].items()}
         lists.update(read)
         if version is not None:
             fresh[key] = (version, read)
@@ -127,7 +128,7 @@ class CachedChoicesMixin:
 
     iterator = CachedChoiceIterator
     lists: ChoiceLists | None = None  # set by its form (``CachedChoicesForm``)
-    league: int | None = None  # the id of the league whose rows it offers
+    scope: int | None = None  # the id of its form's league
 
     def __init__(
         self, *args, choices_name: str, changes_with_games: bool = False, in_league=None, **kwargs
@@ -138,17 +139,17 @@ class CachedChoicesMixin:
         super().__init__(*args, **kwargs)
 
     def of_league(self, league) -> None:
-        """Offer (and accept) only ``league``'s rows (none without a league)."""
+        """In a form of ``league``: offer (and accept) only its rows (none without one)."""
+        self.scope = league.pk if league else None
         if self.in_league is not None:
             self.queryset = self.in_league(league) if league else self.queryset.none()
-            self.league = league.pk if league else None
 
-    def version_key(self) -> str:
-        """The version its list is current under: a league's game lists' (players), its
-        league's (teams, seasons: rare writes), or the catalog's."""
-        if self.league is not None:
-            return lists_key(self.league) if self.changes_with_games else league_key(self.league)
-        return VERSION_KEY if self.changes_with_games else ALL_KEY
+    def version_keys(self) -> tuple[str, ...]:
+        """The versions its list is current under: in a league's form, its games' lists'
+        (players), or the catalog's and its league's (teams, seasons: rare writes)."""
+        if self.changes_with_games:
+            return (VERSION_KEY,) if self.scope is None else (lists_key(self.scope),)
+        return (ALL_KEY,) if self.scope is None else (ALL_KEY, league_key(self.scope))
 
     def cached_pairs(self) -> list[tuple[str, str]]:
         """Its list: its form's batch, or (in a form of another kind) read alone."""
