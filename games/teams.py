@@ -59,7 +59,7 @@ def team_member_add(*, team: Team, player_name: str, by) -> MemberAddition:
     if not name:
         raise ValidationError({"player_name": _("Give the player's name.")})
     with transaction.atomic():
-        player = Player.objects.suggested_to(by, "").named(name).first()
+        player = Player.objects.suggested_to(by, "", team.league_id).named(name).first()
         if player is None:
             raise ValidationError({"player_name": NOT_A_PLAYER % {"name": name}})
         if team.members.filter(pk=player.pk).exists():

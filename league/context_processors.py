@@ -116,5 +116,6 @@ def fragments(request):
         return {"fragment_seconds": 0, "page_versions": ""}
     return {
         "fragment_seconds": settings.LEAGUE_PAGE_CACHE_SECONDS,
-        "page_versions": "|".join((get_language(), *versions)),
+        # The league too: a fragment of one league's page is never another's.
+        "page_versions": "|".join((get_language(), str(request.league.pk), *versions)),
     }

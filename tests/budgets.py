@@ -8,6 +8,8 @@ from django.conf import settings
 
 _ON_DATABASE = settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
 CACHE_READ = 1 if _ON_DATABASE else 0
+# The league a page is of (``request.league``): read once, on a hit too (its versions name it).
+LEAGUE_READ = 1
 CACHE_STORE = 5 if _ON_DATABASE else 0
 # A public page not yet cached: versions and page looked up, then the page stored.
 PAGE_CACHE_MISS = CACHE_READ + CACHE_STORE
@@ -30,7 +32,11 @@ MEMBER_NAV = 4 + LEAGUE_ROLE
 MEMBER_NAV_WARM = LEAGUE_ROLE
 # A league's page not served from the cache: its league read from the address (for a
 # member, counted in LEAGUE_ROLE).
-LEAGUE = 1
+LEAGUE = LEAGUE_READ
+# A page's league's own version made again by the first page read after a write of the
+# league's own rows (a team, a scenario: a bulk load), with the league itself.
+LEAGUE_FIRST_MISS = LEAGUE_READ + CACHE_READ + CACHE_STORE
 # The first miss of a page whose subject (a player, an Ancient One, ...) has no version in
-# the cache yet, as after a bulk load: the subject's version read again and added.
-PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_READ + CACHE_STORE
+# the cache yet, as after a bulk load: the subject's version read again and added, and the
+# league's own.
+PAGE_CACHE_FIRST_MISS = PAGE_CACHE_MISS + CACHE_READ + CACHE_STORE + LEAGUE_FIRST_MISS

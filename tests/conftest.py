@@ -154,8 +154,13 @@ def fresh_cache(request, settings):
 
     caches["pages"].clear()
     vars(versions.waiting).clear()
-    # As on a running site, the league has a version (a lost one is tested on its own).
+    # As on a running site, the league has a version (a lost one is tested on its own),
+    # and so has the first league's every page.
     versions.league_version_bump()
+    from league.caching.subjects import league_key
+    from tests.factories import first_league
+
+    versions.shared(league_key(first_league().pk))
 
 
 @pytest.fixture(autouse=True)
@@ -171,8 +176,8 @@ def league_version_bumps_at_once(request, monkeypatch):
         return
     from league.caching import versions
 
-    def bump_now(using=None, *, rows=None, games=()):
-        versions.retire(rows, games)
+    def bump_now(using=None, *, rows=None, games=(), league=None):
+        versions.retire(rows, games, () if league is None else (league,))
 
     monkeypatch.setattr(versions, "league_version_bump_after_commit", bump_now)
 

@@ -10,10 +10,10 @@ from django.test import Client
 
 from league.caching import copies
 from league.caching.page_cache import page_key
-from league.caching.subjects import LISTS_KEY
+from league.caching.subjects import lists_key
 from league.caching.versions import versions_bump
 from league.pages.home import HomeView
-from tests.factories import game
+from tests.factories import first_league, game
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def warm(client, url: str = HOME) -> bytes:
 def test_while_another_request_renders_a_stale_page_the_copy_is_served(client, rf, league):
     before = warm(client)
     entry = stored(rf)
-    versions_bump([LISTS_KEY])
+    versions_bump([lists_key(first_league().pk)])
     # Another request found it stale a moment ago and is rendering it.
     cache.add(copies.lock_key(page_key(rf.get(HOME)), entry[0]), time.time(), timeout=600)
     response = client.get(HOME)
@@ -51,7 +51,7 @@ def test_while_another_request_renders_a_stale_page_the_copy_is_served(client, r
 def test_a_copy_is_served_stale_for_a_bounded_time_then_rendered(client, rf, league, settings):
     warm(client)
     entry = stored(rf)
-    versions_bump([LISTS_KEY])
+    versions_bump([lists_key(first_league().pk)])
     lock = copies.lock_key(page_key(rf.get(HOME)), entry[0])
     taken = time.time() - settings.LEAGUE_PAGE_STALE_SECONDS - 1
     cache.set(lock, taken, timeout=600)  # its renderer never stored a new copy
@@ -61,7 +61,7 @@ def test_a_copy_is_served_stale_for_a_bounded_time_then_rendered(client, rf, lea
 
 def test_the_first_request_to_find_a_page_stale_renders_it(client, rf, league):
     warm(client)
-    versions_bump([LISTS_KEY])
+    versions_bump([lists_key(first_league().pk)])
     assert client.get(HOME)["X-Cache"] == "miss"
     assert client.get(HOME)["X-Cache"] == "hit"
 
@@ -70,7 +70,7 @@ def test_no_stale_copy_is_served_when_turned_off(client, rf, league, settings):
     settings.LEAGUE_PAGE_STALE_SECONDS = 0
     warm(client)
     entry = stored(rf)
-    versions_bump([LISTS_KEY])
+    versions_bump([lists_key(first_league().pk)])
     cache.add(copies.lock_key(page_key(rf.get(HOME)), entry[0]), time.time(), timeout=600)
     assert client.get(HOME)["X-Cache"] == "miss"
 
@@ -85,7 +85,7 @@ def test_a_hit_from_memory_needs_no_copy_in_the_shared_cache(client, rf, league)
 def test_a_memory_copy_is_not_trusted_once_the_shared_versions_moved(client, rf, league):
     warm(client)
     cache.delete(page_key(rf.get(HOME)))
-    versions_bump([LISTS_KEY])  # as a write in another process would
+    versions_bump([lists_key(first_league().pk)])  # as a write in another process would
     assert client.get(HOME)["X-Cache"] == "miss"
 
 
@@ -121,7 +121,7 @@ def test_a_burst_on_a_stale_page_renders_it_once(monkeypatch, catalog_rows):
     game()
     client = Client()
     warm(client)
-    versions_bump([LISTS_KEY])
+    versions_bump([lists_key(first_league().pk)])
     renders = []
     real = HomeView.get_context_data
 
@@ -153,6 +153,6 @@ def test_a_burst_on_a_stale_page_renders_it_once(monkeypatch, catalog_rows):
 
 def test_a_head_request_never_takes_the_render_lock(client, rf, league):
     warm(client)
-    versions_bump([LISTS_KEY])
+    versions_bump([lists_key(first_league().pk)])
     assert client.head(HOME)["X-Cache"] == "miss"
     assert client.get(HOME)["X-Cache"] == "miss"  # the GET after it renders, not waits

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from games.history import session_history
 from tests.addresses import reverse
-from tests.budgets import FILTER_CHOICES, MEMBER_NAV
+from tests.budgets import FILTER_CHOICES, LEAGUE_READ, MEMBER_NAV
 from tests.factories import PlayerFactory, UserFactory, game, moderator, result_form_data, seat
 
 pytestmark = pytest.mark.django_db
@@ -137,6 +137,6 @@ def test_my_games_query_count_does_not_grow(client, people, count, django_assert
     # One query of them lists the team invitations waiting for the user, however many;
     # three more are the games filter's choice lists (Ancient Ones, investigators, players),
     # read from the cache and, this first time, stored there.
-    with django_assert_max_num_queries(10 + MEMBER_NAV + FILTER_CHOICES):
+    with django_assert_max_num_queries(10 + MEMBER_NAV + FILTER_CHOICES + LEAGUE_READ):
         response = client.get(reverse("games:mine"))
     assert len(response.context["games"]) == count

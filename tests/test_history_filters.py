@@ -8,7 +8,7 @@ import pytest
 from games.models import Player, PlayerTeammate, Session
 from league.pages import history
 from tests.addresses import reverse
-from tests.budgets import CACHE_READ, MEMBER_NAV, PAGE_CACHE_MISS
+from tests.budgets import CACHE_READ, LEAGUE_READ, MEMBER_NAV, PAGE_CACHE_MISS
 from tests.factories import (
     PlayerFactory,
     SeasonFactory,
@@ -238,7 +238,7 @@ def test_filtered_my_games_cost_the_same_at_any_league_size(
     # Session and user, the chosen teammate, a bounded count, invitations, the games, their
     # seats and players: 8, whatever the league; the filter's three choice lists in one
     # cache read.
-    with django_assert_max_num_queries(8 + MEMBER_NAV + CACHE_READ):
+    with django_assert_max_num_queries(8 + MEMBER_NAV + CACHE_READ + LEAGUE_READ):
         response = client.get(MINE, {"teammate": mate.slug, "outcome": "victory"})
     assert response.status_code == 200 and days(response)
 

@@ -8,6 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games.intervals import wilson
 from games.models import Investigator, InvestigatorStanding, Player
+from league.caching.subjects import league_key
+from league.caching.versions import shared
 from league.queries import investigator_standings
 from tests.addresses import reverse
 from tests.factories import SeasonFactory, demo_league, first_league, game, seat
@@ -165,6 +167,8 @@ def test_query_count_is_flat_in_league_size(client, catalog, settings):
     settings.LEAGUE_PAGE_CACHE_SECONDS = 0
     demo_league(10)
     SeasonFactory(name="Long", start=datetime.date(2020, 1, 1), end=datetime.date(2030, 1, 1))
+    # The league's own version, made by the first page read after its rows were written.
+    shared(league_key(first_league().pk))
     investigator = InvestigatorStanding.objects.order_by("-games").first().investigator
     detail = investigator.get_absolute_url()
     filters = {"season": "long", "min_games": 1, "sort": "-win_pct"}

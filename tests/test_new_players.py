@@ -198,9 +198,9 @@ def test_the_suggestions_follow_the_player_search_rule():
     game(status=Status.PENDING, seats=[seat("Ben Carten", "Amanda Sharpe")])
     game(status=Status.REJECTED, seats=[seat("Ben Cartel", "Amanda Sharpe")])
     PlayerFactory(name="Ben Carted")  # no game at all
-    [new] = find_new_names(user, [("seats-0", "Ben Carterr")])
+    [new] = find_new_names(user, [("seats-0", "Ben Carterr")], first_league())
     assert sorted(new.suggestions) == ["Ben Carter", "Ben Cartor"]
-    [new] = find_new_names(AnonymousUser(), [("seats-0", "Ben Carterr")])
+    [new] = find_new_names(AnonymousUser(), [("seats-0", "Ben Carterr")], first_league())
     assert new.suggestions == ["Ben Carter"]
 
 
@@ -210,8 +210,8 @@ def test_known_names_are_the_players_the_user_can_see():
     game(status=Status.PENDING, seats=[seat("Theirs", "Amanda Sharpe")])
     game(status=Status.PENDING, submitted_by=user, seats=[seat("Mine", "Amanda Sharpe")])
     keys = {name_key(n) for n in ("Public", "Theirs", "Mine", "Nobody")}
-    assert known_name_keys(user, keys) == {"public", "mine"}
-    assert known_name_keys(moderator("mod"), keys) == {"public", "theirs", "mine"}
+    assert known_name_keys(user, keys, first_league()) == {"public", "mine"}
+    assert known_name_keys(moderator("mod"), keys, first_league()) == {"public", "theirs", "mine"}
 
 
 # -- the live preview ----------------------------------------------------------------------

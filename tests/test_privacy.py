@@ -15,6 +15,7 @@ from tests.factories import (
     SeriesFactory,
     TeamFactory,
     UserFactory,
+    first_league,
     game,
     moderator,
     scenario,
@@ -255,7 +256,7 @@ def test_filtering_by_a_private_player_answers_as_for_nobody(client, private_lea
 def test_no_suggestion_names_a_private_player(client, private_league, typed):
     client.force_login(UserFactory())
     assert client.get(SEARCH, {"q": typed}).json() == {"names": []}
-    assert not any(name in HIDDEN for name, _ in suggestable_names(UserFactory()))
+    assert not any(name in HIDDEN for name, _ in suggestable_names(UserFactory(), first_league()))
 
 
 @pytest.mark.parametrize("typed", ["zoltan", "xerxes", "wendy", "yuri", "pending rejected"])

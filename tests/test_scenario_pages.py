@@ -267,12 +267,12 @@ def test_a_scenarios_detail_is_what_prefetching_reads(allows, django_assert_num_
     names = ("ancient_ones", "boxes_required", "boxes_allowed", "tasks")
     expected = Scenario.objects.prefetch_related(*names).get(pk=made.pk)
     for _ in range(2):
-        detail = scenario_detail(made.slug)
+        detail = scenario_detail(made.slug, made.league)
         assert detail == made and detail.entries == 0
         with django_assert_num_queries(0):
             for name in names:
                 assert list(getattr(detail, name).all()) == list(getattr(expected, name).all())
-    assert scenario_detail("no-such-scenario") is None
+    assert scenario_detail("no-such-scenario", made.league) is None
 
 
 def test_the_series_list_names_each_series_with_its_scenarios_in_one_query(client, series):

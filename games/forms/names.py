@@ -73,17 +73,18 @@ class NewName:
         return message % {"name": self.name, "suggestions": either}
 
 
-def known_name_keys(user, keys: set[str]) -> set[str]:
-    """Which of these name keys are players the user already sees: in a game the user
-    may open (an approved one, one they submitted, any for a moderator), on the roster
-    of a team they captain or play in (its members know one another), or their own.
+def known_name_keys(user, keys: set[str], league) -> set[str]:
+    """Which of these name keys are players the user already sees in ``league``: in a
+    game of it the user may open (an approved one, one they submitted, any for a
+    moderator), on the roster of a team of it they captain or play in (its members know
+    one another), or their own.
 
     Whether a name is "known" says nothing about players the user cannot see: a name
     held only by someone else's pending game counts as new here, as it would on a page.
     """
     if not keys:
         return set()
-    visible = Session.objects.visible_to(user)
+    visible = Session.objects.of_league(league).visible_to(user)
     seated = Seat.objects.filter(player=OuterRef("pk"), session__in=visible)
     own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
     # A public team page names only public members: only the team's own know the rest.
@@ -92,30 +93,34 @@ def known_name_keys(user, keys: set[str]) -> set[str]:
         if user.is_authenticated
         else Q(pk__in=[])
     )
-    on_team = Team.members.through.objects.filter(own_team, player=OuterRef("pk"))
+    on_team = Team.members.through.objects.filter(
+        own_team, team__league=league, player=OuterRef("pk")
+    )
     players = Player.objects.filter(name_key__in=keys).filter(
         Exists(seated) | Exists(on_team) | own
     )
     return set(players.values_list("name_key", flat=True))
 
 
-def suggestable_names(user) -> list[tuple[str, str]]:
+def suggestable_names(user, league) -> list[tuple[str, str]]:
     """``(name, name_key)`` of every player a "did you mean" may name: the rule of the
-    player search (``Player.objects.suggested_to``): players with an approved game, and
-    the user's own player. Nobody seen only in pending or rejected games."""
-    return list(Player.objects.suggested_to(user, "").values_list("name", "name_key"))
+    player search (``Player.objects.suggested_to``): players with an approved game of
+    ``league``, and the user's own player. Nobody seen only in pending or rejected games,
+    nor only in another league's."""
+    suggested = Player.objects.suggested_to(user, "", league)
+    return list(suggested.values_list("name", "name_key"))
 
 
-def find_new_names(user, seats: list[tuple[str, str]]) -> list[NewName]:
+def find_new_names(user, seats: list[tuple[str, str]], league) -> list[NewName]:
     """The new names among ``seats`` (each ``(form prefix, cleaned name)``), each with
-    the league names it may be a mistyping of."""
+    the names of ``league`` it may be a mistyping of."""
     keys = {name_key(name) for _, name in seats}
-    known = known_name_keys(user, keys)
+    known = known_name_keys(user, keys, league)
     new = [
         NewName(name=name, prefix=prefix) for prefix, name in seats if name_key(name) not in known
     ]
     if new:
-        candidates = suggestable_names(user)
+        candidates = suggestable_names(user, league)
         for item in new:
             item.suggestions = similar_names(item.name, candidates)
     return new

@@ -164,9 +164,9 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
 
-    def __init__(self, *args, user=None, historical: bool = False, **kwargs):
+    def __init__(self, *args, user=None, league=None, historical: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        self.offer(user=user, instance=self.instance, historical=historical)
+        self.offer(user=user, instance=self.instance, league=league, historical=historical)
         if self.instance.pk:
             self.fields["version"].initial = self.instance.version
         else:

@@ -51,18 +51,19 @@ class TaskCheckboxes(forms.CheckboxSelectMultiple):
         return option
 
 
-def offered_scenarios(instance=None):
-    """Open scenarios, and the one an edited game already belongs to."""
-    scenarios = Scenario.objects.open_now()
+def offered_scenarios(league, instance=None):
+    """The league's open scenarios, and the one an edited game already belongs to."""
+    scenarios = Scenario.objects.of_league(league).open_now()
     if instance is not None and instance.scenario_id:
         scenarios = scenarios | Scenario.objects.filter(pk=instance.scenario_id)
     return scenarios.prefetch_related("ancient_ones", "boxes_required", "boxes_allowed")
 
 
-def offered_teams(user, instance=None):
-    """The teams of the submitter's player, and the one an edited game was played as."""
+def offered_teams(user, league, instance=None):
+    """The league's teams of the submitter's player, and the one an edited game was
+    played as."""
     player = getattr(user, "player", None) if user and user.is_authenticated else None
-    teams = Team.objects.of_player(player)
+    teams = Team.objects.of_league(league).of_player(player)
     if instance is not None and instance.team_id:
         teams = teams | Team.objects.filter(pk=instance.team_id)
     return teams.distinct()
@@ -121,7 +122,7 @@ class LeaguePlayFields(ScenarioRulesMixin, forms.Form):
         help_text=gettext_lazy("+1 point each on the scenario score."),
     )
 
-    def offer(self, *, user, instance, historical: bool = False) -> None:
+    def offer(self, *, user, instance, league=None, historical: bool = False) -> None:
         """Limit the choices to what this submitter may pick (the server's half of it).
 
         ``historical`` (an import of games already played, by someone allowed to add
@@ -129,13 +130,17 @@ class LeaguePlayFields(ScenarioRulesMixin, forms.Form):
         team, which the importing user need not belong to, and a scenario that has since
         closed or not yet opened is judged by ``Session.scenario_errors`` at the game's own
         submission time rather than dropped from the choices now.
+
+        Only ``league``'s teams and scenarios (an edited game's own league): none without one.
         """
+        if instance is not None and instance.league_id:
+            league = instance.league
         if historical:
-            scenarios = Scenario.objects.all()
-            self.fields["team"].queryset = Team.objects.all()
+            scenarios = Scenario.objects.of_league(league)
+            self.fields["team"].queryset = Team.objects.of_league(league)
         else:
-            scenarios = offered_scenarios(instance)
-            self.fields["team"].queryset = offered_teams(user, instance)
+            scenarios = offered_scenarios(league, instance)
+            self.fields["team"].queryset = offered_teams(user, league, instance)
         self.fields["scenario"].queryset = scenarios
         self.fields["tasks_done"].queryset = ScenarioTask.objects.filter(
             scenario__in=scenarios.values("pk")

@@ -85,9 +85,12 @@ class ResultSubmission:
         self.confirm_new_players = confirm_new_players
         self.new_names: list[NewName] = []
         self.instance = instance
-        self.form = SessionForm(data, instance=instance, user=user, historical=historical)
+        self.form = SessionForm(
+            data, instance=instance, user=user, league=league, historical=historical
+        )
         if instance is None:
             self.form.instance.league = league
+        self.league = self.form.instance.league if self.form.instance.league_id else league
         if submitted_at is not None:
             self.form.instance.created_at = submitted_at
         self.seats = SeatFormSet(data, prefix=self.prefix, initial=seat_initial(instance, user))
@@ -162,7 +165,7 @@ class ResultSubmission:
             for prefix, form in forms.items()
             if form.cleaned_data.get("player_name")
         ]
-        self.new_names = find_new_names(self.user, named)
+        self.new_names = find_new_names(self.user, named, self.league)
         confirmed_all = True
         for new in self.new_names:
             form = forms[new.prefix]
@@ -254,7 +257,7 @@ class ResultSubmission:
                 names.setdefault(key, form.cleaned_data["player_name"])
             # A player the public sees is named as the league spells them; any other name
             # stays as typed, so the preview never tells how a private name is spelt.
-            listed = Player.objects.listed().filter(name_key__in=names)
+            listed = Player.objects.listed_in(self.league).filter(name_key__in=names)
             names.update(listed.values_list("name_key", "name"))
             results = [
                 dataclasses.replace(form.instance.as_result(session.outcome), player=key)

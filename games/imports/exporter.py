@@ -29,10 +29,11 @@ GAME_WRITERS = [column.write for column in COLUMNS if column.scope == GAME]
 SEAT_WRITERS = [column.write for column in COLUMNS if column.scope != GAME]
 
 
-def sessions_for_export(status: str | None = None) -> QuerySet[Session]:
-    """Every game (or every game with ``status``)."""
-    games = Session.objects.all() if status is None else Session.objects.filter(status=status)
-    return games.order_by("pk")
+def sessions_for_export(status: str | None = None, league=None) -> QuerySet[Session]:
+    """Every game of ``league`` (or with ``status``); ``None``: of every league (the
+    operator's whole-site export)."""
+    games = Session.objects.all() if league is None else Session.objects.of_league(league)
+    return (games if status is None else games.filter(status=status)).order_by("pk")
 
 
 def game_groups(

@@ -21,6 +21,10 @@ def sees_every_game(user) -> bool:
 
 
 class SessionQuerySet(models.QuerySet):
+    def of_league(self, league):
+        """The games of ``league``: every list a league's page shows starts here."""
+        return self.filter(league=league)
+
     def approved(self):
         return self.filter(status=Status.APPROVED)
 

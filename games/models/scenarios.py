@@ -25,12 +25,19 @@ from .owned import LeagueOwned
 from .searchable import Searchable
 
 
+class SeriesQuerySet(models.QuerySet):
+    def of_league(self, league):
+        return self.filter(league=league)
+
+
 class Series(LeagueOwned):
     """An ordered set of scenarios, e.g. "League session 2"; its standings add them up."""
 
     name = models.CharField(_("name"), max_length=80, unique=True)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     description = models.TextField(_("description"), blank=True)
+
+    objects = SeriesQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -45,6 +52,9 @@ class Series(LeagueOwned):
 
 
 class ScenarioQuerySet(models.QuerySet):
+    def of_league(self, league):
+        return self.filter(league=league)
+
     def open_at(self, moment: datetime.datetime):
         return self.filter(opens_at__lte=moment, closes_at__gt=moment)
 

@@ -18,6 +18,9 @@ from .searchable import Searchable, unique_slug
 
 
 class TeamQuerySet(models.QuerySet):
+    def of_league(self, league):
+        return self.filter(league=league)
+
     def named(self, name: str):
         return self.filter(name_key=name_key(name))
 

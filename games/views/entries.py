@@ -19,8 +19,8 @@ class EntryChooseView(LoginRequiredMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, pk, **kwargs):
-        queryset = Session.objects.visible_to(request.user, request.league)
-        queryset = queryset.select_related("scenario", "team")
+        games = Session.objects.of_league(request.league).visible_to(request.user, request.league)
+        queryset = games.select_related("scenario", "team")
         game = get_object_or_404(queryset, pk=pk)
         try:
             scenario_entry_choose(session=game, user=request.user)

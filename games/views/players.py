@@ -27,7 +27,7 @@ class PlayerSearchView(LoginRequiredMixin, View):
         names: list[str] = []
         if prefix:
             names = list(
-                Player.objects.suggested_to(request.user, prefix)
+                Player.objects.suggested_to(request.user, prefix, request.league)
                 .order_by("name")
                 .values_list("name", flat=True)[:SUGGESTIONS_SHOWN]
             )

@@ -40,7 +40,8 @@ class SessionDetailView(DetailView):
 
     def get_queryset(self):
         return (
-            Session.objects.visible_to(self.request.user, self.request.league)
+            Session.objects.of_league(self.request.league)
+            .visible_to(self.request.user, self.request.league)
             .select_related("ancient_one", "herald", "guardian", "submitted_by", "team", "scenario")
             .prefetch_related("boxes", "seats__player", "seats__investigator", "tasks_done")
         )
@@ -75,7 +76,8 @@ class MySessionsView(LoginRequiredMixin, FilterView):
 
     def get_queryset(self):
         return (
-            Session.objects.submitted_by_user(self.request.user)
+            Session.objects.of_league(self.request.league)
+            .submitted_by_user(self.request.user)
             .select_related("ancient_one")
             .prefetch_related("seats__player")
             .order_by("-played_on", "-pk")
@@ -102,9 +104,11 @@ class OwnedSessionMixin(LoginRequiredMixin):
     """A game the user can see (404 otherwise), fetched once per request."""
 
     def get_game(self) -> Session:
-        league = self.request.league
-        queryset = Session.objects.visible_to(self.request.user, league).filter(league=league)
-        queryset = queryset.select_related("ancient_one")
+        queryset = (
+            Session.objects.of_league(self.request.league)
+            .visible_to(self.request.user, self.request.league)
+            .select_related("ancient_one")
+        )
         return get_object_or_404(queryset, pk=self.kwargs["pk"])
 
 

@@ -102,9 +102,11 @@ class SessionUpdateView(ResultFormView):
     """Edit a game: its submitter while it is pending, a moderator at any time."""
 
     def get_instance(self) -> Session:
-        league = self.request.league
-        queryset = Session.objects.visible_to(self.request.user, league).filter(league=league)
-        queryset = queryset.select_related("ancient_one")
+        queryset = (
+            Session.objects.of_league(self.request.league)
+            .visible_to(self.request.user, self.request.league)
+            .select_related("ancient_one")
+        )
         session = get_object_or_404(queryset, pk=self.kwargs["pk"])
         if not session_editable_by(session, self.request.user):
             raise PermissionDenied(_("Only its submitter (while pending) or a moderator edits it."))

@@ -9,7 +9,7 @@ from league.queries import ancient_one_by_table_size, ancient_one_profile, ancie
 from league.queries.ratings import rating_of
 
 from .games import game_out
-from .http import answers, conditional
+from .http import answers, conditional, league_of, league_param
 from .rates import rated_row
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
 
@@ -33,14 +33,15 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
 
 @router.get(
     "/ancient-ones",
-    response=answers(list[AncientOneOut], invalid=False),
+    response=answers(list[AncientOneOut], missing=True),
     summary="Every Ancient One's record",
 )
 @conditional
-def list_ancient_ones(request):
+def list_ancient_ones(request, league: str | None = league_param()):
     """Approved games only, as on the Ancient Ones page."""
+    within = league_of(request, league)
     rows = []
-    for ancient_one in ancient_one_summaries(request.league):
+    for ancient_one in ancient_one_summaries(within):
         stats = vars(ancient_one)
         row = ancient_one_out(ancient_one, stats)
         row["outcomes"] = [
@@ -52,14 +53,15 @@ def list_ancient_ones(request):
 
 @router.get(
     "/ancient-ones/{slug}",
-    response=answers(AncientOneDetailOut, missing=True, invalid=False),
+    response=answers(AncientOneDetailOut, missing=True),
     summary="One Ancient One: outcomes, win rate by number of investigators, score "
     "statistics and distribution, best games",
 )
 @conditional
-def get_ancient_one(request, slug: str):
+def get_ancient_one(request, slug: str, league: str | None = league_param()):
+    within = league_of(request, league)
     ancient_one = get_object_or_404(AncientOne.objects.select_related("box", "rating"), slug=slug)
-    profile = ancient_one_profile(ancient_one, request.league)
+    profile = ancient_one_profile(ancient_one, within)
     row = ancient_one_out(ancient_one, profile.stats)
     row["outcome_shares"] = [
         {"label": share.label, "games": share.games, "pct": share.pct} for share in profile.outcomes
@@ -69,7 +71,7 @@ def get_ancient_one(request, slug: str):
     ]
     row["by_investigator_count"] = [
         {**rated_row(size), "best_score": size.best_score, "investigators": size.investigator_count}
-        for size in ancient_one_by_table_size(ancient_one, request.league)
+        for size in ancient_one_by_table_size(ancient_one, within)
     ]
     row["top_games"] = [game_out(session) for session in profile.top_games]
     return row

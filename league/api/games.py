@@ -19,7 +19,7 @@ from games.models import Outcome, Seat, Session
 from league.pages.games import LeaderboardFilter
 from league.queries import visible_games
 
-from .http import answers, conditional, invalid_filters
+from .http import answers, conditional, invalid_filters, league_of, league_param
 from .pagination import BoundedPagination
 from .schemas.games import GameDetailOut, GameOut
 
@@ -91,11 +91,12 @@ def link(row) -> dict | None:
 )
 @paginate(BoundedPagination, page_size=50, shape=game_out)
 @conditional
-def list_games(request, filters: Query[GameQuery]):
-    """Approved games, and the caller's own pending ones (staff: every game), with the
-    leaderboard's filters (slugs for Ancient One, season, player and boxes)."""
+def list_games(request, filters: Query[GameQuery], league: str | None = league_param()):
+    """A league's approved games, and the caller's own pending ones (staff: every game),
+    with the leaderboard's filters (slugs for Ancient One, season, player and boxes)."""
     data = filters.dict(exclude={"sort"}, exclude_none=True)
-    filterset = GamesFilter(data, queryset=visible_games(request.user), request=request)
+    chosen = league_of(request, league)
+    filterset = GamesFilter(data, queryset=visible_games(request.user, chosen), league=chosen)
     if not filterset.is_valid():
         if "player" in filterset.errors:
             # A name, like /api/players/{slug}: not there is a 404, not a malformed request.
@@ -110,10 +111,10 @@ def list_games(request, filters: Query[GameQuery]):
     summary="One game with its seats and score breakdown",
 )
 @conditional
-def get_game(request, game_id: int):
+def get_game(request, game_id: int, league: str | None = league_param()):
     seats = Seat.objects.select_related("player", "investigator").order_by("position", "pk")
     games = (
-        visible_games(request.user)
+        visible_games(request.user, league_of(request, league))
         .select_related("ancient_one", "herald", "guardian", "team", "scenario")
         .prefetch_related("boxes", "tasks_done", Prefetch("seats", queryset=seats))
     )

@@ -6,7 +6,9 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
+from ninja import Query
 from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
@@ -14,11 +16,35 @@ from ninja.throttling import AnonRateThrottle
 from games.models.game_lists import sees_every_game
 from league.caching.outage import guarded
 from league.caching.versions import league_version, league_version_changed_at
+from league.models import League
 from league.ops.throttle import client_address
 
 from .schemas.common import ErrorOut
 
 API_PREFIX = "/api/"
+
+
+def league_param():
+    """The ``league`` query parameter every list endpoint takes (a fresh one per endpoint)."""
+    return Query(
+        None,
+        description="The league's slug; by default the site's first league. An unknown "
+        "league, or an invitation-only one the caller is not a member of, is a 404.",
+        max_length=100,
+    )
+
+
+def league_of(request, slug: str | None) -> League:
+    """The league an answer lists: ``?league=<slug>``, by default the first league (the
+    API's addresses name none; the only place the first league is chosen for a reader).
+    One the caller may not read is not there (404), as its pages are."""
+    leagues = League.objects.readable_by(request.user)
+    if slug is None:  # ``League.objects.first_league()``, read in the same query
+        leagues = leagues.filter(pk__in=League.objects.order_by("pk").values("pk")[:1])
+    league = leagues.filter(slug=slug).first() if slug is not None else leagues.first()
+    if league is None:
+        raise HttpError(404, _("No league is called “%(slug)s”.") % {"slug": slug or ""})
+    return league
 
 
 def _version(request) -> str:

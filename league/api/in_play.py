@@ -7,7 +7,7 @@ from ninja.pagination import paginate
 
 from league.queries import box_standings, herald_standings
 
-from .http import answers, conditional
+from .http import answers, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import season_by_slug
 from .rates import rated_row
@@ -48,11 +48,10 @@ def box_out(row) -> dict:
 )
 @paginate(BoundedPagination, page_size=100, shape=herald_out)
 @conditional
-def list_heralds(request, season: str | None = None):
+def list_heralds(request, season: str | None = None, league: str | None = league_param()):
     """The heralds page's rows and default order."""
-    return by_lower_bound(
-        herald_standings(request.league, season=season_by_slug(season, request.league))
-    )
+    within = league_of(request, league)
+    return by_lower_bound(herald_standings(within, season=season_by_slug(season, within)))
 
 
 @router.get(
@@ -62,8 +61,7 @@ def list_heralds(request, season: str | None = None):
 )
 @paginate(BoundedPagination, page_size=100, shape=box_out)
 @conditional
-def list_boxes(request, season: str | None = None):
+def list_boxes(request, season: str | None = None, league: str | None = league_param()):
     """The boxes page's rows and default order."""
-    return by_lower_bound(
-        box_standings(request.league, season=season_by_slug(season, request.league))
-    )
+    within = league_of(request, league)
+    return by_lower_bound(box_standings(within, season=season_by_slug(season, within)))

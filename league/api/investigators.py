@@ -9,7 +9,7 @@ from games.models import Investigator
 from league.queries import investigator_profile, investigator_standings
 
 from .games import game_out
-from .http import answers, conditional
+from .http import answers, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import MAX_MIN_GAMES, season_by_slug
 from .rates import rated_row
@@ -41,13 +41,17 @@ def investigator_out(row: Investigator) -> dict:
 @paginate(BoundedPagination, page_size=100, shape=investigator_out)
 @conditional
 def list_investigators(
-    request, season: str | None = None, min_games: int | None = Query(None, ge=1, le=MAX_MIN_GAMES)
+    request,
+    season: str | None = None,
+    min_games: int | None = Query(None, ge=1, le=MAX_MIN_GAMES),
+    league: str | None = league_param(),
 ):
     """The investigators page's rows and default order: the win rate's lower bound first
     (never played last), then by name."""
-    chosen = season_by_slug(season, request.league)
+    within = league_of(request, league)
+    chosen = season_by_slug(season, within)
     return (
-        investigator_standings(request.league, season=chosen)
+        investigator_standings(within, season=chosen)
         .filter(games__gte=min_games or 0)
         .order_by(F("win_low").desc(nulls_last=True), "name", "pk")
     )
@@ -64,10 +68,13 @@ def _record(row, **names) -> dict:
     "the public players who play them most, their best games",
 )
 @conditional
-def get_investigator(request, slug: str, season: str | None = None):
+def get_investigator(
+    request, slug: str, season: str | None = None, league: str | None = league_param()
+):
     investigator = get_object_or_404(Investigator, slug=slug)
-    chosen = season_by_slug(season, request.league)
-    profile = investigator_profile(investigator, request.league, season=chosen)
+    within = league_of(request, league)
+    chosen = season_by_slug(season, within)
+    profile = investigator_profile(investigator, within, season=chosen)
     return {
         "investigator": investigator_out(profile.summary),
         "season": chosen.slug if chosen else None,

@@ -23,7 +23,7 @@ from league.queries import (
 )
 
 from .games import link as ref
-from .http import answers
+from .http import answers, league_of, league_param
 from .pagination import BoundedPagination
 from .players import ancient_one_records, season_by_slug
 from .schemas.league_play import (
@@ -54,12 +54,11 @@ def team_standing_out(row) -> dict:
     tags=["teams"],
 )
 @paginate(BoundedPagination, page_size=100, shape=team_standing_out)
-def list_teams(request, season: str | None = None):
+def list_teams(request, season: str | None = None, league: str | None = league_param()):
     """The team standings page's rows: series points first, then victories."""
-    chosen = season_by_slug(season, request.league)
-    return team_standings(request.league, chosen).order_by(
-        "-series_points", "-victories", "-games", "name"
-    )
+    within = league_of(request, league)
+    rows = team_standings(within, season_by_slug(season, within))
+    return rows.order_by("-series_points", "-victories", "-games", "name")
 
 
 @router.get(
@@ -68,9 +67,10 @@ def list_teams(request, season: str | None = None):
     summary="A team: members, record (approved games) and scenario entries",
     tags=["teams"],
 )
-def get_team(request, slug: str, season: str | None = None):
-    team = get_object_or_404(Team, slug=slug, league=request.league)
-    chosen = season_by_slug(season, request.league)
+def get_team(request, slug: str, season: str | None = None, league: str | None = league_param()):
+    within = league_of(request, league)
+    team = get_object_or_404(Team.objects.of_league(within), slug=slug)
+    chosen = season_by_slug(season, within)
     profile = team_profile(team, season=chosen)
     return {
         "team": ref(team),
@@ -113,12 +113,12 @@ def state_of(scenario, moment) -> str:
 
 @router.get(
     "/scenarios",
-    response=answers(list[ScenarioOut], cached=False, invalid=False),
+    response=answers(list[ScenarioOut], cached=False, missing=True),
     summary="Every scenario: open (closing soonest first), upcoming, then closed",
     tags=["scenarios"],
 )
-def list_scenarios(request):
-    overview = scenario_overview()
+def list_scenarios(request, league: str | None = league_param()):
+    overview = scenario_overview(league_of(request, league))
     return [
         scenario_out(scenario, state)
         for state, scenarios in (
@@ -132,12 +132,12 @@ def list_scenarios(request):
 
 @router.get(
     "/scenarios/{slug}",
-    response=answers(ScenarioDetailOut, cached=False, missing=True, invalid=False),
+    response=answers(ScenarioDetailOut, cached=False, missing=True),
     summary="A scenario: what it allows, its tasks and its board of entries",
     tags=["scenarios"],
 )
-def get_scenario(request, slug: str):
-    scenario = scenario_detail(slug)
+def get_scenario(request, slug: str, league: str | None = league_param()):
+    scenario = scenario_detail(slug, league_of(request, league))
     if scenario is None:
         raise Http404("No scenario has this address.")
     board = list(scenario_board(scenario).for_tables())
@@ -174,22 +174,23 @@ def get_scenario(request, slug: str):
 
 @router.get(
     "/series",
-    response=answers(list[SeriesRef], cached=False, invalid=False),
+    response=answers(list[SeriesRef], cached=False, missing=True),
     summary="Every series",
     tags=["scenarios"],
 )
-def list_series(request):
-    return [ref(series) for series in Series.objects.order_by("name")]
+def list_series(request, league: str | None = league_param()):
+    series = Series.objects.of_league(league_of(request, league))
+    return [ref(one) for one in series.order_by("name")]
 
 
 @router.get(
     "/series/{slug}",
-    response=answers(SeriesDetailOut, cached=False, missing=True, invalid=False),
+    response=answers(SeriesDetailOut, cached=False, missing=True),
     summary="A series: its scenarios and its standings per team and per player",
     tags=["scenarios"],
 )
-def get_series(request, slug: str):
-    series = get_object_or_404(Series, slug=slug)
+def get_series(request, slug: str, league: str | None = league_param()):
+    series = get_object_or_404(Series.objects.of_league(league_of(request, league)), slug=slug)
     return {
         **ref(series),
         "description": series.description,

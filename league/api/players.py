@@ -13,7 +13,7 @@ from league.pages.players import StandingsFilter
 from league.queries import player_profile, with_rating
 from league.queries.ratings import rating_of
 
-from .http import answers, conditional, invalid_filters
+from .http import answers, conditional, invalid_filters, league_of, league_param
 from .pagination import BoundedPagination
 from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
@@ -29,9 +29,10 @@ def player_out(player: Player) -> dict:
 @router.get("/players", response=answers(list[PlayerOut], missing=True), summary="Every player")
 @paginate(BoundedPagination, page_size=100, shape=player_out)
 @conditional
-def list_players(request):
-    """Players with an approved game: nobody seen only in pending or rejected games."""
-    return Player.objects.listed().order_by("name")
+def list_players(request, league: str | None = league_param()):
+    """Players with an approved game of the league: nobody seen only in pending or
+    rejected games, nor only in another league's."""
+    return Player.objects.listed_in(league_of(request, league)).order_by("name")
 
 
 def ancient_one_records(rows) -> list[dict]:
@@ -47,10 +48,10 @@ def ancient_one_records(rows) -> list[dict]:
 
 
 def season_by_slug(slug: str | None, league) -> Season | None:
-    """``league``'s season of this slug (None without one; another league's is unknown)."""
+    """The season of ``league`` with this slug (None for none given; 422 for no such)."""
     if not slug:
         return None
-    season = Season.objects.filter(league=league, slug=slug).first()
+    season = league.seasons.filter(slug=slug).first()
     if season is None:
         raise HttpError(422, _("No season is called “%(slug)s”.") % {"slug": slug})
     return season
@@ -62,10 +63,11 @@ def season_by_slug(slug: str | None, league) -> Season | None:
     summary="A player's record (approved games), all time or in a season",
 )
 @conditional
-def get_player(request, slug: str, season: str | None = None):
-    player = get_object_or_404(with_rating(Player.objects.listed(request.league)), slug=slug)
-    chosen = season_by_slug(season, request.league)
-    profile = player_profile(player, request.league, season=chosen)
+def get_player(request, slug: str, season: str | None = None, league: str | None = league_param()):
+    within = league_of(request, league)
+    player = get_object_or_404(with_rating(Player.objects.listed_in(within)), slug=slug)
+    chosen = season_by_slug(season, within)
+    profile = player_profile(player, within, season=chosen)
     summary = profile.summary
     return {
         "player": player_out(player),
@@ -84,13 +86,13 @@ def get_player(request, slug: str, season: str | None = None):
 
 @router.get(
     "/seasons",
-    response=answers(list[SeasonOut], invalid=False),
+    response=answers(list[SeasonOut], missing=True),
     summary="The league's seasons",
     tags=["standings"],
 )
 @conditional
-def list_seasons(request):
-    return list(Season.objects.filter(league=request.league))
+def list_seasons(request, league: str | None = league_param()):
+    return list(league_of(request, league).seasons.all())
 
 
 @router.get(
@@ -102,11 +104,16 @@ def list_seasons(request):
 @paginate(BoundedPagination, page_size=100)
 @conditional
 def list_standings(
-    request, season: str | None = None, min_games: int = Query(1, ge=1, le=MAX_MIN_GAMES)
+    request,
+    season: str | None = None,
+    min_games: int = Query(1, ge=1, le=MAX_MIN_GAMES),
+    league: str | None = league_param(),
 ):
     """The standings page's rows and order: most victories first."""
-    season_by_slug(season, request.league)  # an unknown season is an error, not "all time"
-    filterset = StandingsFilter({"season": season or "", "min_games": min_games}, request=request)
+    chosen = league_of(request, league)
+    season_by_slug(season, chosen)  # an unknown season is an error, not "all time"
+    data = {"season": season or "", "min_games": min_games}
+    filterset = StandingsFilter(data, league=chosen)
     if not filterset.is_valid():
         raise invalid_filters(filterset)
     return filterset.qs.order_by("-victories", "-games", "name")

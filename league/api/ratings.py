@@ -11,7 +11,7 @@ from ninja import Router
 from games.models import Player
 from league.queries import player_rating, ratings_as_of, table_ratings, with_rating
 
-from .http import answers, conditional
+from .http import answers, conditional, league_of, league_param
 from .schemas.ratings import PlayerRatingOut, RatingsOut
 
 router = Router(tags=["ratings"])
@@ -19,12 +19,13 @@ router = Router(tags=["ratings"])
 
 @router.get(
     "/players/{slug}/rating",
-    response=answers(PlayerRatingOut, missing=True, invalid=False),
+    response=answers(PlayerRatingOut, missing=True),
     summary="A player's rating and its history (a bounded sample of their rated games)",
 )
 @conditional
-def get_player_rating(request, slug: str):
-    player = get_object_or_404(with_rating(Player.objects.listed()), slug=slug)
+def get_player_rating(request, slug: str, league: str | None = league_param()):
+    listed = Player.objects.listed_in(league_of(request, league))
+    player = get_object_or_404(with_rating(listed), slug=slug)
     rating = player_rating(player)
     return {
         "player": {"name": player.name, "slug": player.slug},

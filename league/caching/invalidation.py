@@ -46,13 +46,16 @@ def game_models() -> set[type]:
     return {Session, Seat, *through}
 
 
-def _model_changed(sender, using=None, **kwargs) -> None:
-    versions.league_version_bump_after_commit(using)
+def _model_changed(sender, instance=None, using=None, **kwargs) -> None:
+    # A league's own row (a team, a scenario, a season) retires that league's pages only.
+    league = getattr(instance, "league_id", None)
+    versions.league_version_bump_after_commit(using, league=league)
 
 
-def _game_row_changed(sender, using=None, **kwargs) -> None:
+def _game_row_changed(sender, instance=None, using=None, **kwargs) -> None:
     if active_upkeep() is None:
-        versions.league_version_bump_after_commit(using)
+        league = getattr(instance, "league_id", None)
+        versions.league_version_bump_after_commit(using, league=league)
 
 
 def _player_saved(sender, using=None, created=False, **kwargs) -> None:

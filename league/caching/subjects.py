@@ -1,10 +1,13 @@
 """What a page shows and what a write changes, as the names of versions in the shared cache.
 
-A *subject* (a player, a team, an Ancient One, an investigator, a scenario, a series, a
-season's standings, a game, the lists) has its own version ``league:v:<kind>:<slug>``;
-``league:v:all`` is every page's. A page names its kind in the URLconf and its subject
-is read from the URL, so no query is needed; a write names its subjects from the summary
-rows it touched. Slugs, not ids, because the URL carries the slug (docs/caching.md).
+A *subject* of a league (a player, a team, an Ancient One, an investigator, a scenario, a
+series, a season's standings, a game, the lists) has its own version
+``league:v:<league id>:<kind>:<slug>``: the same Ancient One's page in two leagues has two
+versions, and a game of one league retires none of the other's. ``league:v:<league id>:all``
+is every page's of that league, ``league:v:all`` every page's of every league (the catalog).
+A page names its kind in the URLconf, its subject is read from the URL and its league is
+``request.league``; a write names its subjects from the summary rows it touched and its
+leagues from its games. Slugs, not ids, because the URL carries the slug (docs/caching.md).
 """
 
 from __future__ import annotations
@@ -14,14 +17,13 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
-from games.models import AncientOne, Investigator, Player, Scenario, Series, Team
-from games.summaries.contribution import Key
+from games.models import AncientOne, Investigator, Player, Scenario, Series, Session, Team
+from games.summaries.contribution import ALL_LEAGUES, Key
 from games.summaries.store import TABLES
-from league.models import Season
+from league.models import League, Season
 
 PREFIX = "league:v:"
 ALL_KEY = PREFIX + "all"
-LISTS_KEY = PREFIX + "lists"
 # Page kinds (``page_cached(shows=...)``) besides these subjects: the lists, or only
 # ``league:v:all`` (a page no game changes: the rules).
 LISTS, NOTHING = "lists", ""
@@ -55,24 +57,39 @@ MODELS = {
 _PLAIN = re.compile(r"[\w*-]{1,100}")
 
 
-def subject_key(kind: str, value: object) -> str:
-    """The cache key of one subject's version; a value that is not a short slug (anything
-    a visitor typed into ``?season=``) is hashed, so every key is safe for every backend."""
+def subject_key(kind: str, value: object, league: int) -> str:
+    """The cache key of one subject's version in the league with id ``league``; a value
+    that is not a short slug (anything a visitor typed into ``?season=``) is hashed, so
+    every key is safe for every backend."""
     text = str(value)
     if not _PLAIN.fullmatch(text):
         text = "#" + hashlib.sha256(text.encode()).hexdigest()[:32]
-    return f"{PREFIX}{kind}:{text}"
+    return f"{PREFIX}{league}:{kind}:{text}"
+
+
+def league_key(league: int) -> str:
+    """The version of every page of the league with id ``league``."""
+    return f"{PREFIX}{league}:all"
+
+
+def lists_key(league: int) -> str:
+    """The version of the lists of the league with id ``league`` (any public game of it
+    changes them)."""
+    return f"{PREFIX}{league}:{LISTS}"
 
 
 def page_keys(shows: str, request, kwargs: dict) -> list[str]:
-    """The versions a page is built from: every page's, then its subject's."""
+    """The versions a page is built from: every page's, its league's, then its subject's."""
     if shows == NOTHING:
         return [ALL_KEY]
+    league = request.league.pk
+    keys = [ALL_KEY, league_key(league)]
     if shows == LISTS:
-        return [ALL_KEY, LISTS_KEY]
+        return [*keys, lists_key(league)]
     if shows == SEASON:
-        return [ALL_KEY, subject_key(SEASON, request.GET.get("season") or ALL_TIME_SLUG)]
-    return [ALL_KEY, subject_key(shows, kwargs.get("slug", kwargs.get("pk")))]
+        season = request.GET.get("season") or ALL_TIME_SLUG
+        return [*keys, subject_key(SEASON, season, league)]
+    return [*keys, subject_key(shows, kwargs.get("slug", kwargs.get("pk")), league)]
 
 
 def touched(rows: Iterable[Key]) -> dict[str, set[int]]:
@@ -86,19 +103,37 @@ def touched(rows: Iterable[Key]) -> dict[str, set[int]]:
     return ids
 
 
+def written_leagues(ids: dict[str, set[int]], games: set[int]) -> set[int]:
+    """The ids of the leagues a write changed: its games' and its seasons' (a season
+    scope ``> 0``, a league's all time ``-league id``); every league when it names neither
+    (a ratings replay: a player's rating shows in each league they play in)."""
+    scopes = ids.get(SEASON, set())
+    leagues = {-scope for scope in scopes if scope < 0}
+    if games:
+        leagues.update(Session.objects.filter(pk__in=games).values_list("league_id", flat=True))
+    if any(scope > 0 for scope in scopes):
+        seasons = Season.objects.filter(pk__in=[scope for scope in scopes if scope > 0])
+        leagues.update(seasons.values_list("league_id", flat=True))
+    return leagues or set(League.objects.values_list("pk", flat=True))
+
+
 def write_keys(ids: dict[str, set[int]], games: Iterable[int]) -> set[str] | None:
-    """The versions a public write retires: of the subjects ``touched`` named and of its
-    games; ``None``: too many to name (retire everything). Reads each kind's slugs (one
-    query per kind)."""
+    """The versions a public write retires, in the leagues it wrote to: of the subjects
+    ``touched`` named and of its games; ``None``: too many to name (retire everything).
+    Reads the leagues, then each kind's slugs (one query per kind)."""
     games = set(games)
-    if sum(map(len, ids.values())) + len(games) > MOST_SUBJECTS:
+    leagues = written_leagues(ids, games)
+    if (sum(map(len, ids.values())) + len(games) + 1) * len(leagues) > MOST_SUBJECTS:
         return None
-    keys = {LISTS_KEY, *(subject_key(GAME, pk) for pk in games)}
+    keys = {lists_key(league) for league in leagues}
+    keys.update(subject_key(GAME, pk, league) for pk in games for league in leagues)
     for kind, pks in ids.items():
-        if kind == SEASON and min(pks) <= 0:
-            keys.add(subject_key(SEASON, ALL_TIME_SLUG))
+        slugs: list = []
+        if kind == SEASON:
+            if pks & {ALL_LEAGUES, *(-league for league in leagues)}:
+                slugs.append(ALL_TIME_SLUG)
             pks = {pk for pk in pks if pk > 0}
         if pks:
-            slugs = MODELS[kind].objects.filter(pk__in=pks).values_list("slug", flat=True)
-            keys.update(subject_key(kind, slug) for slug in slugs)
+            slugs += MODELS[kind].objects.filter(pk__in=pks).values_list("slug", flat=True)
+        keys.update(subject_key(kind, slug, league) for slug in slugs for league in leagues)
     return keys

@@ -21,7 +21,7 @@ from django.db import DEFAULT_DB_ALIAS, transaction
 
 from games.summaries.contribution import Key
 from league.caching.outage import guarded
-from league.caching.subjects import ALL_KEY, touched, write_keys
+from league.caching.subjects import ALL_KEY, league_key, touched, write_keys
 
 VERSION_KEY = "league:version"
 # Per thread and database: what the changes of the transaction under way touched.
@@ -72,25 +72,47 @@ def league_version_bump() -> str:
     return versions_bump(None)
 
 
-def retire(rows: Iterable[Key] | None = None, games: Iterable[int] = ()) -> str:
-    """Bump the versions of what these summary rows and games show (``None``: all)."""
-    return versions_bump(None if rows is None else write_keys(touched(rows), games))
+def retire(
+    rows: Iterable[Key] | None = None, games: Iterable[int] = (), leagues: Iterable[int] = ()
+) -> str:
+    """Bump the versions of what these summary rows and games show, and of every page of
+    ``leagues`` (ids); ``rows=None`` without leagues: of everything."""
+    rows, leagues = (None if rows is None else list(rows)), set(leagues)
+    if rows is None and not leagues:
+        return versions_bump(None)
+    keys = {league_key(league) for league in leagues}
+    if rows is not None and (rows or games or not leagues):
+        named = write_keys(touched(rows), games)
+        if named is None:
+            return versions_bump(None)
+        keys |= named
+    return versions_bump(keys)
 
 
 def league_version_bump_after_commit(
-    using: str | None = None, *, rows: Iterable[Key] | None = None, games: Iterable[int] = ()
+    using: str | None = None,
+    *,
+    rows: Iterable[Key] | None = None,
+    games: Iterable[int] = (),
+    league: int | None = None,
 ) -> None:
     """Once the current transaction on ``using`` commits (at once in autocommit), bump the
-    versions of what ``rows`` (summary rows) and ``games`` show; ``rows=None``: every one.
+    versions of what ``rows`` (summary rows) and ``games`` show; ``rows=None``: every page
+    of ``league`` (an id) when given, else every page of every league.
 
     The changes of a transaction are gathered and bumped by its first callback, in one
     ``set_many``. A rolled-back transaction bumps nothing; what it gathered is bumped with
     the thread's next commit (a page retired once too often, never one kept too long).
     """
     alias = using or DEFAULT_DB_ALIAS
-    so_far, games_so_far = vars(waiting).setdefault(alias, ([], set()))
-    if rows is None or so_far is None:
-        vars(waiting)[alias] = (None, games_so_far)
+    # (summary rows, or None once everything is retired; games; leagues retired whole)
+    so_far, games_so_far, leagues = vars(waiting).setdefault(alias, ([], set(), set()))
+    if so_far is None:
+        pass  # everything is retired already
+    elif rows is None and league is not None:
+        leagues.add(league)
+    elif rows is None:
+        vars(waiting)[alias] = (None, games_so_far, set())
     else:
         so_far.extend(rows)
     games_so_far.update(games)

@@ -32,7 +32,7 @@ from django.utils.translation import get_language
 from django_filters import fields as filter_fields
 
 from league.caching.outage import guarded
-from league.caching.subjects import ALL_KEY
+from league.caching.subjects import ALL_KEY, league_key, lists_key
 from league.caching.versions import VERSION_KEY, shared
 
 CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
@@ -54,29 +54,31 @@ def cached_choices(
     database alone when the cache keeps nothing (no version is shared then). The versions
     the lists are current under (``None`` for one the cache did not share) are appended to
     ``versions``."""
-    groups: dict[str, dict[str, Any]] = {}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
     for name, field in fields.items():
-        version_key = VERSION_KEY if field.changes_with_games else ALL_KEY
-        groups.setdefault(version_key, {})[name] = field
+        groups.setdefault(field.version_keys(), {})[name] = field
     # Labels are names in the reader's language (the catalog's printed names): a list per
-    # language.
+    # language; a league's form keeps its lists under its league's versions.
     language = get_language() or ""
     keys = {
-        version_key: f"league:choices:{language}:" + "+".join(sorted(group))
-        for version_key, group in groups.items()
+        version_keys: f"league:choices:{language}:"
+        + "+".join(f"{name}@{group[name].scope or ''}" for name in sorted(group))
+        for version_keys, group in groups.items()
     }
-    found = guarded(lambda: cache.get_many([*keys, *keys.values()]), {})
+    names = {name for version_keys in keys for name in version_keys}
+    found = guarded(lambda: cache.get_many([*names, *keys.values()]), {})
     lists: dict[str, list[tuple[str, str]]] = {}
     fresh = {}
-    for version_key, key in keys.items():
-        version = found.get(version_key) or guarded(functools.partial(shared, version_key))
+    for version_keys, key in keys.items():
+        now = [found.get(name) or guarded(functools.partial(shared, name)) for name in version_keys]
+        version = None if None in now else "|".join(now)
         if versions is not None:
             versions.append(version)
         stored = found.get(key)
         if version is not None and stored is not None and stored[0] == version:
             lists.update(stored[1])
             continue
-        read = {name: choice_list(field) for name, field in groups[version_key].items()}
+        read = {name: choice_list(field) for name, field in groups[version_keys].items()}
         lists.update(read)
         if version is not None:
             fresh[key] = (version, read)
@@ -120,15 +122,34 @@ class CachedChoiceIterator(ModelChoiceIterator):
 
 
 class CachedChoicesMixin:
-    """A model choice field offering the cached list named ``choices_name``."""
+    """A model choice field offering the cached list named ``choices_name``; with
+    ``in_league`` (a league -> its rows, e.g. ``Team.objects.of_league``) one league's
+    rows, that of its form (none in a form that has no league)."""
 
     iterator = CachedChoiceIterator
     lists: ChoiceLists | None = None  # set by its form (``CachedChoicesForm``)
+    scope: int | None = None  # the id of its form's league
 
-    def __init__(self, *args, choices_name: str, changes_with_games: bool = False, **kwargs):
+    def __init__(
+        self, *args, choices_name: str, changes_with_games: bool = False, in_league=None, **kwargs
+    ):
         self.choices_name = choices_name
         self.changes_with_games = changes_with_games
+        self.in_league = in_league
         super().__init__(*args, **kwargs)
+
+    def of_league(self, league) -> None:
+        """In a form of ``league``: offer (and accept) only its rows (none without one)."""
+        self.scope = league.pk if league else None
+        if self.in_league is not None:
+            self.queryset = self.in_league(league) if league else self.queryset.none()
+
+    def version_keys(self) -> tuple[str, ...]:
+        """The versions its list is current under: in a league's form, its games' lists'
+        (players), or the catalog's and its league's (teams, seasons: rare writes)."""
+        if self.changes_with_games:
+            return (VERSION_KEY,) if self.scope is None else (lists_key(self.scope),)
+        return (ALL_KEY,) if self.scope is None else (ALL_KEY, league_key(self.scope))
 
     def cached_pairs(self) -> list[tuple[str, str]]:
         """Its list: its form's batch, or (in a form of another kind) read alone."""
@@ -153,20 +174,30 @@ class CachedModelMultipleChoiceFilter(django_filters.ModelMultipleChoiceFilter):
     field_class = CachedModelMultipleChoiceField
 
 
+class LeagueFilterSet(django_filters.FilterSet):
+    """A filter set over one league's rows: its form offers that league's teams, seasons
+    and players (``league``, else its request's)."""
+
+    def __init__(self, *args, league=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league or getattr(self.request, "league", None)
+
+    def get_form_class(self):
+        return functools.partial(super().get_form_class(), league=self.league)
+
+
 class CachedChoicesForm(forms.Form):
     """A form whose cached-choice fields read their lists together: the leaderboard's five
-    in one cache round trip."""
+    in one cache round trip; its league's rows only (``league``)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, league=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.share_choice_lists()
-
-    def share_choice_lists(self) -> None:
-        """Read the fields' lists together (again, after a field's list was changed)."""
         cached = [field for field in self.fields.values() if isinstance(field, CachedChoicesMixin)]
         self.choice_lists = ChoiceLists(cached)
+        self.league = league
         for field in cached:
             field.lists = self.choice_lists
+            field.of_league(league)
 
     @cached_property
     def fragment_key(self) -> str:
@@ -180,7 +211,8 @@ class CachedChoicesForm(forms.Form):
         lists = sorted(self.choice_lists.fields)
         versions = map(str, self.choice_lists.versions)
         kind = type(self).__qualname__
-        return "|".join([kind, get_language() or "", urlencode(values), *lists, *versions])
+        league = str(self.league.pk if self.league else "")
+        return "|".join([kind, league, get_language() or "", urlencode(values), *lists, *versions])
 
     @property
     def fragment_seconds(self) -> int:

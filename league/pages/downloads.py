@@ -43,6 +43,7 @@ from games.jobs.files import PART, export_expiry, export_file_name, export_path,
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
 from games.jobs.stale import jobs_sweep
+from league import current
 from league.models import League
 from league.organise.history import HISTORY_SOURCE
 from league.pages.filenames import CONTENT_TYPES, attachment_header
@@ -72,10 +73,10 @@ def table_export_task(
     host: str,
     secure: bool,
     rows: int,
+    league: int,
     language: str = "",
-    league_id: int | None = None,
 ) -> str:
-    """Write the export the page at ``path?query`` of the league ``league_id`` was asked
+    """Write the export the page at ``path?query`` of the league ``league`` was asked
     for, into the job's file, in the ``language`` it was asked in (its headers, and its
     address if that names it)."""
 
@@ -87,11 +88,13 @@ def table_export_task(
         job = ExportJob(part, lambda done: progress(done, max(rows, done)))
         request = RequestFactory().get(f"{path}?{query}", HTTP_HOST=host, secure=secure)
         request.user = owner or AnonymousUser()
-        request.league = League.objects.filter(pk=league_id).first()
+        # The league the page was asked in: the view lists that league's rows only.
+        request.league = League.objects.get(pk=league)
         request.export_job = job
         match = resolve(path)
         try:
-            match.func(request, *match.args, **match.kwargs)
+            with current.override(request.league):
+                match.func(request, *match.args, **match.kwargs)
             part.rename(final)
         finally:
             part.unlink(missing_ok=True)
@@ -165,8 +168,8 @@ def export_later(request, export_format: str, size: int, title: str):
         host=request.get_host(),
         secure=request.is_secure(),
         rows=size,
+        league=request.league.pk,
         language=translation.get_language() or "",
-        league_id=request.league.pk,
     )
     Job.objects.filter(pk=job.pk).update(source=source, total=size)
     return redirect("league:download", league_slug=request.league.slug, pk=job.pk)

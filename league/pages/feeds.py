@@ -4,6 +4,7 @@ a team's and a scenario's."""
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
@@ -14,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import AncientOne, Player, Scenario, Session, Team
-from league.current import active_slug
 from league.queries import LeagueGames, league_games
 from league.site import FEED_TAG_DATE, tag_uri, without_language
 
@@ -23,6 +23,15 @@ FEED_ITEMS = 30
 
 # RFC 4287 wants an author on every feed (or every entry); the league publishes the results.
 AUTHOR = "Arkham League"
+
+
+@dataclass(frozen=True)
+class FeedOf:
+    """What a feed lists: the games of ``league`` (of ``subject``'s when there is one).
+    A feed object is shared by every request, so the league travels with its object."""
+
+    league: object
+    subject: object = None
 
 
 class ResultsFeed(Feed):
@@ -35,15 +44,18 @@ class ResultsFeed(Feed):
     item_author_name = AUTHOR
     url_name = "feeds:results"
 
-    def link(self, obj=None) -> str:
-        return reverse("league:home", args=[active_slug()])
+    def get_object(self, request, *args, **kwargs) -> FeedOf:
+        return FeedOf(request.league)
+
+    def link(self, obj) -> str:
+        return reverse("league:home", args=[obj.league.slug])
 
     def feed_guid(self, obj) -> str:
         # Named by its own address's path, never by the host the request used, nor by the
         # language it is read in: one feed, one id.
-        path = reverse(
-            self.url_name, args=[active_slug(), *([obj.slug] if obj is not None else [])]
-        )
+        subject = obj.subject
+        slugs = [subject.slug] if subject is not None else []
+        path = reverse(self.url_name, args=[obj.league.slug, *slugs])
         return tag_uri(without_language(path), FEED_TAG_DATE)
 
     def item_guid(self, item: Session) -> str:
@@ -56,9 +68,9 @@ class ResultsFeed(Feed):
         return False
 
     def games(self, obj) -> LeagueGames:
-        return league_games()
+        return league_games(obj.league)
 
-    def items(self, obj=None):
+    def items(self, obj):
         return self.games(obj).for_tables().order_by("-created_at", "-pk")[:FEED_ITEMS]
 
     def item_title(self, item: Session) -> str:
@@ -81,29 +93,29 @@ class ResultsFeed(Feed):
         return item.updated_at
 
 
-# Each subject's feed: where its slug is looked up, the ``LeagueGames`` filter to its
-# games, its title and its subtitle (``%(name)s``: the subject).
+# Each subject's feed: where its slug is looked up in a league, the ``LeagueGames`` filter
+# to its games, its title and its subtitle (``%(name)s``: the subject).
 SUBJECTS = {
     "player": (
-        Player.objects.listed,
+        Player.objects.listed_in,
         "played_by",
         gettext_lazy("Arkham League: results of %(name)s"),
         gettext_lazy("Approved games %(name)s played, newest first."),
     ),
     "ancient_one": (
-        AncientOne.objects.all,
+        lambda league: AncientOne.objects.all(),
         "for_ancient_one",
         gettext_lazy("Arkham League: results against %(name)s"),
         gettext_lazy("Approved games against %(name)s, newest first."),
     ),
     "team": (
-        Team.objects.all,
+        Team.objects.of_league,
         "played_as",
         gettext_lazy("Arkham League: results of team %(name)s"),
         gettext_lazy("Approved games played as %(name)s, newest first."),
     ),
     "scenario": (
-        Scenario.objects.all,
+        Scenario.objects.of_league,
         "in_scenario",
         gettext_lazy("Arkham League: results of the scenario %(name)s"),
         gettext_lazy("Approved games of %(name)s, newest first."),
@@ -118,20 +130,21 @@ class SubjectFeed(ResultsFeed):
         self.url_name = f"feeds:{kind}"
         self.subjects, self.played, self.title_text, self.subtitle_text = SUBJECTS[kind]
 
-    def get_object(self, request, slug, **kwargs):
-        return get_object_or_404(self.subjects(), slug=slug)
+    def get_object(self, request, slug, **kwargs) -> FeedOf:
+        league = request.league
+        return FeedOf(league, get_object_or_404(self.subjects(league), slug=slug))
 
     def title(self, obj) -> str:
-        return self.title_text % {"name": obj}
+        return self.title_text % {"name": obj.subject}
 
     def subtitle(self, obj) -> str:
-        return self.subtitle_text % {"name": obj}
+        return self.subtitle_text % {"name": obj.subject}
 
     def link(self, obj) -> str:
-        return obj.get_absolute_url()
+        return obj.subject.get_absolute_url()
 
     def games(self, obj) -> LeagueGames:
-        return getattr(league_games(), self.played)(obj)
+        return getattr(league_games(obj.league), self.played)(obj.subject)
 
 
 class ScenarioFeed(SubjectFeed):

@@ -36,28 +36,14 @@ def min_games_filter(help_text: str) -> WholeNumberFilter:
 
 
 def league_seasons(league):
-    """The seasons a picker offers: ``league``'s own (a season of another league is
-    refused like an unknown one)."""
-    return Season.objects.filter(league=league) if league is not None else Season.objects.none()
-
-
-def seasons_list_name(league) -> str:
-    """The cached choice list of ``league``'s seasons (``league.pages.choices``)."""
-    return f"seasons-{league.pk if league is not None else 0}"
-
-
-class SeasonFilter(CachedModelChoiceFilter):
-    """The season picker of a table page: the seasons of the request's league."""
-
-    def get_queryset(self, request):
-        league = getattr(request, "league", None)
-        self.extra["choices_name"] = seasons_list_name(league)
-        return league_seasons(league)
+    return league.seasons.all()
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
-    return SeasonFilter(
+    return CachedModelChoiceFilter(
         choices_name="seasons",
+        queryset=Season.objects.all(),
+        in_league=league_seasons,
         to_field_name="slug",
         empty_label=_("All time"),
         **kwargs,
@@ -88,20 +74,14 @@ def played_until_filter() -> django_filters.DateFilter:
 
 
 class SeasonForm(CachedChoicesForm):
-    """The season picker on pages that are not tables (a player's page): ``league``'s."""
+    """The season picker on pages that are not tables (a player's page)."""
 
     season = CachedModelChoiceField(
         label=_("Season"),
         choices_name="seasons",
-        queryset=Season.objects.none(),
+        queryset=Season.objects.all(),
+        in_league=league_seasons,
         to_field_name="slug",
         required=False,
         empty_label=_("All time"),
     )
-
-    def __init__(self, *args, league, **kwargs):
-        super().__init__(*args, **kwargs)
-        field = self.fields["season"]
-        field.queryset = league_seasons(league)
-        field.choices_name = seasons_list_name(league)
-        self.share_choice_lists()

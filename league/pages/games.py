@@ -21,6 +21,7 @@ from league.pages.choices import (
     CachedChoicesForm,
     CachedModelChoiceFilter,
     CachedModelMultipleChoiceFilter,
+    LeagueFilterSet,
 )
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import (
@@ -51,7 +52,7 @@ def _given(value) -> bool:
     return value not in (None, "", [], ())
 
 
-class LeaderboardFilter(django_filters.FilterSet):
+class LeaderboardFilter(LeagueFilterSet):
     """Which approved victories the leaderboard ranks."""
 
     ancient_one = ancient_one_filter()
@@ -77,6 +78,7 @@ class LeaderboardFilter(django_filters.FilterSet):
         choices_name="listed-players",
         changes_with_games=True,
         queryset=Player.objects.listed(),
+        in_league=lambda league: Player.objects.listed_in(league),
         to_field_name="slug",
         method="filter_player",
         label=_("Player"),
@@ -86,6 +88,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     team = CachedModelChoiceFilter(
         choices_name="teams",
         queryset=Team.objects.all(),
+        in_league=lambda league: Team.objects.of_league(league),
         to_field_name="slug",
         method="filter_team",
         label=_("Team"),
@@ -213,7 +216,7 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     export_filter_labels = {"ancient_one": "", "played_after": "from", "played_before": "until"}
 
     def get_queryset(self):
-        return league_games().scored_victories()
+        return league_games(self.request.league).scored_victories()
 
     @cached_property
     def ladder(self):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import django_filters
 import django_tables2 as tables
 from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
@@ -24,7 +23,7 @@ from django_tables2 import SingleTableMixin
 from games.intervals import FEW_GAMES
 from games.models import Box, Herald, HeraldStanding
 from league.models import Season
-from league.pages.choices import CachedChoicesForm
+from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.investigators import WinRateColumn
@@ -33,7 +32,7 @@ from league.queries import box_standings, herald_standings, league_tally
 from league.queries.in_play import LeagueTally
 
 
-class InPlayFilter(django_filters.FilterSet):
+class InPlayFilter(LeagueFilterSet):
     """The season; the rows are every herald (or box) of the catalog."""
 
     season = season_filter(method="keep", label=_("Season"))

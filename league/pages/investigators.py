@@ -7,7 +7,6 @@ interval's lower bound, so two lucky games do not top the list.
 
 from __future__ import annotations
 
-import django_filters
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404
 from django.utils.functional import SimpleLazyObject, lazy
@@ -19,7 +18,7 @@ from django_tables2 import SingleTableMixin
 
 from games.intervals import FEW_GAMES
 from games.models import Investigator
-from league.pages.choices import CachedChoicesForm
+from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.games import LeaderboardTable
@@ -61,7 +60,7 @@ class WinRateColumn(ShareColumn):
         super().__init__(part=f"victories{games_suffix}", games=f"games{games_suffix}", **kwargs)
 
 
-class InvestigatorFilter(django_filters.FilterSet):
+class InvestigatorFilter(LeagueFilterSet):
     season = season_filter(method="keep", label=_("Season"))
     min_games = min_games_filter(
         lazy(
@@ -231,10 +230,9 @@ class InvestigatorView(TemplateView):
         investigator = get_object_or_404(
             Investigator.objects.select_related("box"), slug=kwargs["slug"]
         )
-        league = self.request.league
-        season_form = SeasonForm(self.request.GET or None, league=league)
+        season_form = SeasonForm(self.request.GET or None, league=self.request.league)
         season = season_form.cleaned_data["season"] if season_form.is_valid() else None
-        profile = investigator_profile(investigator, league, season=season)
+        profile = investigator_profile(investigator, self.request.league, season=season)
         summary = profile.summary
         # The tables are read where the page's record renders: not at all when it comes
         # from the fragment cache.

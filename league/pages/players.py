@@ -6,7 +6,6 @@ filter and tables subclass these.
 
 from __future__ import annotations
 
-import django_filters
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F, QuerySet
@@ -23,7 +22,7 @@ from games import rating_rules as rr
 from games.models import PlayerStanding
 from games.numbers import rounded
 from league.pages import charts
-from league.pages.choices import CachedChoicesForm
+from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
@@ -39,7 +38,7 @@ from league.pages.tables import (
 from league.queries import player_profile, player_rating, public_player, standings
 
 
-class StandingsFilter(django_filters.FilterSet):
+class StandingsFilter(LeagueFilterSet):
     """The season the standings cover and the fewest games a row needs (players; the team
     standings' filter differs only in its ``rows``)."""
 

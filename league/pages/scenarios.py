@@ -109,7 +109,7 @@ class ScenarioListView(TemplateView):
     template_name = "league/scenarios.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, overview=scenario_overview())
+        return super().get_context_data(**kwargs, overview=scenario_overview(self.request.league))
 
 
 class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
@@ -122,7 +122,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     export_sheet = _("Scenario")
 
     def get(self, request, *args, **kwargs):
-        self.scenario = scenario_detail(kwargs["slug"])
+        self.scenario = scenario_detail(kwargs["slug"], request.league)
         if self.scenario is None:
             raise Http404("No scenario has this address.")
         return super().get(request, *args, **kwargs)
@@ -156,7 +156,9 @@ class SeriesView(TemplateView):
     exports = {"teams": SeriesTeamTable, "players": SeriesPlayerTable}
 
     def get(self, request, *args, **kwargs):
-        self.series = get_object_or_404(Series, slug=kwargs["slug"])
+        self.series = get_object_or_404(
+            Series.objects.of_league(request.league), slug=kwargs["slug"]
+        )
         export_format = request.GET.get("_export")
         if export_format:
             which = request.GET.get("table", "teams")
@@ -198,4 +200,5 @@ class SeriesListView(ListView):
     paginator_class = BoundedPaginator
 
     def get_queryset(self):
-        return Series.objects.annotate(scenario_count=Count("scenarios")).order_by("name", "pk")
+        series = Series.objects.of_league(self.request.league)
+        return series.annotate(scenario_count=Count("scenarios")).order_by("name", "pk")

@@ -58,7 +58,7 @@ class SearchView(TemplateView):
 
     def get_context_data(self, **kwargs):
         form = SearchForm(self.request.GET or None)
-        found = search(form.words) if form.is_valid() else []
+        found = search(form.words, self.request.league) if form.is_valid() else []
         return super().get_context_data(
             **kwargs,
             form=form,

@@ -49,6 +49,9 @@ class TeamStandingsFilter(StandingsFilter):
         # Summary rows in the season's scope: no aggregate over games however many.
         return team_standings(league, season)
 
+    def filter_queryset(self, queryset):
+        return super().filter_queryset(queryset).of_league(self.league)
+
 
 class TeamStandingsTable(StandingsTable):
     """One row per team over its approved games (within the chosen season)."""
@@ -102,6 +105,9 @@ class TeamStandingsView(StandingsView):
     export_name = "team-standings"
     export_sheet = _("Team standings")
 
+    def get_queryset(self):
+        return super().get_queryset().of_league(self.request.league)
+
 
 class TeamView(SingleTableMixin, TemplateView):
     """``/teams/<slug>/``: members, record by Ancient One, score chart, entries, games."""
@@ -111,7 +117,7 @@ class TeamView(SingleTableMixin, TemplateView):
     table_pagination = {"per_page": 25}
 
     def get(self, request, *args, **kwargs):
-        self.team = get_object_or_404(Team, slug=kwargs["slug"], league=request.league)
+        self.team = get_object_or_404(Team.objects.of_league(request.league), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None, league=request.league)
         season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
         self.profile = team_profile(self.team, season=season)
@@ -188,7 +194,7 @@ class CaptainMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.team = get_object_or_404(Team, slug=kwargs["slug"])
+        self.team = get_object_or_404(Team.objects.of_league(request.league), slug=kwargs["slug"])
         if not self.team.managed_by(request.user):
             raise PermissionDenied("Only the team's captain manages its members.")
         return super().dispatch(request, *args, **kwargs)
@@ -227,7 +233,7 @@ class TeamMembersView(CaptainMixin, View):
             "form": form,
             "members": roster.members,
             "invited": roster.invited,
-            "player_names": Player.objects.suggested_to(self.request.user, "")
+            "player_names": Player.objects.suggested_to(self.request.user, "", self.request.league)
             .order_by("name")
             .values_list("name", flat=True),
         }

@@ -149,14 +149,19 @@ def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
     return tuple(name[1:] if name.startswith("-") else f"-{name}" for name in fields)
 
 
-def league_games() -> LeagueGames:
-    """Every approved game: the only games that count anywhere public."""
-    return LeagueGames(model=Session).approved()
+def league_games(league=None) -> LeagueGames:
+    """Every approved game of ``league``: the only games that count on its pages.
+
+    ``None`` (every league's) only for the summaries' callers that have no league yet;
+    every list a page shows passes its ``request.league``."""
+    games = LeagueGames(model=Session).approved()
+    return games if league is None else games.of_league(league)
 
 
-def visible_games(user) -> LeagueGames:
-    """Every game this user may see: approved ones, plus their own (staff: all)."""
-    return LeagueGames(model=Session).visible_to(user)
+def visible_games(user, league) -> LeagueGames:
+    """Every game of ``league`` this user may see: approved ones, plus their own
+    (moderators: all)."""
+    return LeagueGames(model=Session).of_league(league).visible_to(user)
 
 
 def league_changed_at() -> datetime.datetime:

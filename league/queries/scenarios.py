@@ -37,13 +37,12 @@ def with_entries(scenarios: QuerySet[Scenario]) -> QuerySet[Scenario]:
     return scenarios.annotate(entries=Coalesce(F("summary__entries"), 0))
 
 
-def scenario_overview(moment: datetime.datetime | None = None) -> ScenarioOverview:
-    """Every scenario with its number of entries, sorted by state; one query."""
+def scenario_overview(league, moment: datetime.datetime | None = None) -> ScenarioOverview:
+    """Every scenario of ``league`` with its number of entries, sorted by state; one query."""
     moment = moment or timezone.now()
     overview = ScenarioOverview(moment=moment)
-    for scenario in with_entries(Scenario.objects.select_related("series")).order_by(
-        "closes_at", "name"
-    ):
+    scenarios = Scenario.objects.of_league(league).select_related("series")
+    for scenario in with_entries(scenarios).order_by("closes_at", "name"):
         if scenario.opens_at > moment:
             overview.upcoming.append(scenario)
         elif scenario.closes_at > moment:
@@ -54,12 +53,12 @@ def scenario_overview(moment: datetime.datetime | None = None) -> ScenarioOvervi
     return overview
 
 
-def scenario_detail(slug: str) -> Scenario | None:
-    """The scenario of this address with what it allows (Ancient Ones, boxes required and
-    allowed, tasks) and its number of ``entries`` (from its summary row: the board's pages
-    need no COUNT); None when there is none."""
+def scenario_detail(slug: str, league) -> Scenario | None:
+    """The scenario of ``league`` at this address with what it allows (Ancient Ones, boxes
+    required and allowed, tasks) and its number of ``entries`` (from its summary row: the
+    board's pages need no COUNT); None when that league has none."""
     return (
-        with_entries(Scenario.objects.filter(slug=slug))
+        with_entries(Scenario.objects.of_league(league).filter(slug=slug))
         .select_related("series", "herald")
         .prefetch_related("ancient_ones", "boxes_required", "boxes_allowed", "tasks")
         .first()
@@ -73,6 +72,8 @@ def scenario_board(scenario: Scenario | int) -> LeagueGames:
     ``for_table_pages()``, the API its seats with ``for_tables()``)."""
     by_score = F("scenario_score").desc(nulls_last=True)
     order = [by_score, F("created_at").asc(), F("pk").asc()]
+    # A scenario is one league's, and only its league's games are recorded for it
+    # (the result form offers no other): its board is that league's.
     return (
         league_games()
         .filter(scenario=scenario, is_entry=True)

@@ -33,8 +33,8 @@ class Kind:
     key: str
     heading: str
     noun: str
-    rows: Callable[[], QuerySet]
-    public: Callable[[], QuerySet] | None = None
+    rows: Callable[[object], QuerySet]  # a league -> its rows of this kind
+    public: Callable[[object], QuerySet] | None = None
 
 
 # The noun is said after a number ("the first 20 players"): its own message, since
@@ -44,27 +44,27 @@ KINDS = (
         "players",
         _("Players"),
         pgettext_lazy("after a number", "players"),
-        Player.objects.all,
-        public=Player.objects.listed,
+        lambda league: Player.objects.all(),
+        public=Player.objects.listed_in,
     ),
-    Kind("teams", _("Teams"), pgettext_lazy("after a number", "teams"), Team.objects.all),
+    Kind("teams", _("Teams"), pgettext_lazy("after a number", "teams"), Team.objects.of_league),
     Kind(
         "investigators",
         _("Investigators"),
         pgettext_lazy("after a number", "investigators"),
-        Investigator.objects.all,
+        lambda league: Investigator.objects.all(),
     ),
     Kind(
         "ancient_ones",
         _("Ancient Ones"),
         pgettext_lazy("after a number", "Ancient Ones"),
-        AncientOne.objects.all,
+        lambda league: AncientOne.objects.all(),
     ),
     Kind(
         "scenarios",
         _("Scenarios"),
         pgettext_lazy("after a number", "scenarios"),
-        Scenario.objects.all,
+        Scenario.objects.of_league,
     ),
 )
 
@@ -92,17 +92,18 @@ def matching(rows: QuerySet, words: list[str]) -> QuerySet:
     return rows.order_by(starts, "search_key", "pk")
 
 
-def search(words: list[str]) -> list[Found]:
-    """Every kind's matches for ``words`` (none at all for no words): one query per kind,
-    two for players."""
+def search(words: list[str], league) -> list[Found]:
+    """Every kind's matches for ``words`` in ``league`` (none at all for no words): one
+    query per kind, two for players (those with an approved game of ``league``)."""
     if not words:
         return []
     found = []
     for kind in KINDS:
-        matches, cut = matching(kind.rows(), words), False
+        matches, cut = matching(kind.rows(league), words), False
         if kind.public is not None:
             ids = list(matches.values_list("pk", flat=True)[:CANDIDATES])
-            matches, cut = matching(kind.public().filter(pk__in=ids), words), len(ids) == CANDIDATES
+            public = kind.public(league).filter(pk__in=ids)
+            matches, cut = matching(public, words), len(ids) == CANDIDATES
         rows = list(matches[: SHOWN + 1])
         found.append(Found(kind, rows[:SHOWN], more=len(rows) > SHOWN or cut))
     return found

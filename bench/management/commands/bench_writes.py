@@ -195,16 +195,22 @@ class Command(BaseCommand):
     def _version_keys(self, game: Session) -> list[str]:
         """The versions of the game's subjects (a moderator's game is the same game)."""
         seats = game.seats.select_related("player", "investigator")
+        league = game.league_id
+
+        def key(kind, value):
+            return subjects.subject_key(kind, value, league)
+
         return [
             subjects.ALL_KEY,
-            subjects.LISTS_KEY,
+            subjects.league_key(league),
+            subjects.lists_key(league),
             VERSION_KEY,
-            subjects.subject_key(subjects.GAME, game.pk),
-            subjects.subject_key(subjects.ANCIENT_ONE, game.ancient_one.slug),
-            subjects.subject_key(subjects.SEASON, subjects.ALL_TIME_SLUG),
-            *(subjects.subject_key(subjects.SEASON, slug) for slug in self.seasons),
-            *(subjects.subject_key(subjects.PLAYER, seat.player.slug) for seat in seats),
-            *(subjects.subject_key(subjects.INVESTIGATOR, s.investigator.slug) for s in seats),
+            key(subjects.GAME, game.pk),
+            key(subjects.ANCIENT_ONE, game.ancient_one.slug),
+            key(subjects.SEASON, subjects.ALL_TIME_SLUG),
+            *(key(subjects.SEASON, slug) for slug in self.seasons),
+            *(key(subjects.PLAYER, seat.player.slug) for seat in seats),
+            *(key(subjects.INVESTIGATOR, s.investigator.slug) for s in seats),
         ]
 
     def _user(self, moderator: bool):

@@ -12,6 +12,7 @@ from games.imports.progress import ProgressBar
 from games.imports.reader import FileProblem, file_format
 from games.models import Status
 from games.spreadsheets import SHEET_MAX_ROWS
+from league.models import League
 
 
 class Command(BaseCommand):
@@ -20,13 +21,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="Where to write: a .csv or .xlsx path.")
         parser.add_argument("--status", choices=Status.values, help="Only games with this status.")
+        parser.add_argument("--league", help="Only the games of the league with this slug.")
 
-    def handle(self, *args, file, status, **options):
+    def handle(self, *args, file, status, league=None, **options):
         try:
             kind = file_format(file)
         except FileProblem as error:
             raise CommandError(str(error)) from None
-        sessions = sessions_for_export(status)
+        chosen = None
+        if league:
+            chosen = League.objects.filter(slug=league).first()
+            if chosen is None:
+                raise CommandError(f"No league has the slug {league!r}.")
+        sessions = sessions_for_export(status, chosen)
         total = sessions.count()
         if kind != "csv" and (rows := seat_rows(sessions)) >= SHEET_MAX_ROWS:
             raise CommandError(
