@@ -45,7 +45,7 @@ class InPlayFilter(LeagueFilterSet):
 
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
-        league = self.request.league
+        league = self.league
         self.total = league_tally(league, season)
         return self.rows(league, season=season, total=self.total)
 

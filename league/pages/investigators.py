@@ -87,7 +87,7 @@ class InvestigatorFilter(LeagueFilterSet):
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 0
-        return investigator_standings(self.request.league, season=season, min_games=minimum)
+        return investigator_standings(self.league, season=season, min_games=minimum)
 
 
 class InvestigatorTable(LeagueTable):

@@ -62,7 +62,7 @@ class StandingsFilter(LeagueFilterSet):
         """The chosen season's standings rows (all time by default), without thin records."""
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 1
-        return self.rows(self.request.league, season).filter(games__gte=minimum)
+        return self.rows(self.league, season).filter(games__gte=minimum)
 
 
 class RatingColumn(RoundedColumn):
