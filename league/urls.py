@@ -34,6 +34,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("django.contrib.auth.urls")),
     path("", leagues.LeagueListView.as_view(), name="leagues"),
     path("", include("league.leagues_urls")),
+    path("across/", include("league.pages.across_urls")),
     # Each league's pages, games and feeds: /en/l/<league>/...
     path(
         "l/<slug:league_slug>/",
