@@ -12,7 +12,7 @@ import time
 
 from django.core.cache import cache, caches
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -26,9 +26,9 @@ from games.models import (
     Session,
     Team,
 )
-from games.models.summaries import ALL_LEAGUES
 from league.caching.page_cache import page_key
 from league.current import active_slug
+from league.models import League
 
 # The yardstick of a cache miss (``bench.views.reference``): its CPU in the same run.
 REFERENCE_LABEL = "reference: 50 × 8 table of links"
@@ -54,19 +54,30 @@ def public_pages(*, exports: bool = False) -> list[tuple[str, str]]:
     games: the worst case of each page. A small league without 200 pages of victories
     gets its last page instead (same label, so sizes line up in one table).
     """
-    player = Player.objects.annotate(n=Count("seats")).order_by("-n", "pk").first()
-    ancient_one = AncientOne.objects.annotate(n=Count("sessions")).order_by("-n", "name").first()
-    victory = Session.objects.approved().victories().order_by("-pk").first()
-    team = Team.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
-    scenario = Scenario.objects.annotate(n=Count("sessions")).order_by("-n", "pk").first()
-    series = Series.objects.order_by("pk").first()
-    busiest = (
-        InvestigatorStanding.objects.filter(scope=ALL_LEAGUES).order_by("-games", "pk").first()
+    # The pages of the first league (the one links lead to); its busiest subjects.
+    league = League.objects.first_league()
+    played = Q(seats__session__league=league)
+    player = Player.objects.annotate(n=Count("seats", filter=played)).order_by("-n", "pk").first()
+    in_league = Q(sessions__league=league)
+    ancient_one = (
+        AncientOne.objects.annotate(n=Count("sessions", filter=in_league))
+        .order_by("-n", "name")
+        .first()
     )
+    victory = Session.objects.of_league(league).approved().victories().order_by("-pk").first()
+    team = Team.objects.of_league(league).annotate(n=Count("sessions")).order_by("-n", "pk").first()
+    scenario = (
+        Scenario.objects.of_league(league)
+        .annotate(n=Count("sessions"))
+        .order_by("-n", "pk")
+        .first()
+    )
+    series = Series.objects.of_league(league).order_by("pk").first()
+    busiest = InvestigatorStanding.objects.filter(scope=-league.pk).order_by("-games", "pk").first()
     investigator = busiest.investigator if busiest else None
     if None in (player, ancient_one, victory, team, scenario, series, investigator):
         raise PageError("The league has no games to benchmark: seed it first (seed_demo).")
-    victories = Session.objects.approved().victories().count()
+    victories = Session.objects.of_league(league).approved().victories().count()
     deep = max(1, min(DEEP_PAGE, -(-victories // LEADERBOARD_PAGE_SIZE)))
     leaderboard = reverse("league:leaderboard", args=[active_slug()])
     standings = reverse("league:standings", args=[active_slug()])
