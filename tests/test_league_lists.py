@@ -254,3 +254,18 @@ def test_scenario_board_of_a_league_scenario_is_its_leagues_games(leagues):
     assert b_game.league_id == leagues["b"].pk and b_game.scenario.league_id == leagues["b"].pk
     played = datetime.date(2026, 1, 10)
     assert league_games(leagues["a"]).filter(played_on=played, scenario=leagues["yig"]).count() == 0
+
+
+def test_the_rating_of_a_game_in_one_league_leaves_a_league_its_players_are_not_in(client, leagues):
+    from games.ratings.replay import ratings_catch_up
+
+    ratings_catch_up()
+    a, b = leagues["a"], leagues["b"]
+    url = reverse("league:leaderboard")
+    assert client.get(url)["X-Cache"] == "miss"
+    before = versions_of(a, "lists")
+    approve(leagues["pending"])  # league B's game; its players play only in B
+    ratings_catch_up()  # the rating job the write queued
+    assert versions_of(a, "lists") == before
+    assert client.get(url)["X-Cache"] == "hit"
+    assert cache.get(lists_key(b.pk)) is None

@@ -25,6 +25,7 @@ from django.utils import timezone
 from games import rating_rules as rr
 from games.models import (
     Outcome,
+    PlayerStanding,
     Rating,
     RatingBacklog,
     RatingPoint,
@@ -260,15 +261,23 @@ def _replay(state: RatingState, start: Key | None, progress) -> int:
 
 def _shown_in(players: set[int], ancient_ones: set[int]) -> tuple:
     """Summary-row keys naming the pages a replay changes, for the page cache to retire
-    only those: the rated players' pages, the standings of every season and of all time
-    (their rating column is over all time), the Ancient Ones' pages and the lists (their
-    difficulty). A rejected game's players are among the rated ones only if they have
-    another game: one left with none has no public page any more."""
-    scopes = [c.ALL_LEAGUES, *Season.objects.values_list("pk", flat=True)]
-    rows = [(c.PLAYER, (player, c.ALL_LEAGUES)) for player in sorted(players)]
-    rows += [(c.PLAYER, (player, scope)) for player in sorted(players)[:1] for scope in scopes]
+    only those, in the leagues the rated players play in (a rating is one scale, shown in
+    each of them; no other league's page changes): the rated players' pages, the standings
+    of every season and of all time (their rating column is over all time), the Ancient
+    Ones' pages and the lists (their difficulty). A rejected game's players are among the
+    rated ones only if they have another game: one left with none has no public page."""
+    in_leagues = PlayerStanding.objects.filter(player__in=players, scope__lt=c.ALL_LEAGUES)
+    pairs = set(in_leagues.values_list("player", "scope"))
+    leagues = sorted({-scope for _player, scope in pairs})
+    seasons = Season.objects.filter(league__in=leagues).values_list("pk", flat=True)
+    rows = [(c.PLAYER, pair) for pair in sorted(pairs)]
+    rows += [(c.PLAYER, (player, scope)) for player in sorted(players)[:1] for scope in seasons]
     # The Ancient One score rows' other key columns (table size, score) name no page.
-    rows += [(c.ANCIENT_ONE_SCORE, (ao, c.ALL_LEAGUES, 0, 0)) for ao in sorted(ancient_ones)]
+    rows += [
+        (c.ANCIENT_ONE_SCORE, (ao, -league, 0, 0))
+        for ao in sorted(ancient_ones)
+        for league in leagues
+    ]
     return tuple(rows)
 
 
