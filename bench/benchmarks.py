@@ -222,7 +222,7 @@ def measure_reference(repeat: int) -> dict:
     """The reference page (a 50 × 8 table of links in ``base.html``), as ``measure_page``
     measures a miss: what a page's CPU is compared with in the same run."""
     return measure_page(
-        reverse("league:bench_reference", args=[active_slug()]),
+        reverse("bench:reference"),
         repeat,
         cache_miss=True,
         bench_views=True,

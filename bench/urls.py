@@ -1,4 +1,4 @@
-"""The bench's pages, mounted inside the league's URLs (``league:bench_bare``,
+"""The bench's pages, mounted inside the league's URLs (``bench:bare``,
 ``league:bench_reference``) by ``league.pages.urls`` through
 ``include("bench.urls")``: no import of bench code."""
 
@@ -6,7 +6,8 @@ from django.urls import path
 
 from bench import views
 
+app_name = "bench"
 urlpatterns = [
-    path("bare/", views.bare, name="bench_bare"),
-    path("reference/", views.reference, name="bench_reference"),
+    path("bare/", views.bare, name="bare"),
+    path("reference/", views.reference, name="reference"),
 ]

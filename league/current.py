@@ -39,6 +39,11 @@ def slug_of(league_id: int) -> str:
     return _slugs[league_id]
 
 
+def remember(league: League) -> None:
+    """Keep ``league``'s address, read with the league anyway (no query for its links)."""
+    _slugs[league.pk] = league.slug
+
+
 def forget_slugs() -> None:
     """Forget the kept addresses (tests reuse league ids after a rollback)."""
     _slugs.clear()
@@ -96,5 +101,5 @@ class CurrentLeagueMiddleware:
         if slug is not None:
             request.league = readable_league(slug, request.user)
             _active_slug.set(request.league.slug)
-            _slugs[request.league.pk] = request.league.slug
+            remember(request.league)
         return None

@@ -35,6 +35,8 @@ urlpatterns += i18n_patterns(
     path("", leagues.LeagueListView.as_view(), name="leagues"),
     path("", include("league.leagues_urls")),
     path("across/", include("league.pages.across_urls")),
+    # Benchmark-only pages (bench/), in no league: a 404 unless LEAGUE_BENCH_VIEWS.
+    path("bench/", include("bench.urls")),
     # Each league's pages, games and feeds: /en/l/<league>/...
     path(
         "l/<slug:league_slug>/",

@@ -143,4 +143,4 @@ def test_password_reset_by_e_mail(client):
     )
     assert response["Location"] == reverse("password_reset_complete")
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
-    assert response["Location"] == reverse("league:home")
+    assert response["Location"] == reverse("leagues")

@@ -5,7 +5,7 @@ import pytest
 from games.models import AncientOne, Box, Investigator, Player, PlayerStanding, Session
 from games.summaries import summaries_differences
 from tests.addresses import reverse
-from tests.factories import UserFactory, game, seat
+from tests.factories import UserFactory, first_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +18,7 @@ def staff_client(client):
 
 def session_post(ancient_one="Cthulhu", outcome="sealed", seats=(), **fields):
     data = {
+        "league": first_league().pk,
         "ancient_one": AncientOne.objects.get(name=ancient_one).pk,
         "played_on": "2026-03-01",
         "boxes": [Box.objects.get(name="Arkham Horror").pk],

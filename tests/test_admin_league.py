@@ -4,7 +4,14 @@ import pytest
 
 from games.models import AncientOne, Box, Scenario
 from tests.addresses import reverse
-from tests.factories import SeriesFactory, TeamFactory, UserFactory, game, scenario
+from tests.factories import (
+    SeriesFactory,
+    TeamFactory,
+    UserFactory,
+    first_league,
+    game,
+    scenario,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +53,7 @@ def test_a_scenario_no_game_could_fit_is_refused(staff_client):
     base = Box.objects.get(name="Arkham Horror")
     kingsport = Box.objects.get(name="Kingsport Horror")
     data = {
+        "league": first_league().pk,
         "name": "Impossible",
         "slug": "impossible",
         "order": 1,

@@ -129,7 +129,7 @@ def test_game_rows_end_with_the_game_number_and_its_link_on_the_request_host(cli
     played = game()
     header, row = csv_table(client.get(LEADERBOARD, {"_export": "csv"}, HTTP_HOST="league.test"))
     assert header[-2:] == ["Game", "Link"]
-    assert row[-2:] == [str(played.pk), f"http://league.test/games/{played.pk}/"]
+    assert row[-2:] == [str(played.pk), f"http://league.test/l/arkham/games/{played.pk}/"]
 
 
 def test_the_link_is_on_the_configured_site_when_there_is_one(client, settings):
@@ -138,7 +138,7 @@ def test_the_link_is_on_the_configured_site_when_there_is_one(client, settings):
     sheet = workbook(client.get(LEADERBOARD, {"_export": "xlsx"})).active
     header, row = list(sheet.iter_rows(values_only=True))
     assert header[-2:] == ("Game", "Link")
-    assert row[-2:] == (played.pk, f"https://league.example.org/games/{played.pk}/")
+    assert row[-2:] == (played.pk, f"https://league.example.org/l/arkham/games/{played.pk}/")
 
 
 def test_the_page_itself_shows_no_game_number_or_link_column(client):

@@ -48,7 +48,7 @@ def test_leaderboard_csv_is_the_filtered_table(client):
     assert rows[0][5] == "Ann, Bob"
     assert rows[0][6] == ""  # not played as a team
     assert rows[0][7] == best.played_on.isoformat()
-    assert rows[0][8:] == [str(best.pk), f"http://testserver/games/{best.pk}/"]
+    assert rows[0][8:] == [str(best.pk), f"http://testserver/l/arkham/games/{best.pk}/"]
 
 
 def test_leaderboard_export_keeps_the_chosen_sort(client):

@@ -169,8 +169,8 @@ def test_ids_name_the_configured_site_and_the_submission_day(client, settings):
     settings.LEAGUE_SITE_URL = "https://league.example.org"
     played = game(played_on=datetime.date(2026, 1, 9))
     feed_id, entry_id = ids(client, reverse("feeds:results"), "testserver")
-    assert feed_id == "tag:league.example.org,2008-01-01:/feeds/results/"
-    assert entry_id == f"tag:league.example.org,2026-01-09:/games/{played.pk}/"
+    assert feed_id == "tag:league.example.org,2008-01-01:/l/arkham/feeds/results/"
+    assert entry_id == f"tag:league.example.org,2026-01-09:/l/arkham/games/{played.pk}/"
 
 
 def test_a_non_latin_players_page_links_a_working_feed(client):

@@ -11,7 +11,7 @@ import pytest
 from games.models import Session
 from games.permissions import can_moderate, initial_status, session_editable_by
 from games.recording import session_moderate
-from league.current import CurrentLeagueMiddleware
+from league import current
 from league.models import LEAGUES_PER_MEMBER, JoinRequest, League, Membership, Visibility
 from league.organise.roles import can_organise
 from tests.addresses import reverse
@@ -31,10 +31,7 @@ def in_league(monkeypatch):
     """``in_league(league)``: every request from now on is about ``league``."""
 
     def use(league):
-        def view_step(self, request, view_func, view_args, view_kwargs):
-            request.league = league
-
-        monkeypatch.setattr(CurrentLeagueMiddleware, "process_view", view_step)
+        monkeypatch.setattr(current, "readable_league", lambda slug, user: league)
 
     return use
 

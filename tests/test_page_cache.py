@@ -69,6 +69,7 @@ def public_pages(league) -> list[str]:
 def pending_game(played_on=datetime.date(2026, 2, 2)) -> Session:
     """A game by Ann and a new player, waiting for a moderator."""
     session = Session(
+        league=first_league(),
         ancient_one=AncientOne.objects.get(name="Cthulhu"),
         outcome="sealed",
         played_on=played_on,
@@ -336,6 +337,7 @@ def test_an_import_of_games_invalidates(client, league):
     url = reverse("league:leaderboard")
     client.get(url)
     imported = Session(
+        league=first_league(),
         ancient_one=AncientOne.objects.get(name="Cthulhu"),
         outcome="sealed",
         played_on=datetime.date(2026, 3, 3),

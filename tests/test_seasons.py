@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from league.models import Season
 from tests.addresses import reverse
-from tests.factories import SeasonFactory, UserFactory, game, seat
+from tests.factories import SeasonFactory, UserFactory, first_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,13 @@ def test_staff_add_a_season_in_the_admin(client):
     client.force_login(staff)
     response = client.post(
         reverse("admin:league_season_add"),
-        {"name": "Autumn 2025", "slug": "autumn-2025", "start": "2025-09-01", "end": "2025-11-30"},
+        {
+            "league": first_league().pk,
+            "name": "Autumn 2025",
+            "slug": "autumn-2025",
+            "start": "2025-09-01",
+            "end": "2025-11-30",
+        },
     )
     assert response.status_code == 302
     assert Season.objects.get().slug == "autumn-2025"

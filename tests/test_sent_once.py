@@ -12,7 +12,7 @@ import pytest
 
 from games.models import Session
 from tests.addresses import reverse
-from tests.factories import PlayerFactory, UserFactory, result_form_data
+from tests.factories import PlayerFactory, UserFactory, first_league, result_form_data
 from tests.test_races import at_once, logged_in, report
 
 pytestmark = pytest.mark.usefixtures("catalog_rows")
@@ -112,9 +112,10 @@ def test_a_twin_stored_between_the_checks_and_the_insert_answers_with_its_game(m
 
     user = member()
     data = game_data(uuid.uuid4())
-    first = ResultSubmission(data, user=user, confirm_new_players=True)
+    league = first_league()
+    first = ResultSubmission(data, user=user, league=league, confirm_new_players=True)
     assert first.is_valid()
-    twin = ResultSubmission(data, user=user, confirm_new_players=True)
+    twin = ResultSubmission(data, user=user, league=league, confirm_new_players=True)
     assert twin.is_valid()
     stored = first.save()
     # The twin's own model check ran before the first game existed.

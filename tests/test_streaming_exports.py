@@ -90,7 +90,7 @@ def expected_row(rank: int, session: Session, players: str, team: str | None):
         team,
         session.played_on,
         session.pk,
-        f"http://testserver/games/{session.pk}/",
+        f"http://testserver/l/arkham/games/{session.pk}/",
     ]
 
 

@@ -7,7 +7,15 @@ from django.core.exceptions import ValidationError
 
 from games.models import AncientOne, ScenarioTask, Session
 from tests.addresses import reverse
-from tests.factories import PlayerFactory, UserFactory, game, result_form_data, scenario, seat
+from tests.factories import (
+    PlayerFactory,
+    UserFactory,
+    first_league,
+    game,
+    result_form_data,
+    scenario,
+    seat,
+)
 from tests.test_admin import session_post
 from tests.test_import import messages, rows_of, run
 
@@ -161,6 +169,7 @@ def test_a_task_needs_its_number_exactly_when_the_condition_has_one(stars):
 
 def admin_scenario_data(**task):
     return {
+        "league": first_league().pk,
         "name": "Keep calm",
         "slug": "keep-calm",
         "order": 1,

@@ -26,11 +26,11 @@ NOT_PAGES = {
     "league:team_invitation",  # POST only (its buttons are on My games)
     "games:claim_answer",  # POST only (its buttons are on My games and the claims queue)
     "games:player_search",  # JSON
-    "league:bench_bare",  # benchmark switch, 404 unless enabled
+    "bench:bare",  # benchmark switch, 404 unless enabled
     "league:download_file",  # a file (tests/test_export_jobs.py)
     "league:organise_export_file",  # a file (tests/test_organise.py)
     "league:organise_join_request",  # POST only (its buttons are on the People page)
-    "league:bench_reference",  # the same (tests/test_benchmarks.py opens both)
+    "bench:reference",  # the same (tests/test_benchmarks.py opens both)
 }
 
 

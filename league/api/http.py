@@ -14,6 +14,7 @@ from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
 from games.models.game_lists import sees_every_game
+from league import current
 from league.caching.outage import guarded
 from league.caching.versions import league_version, league_version_changed_at
 from league.models import League
@@ -44,6 +45,7 @@ def league_of(request, slug: str | None) -> League:
     league = leagues.filter(slug=slug).first() if slug is not None else leagues.first()
     if league is None:
         raise HttpError(404, _("No league is called “%(slug)s”.") % {"slug": slug or ""})
+    current.remember(league)
     return league
 
 

@@ -86,6 +86,14 @@ class SeasonForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        # Unique within the league: the database's constraint names the league, which the
+        # form does not hold, so the form asks first (and the constraint stays the guard).
+        seasons = Season.objects.filter(league=self.instance.league).exclude(pk=self.instance.pk)
+        if cleaned.get("name") and seasons.filter(name=cleaned["name"]).exists():
+            self.add_error(
+                "name", gettext("A season of this league already exists with this name.")
+            )
+            return cleaned
         if self.instance.pk is None and cleaned.get("name"):
             slug = slugify(cleaned["name"], allow_unicode=True)[:80]
             if not slug:

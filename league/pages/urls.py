@@ -98,6 +98,4 @@ urlpatterns = [
     # Organisers only (league.organise): people, seasons, the history export, announcement.
     path("organise/", include("league.organise.urls")),
     # Leagues as such (create, one's membership): the lead mounts these outside /l/<slug>/.
-    # Bench-only (bench/): named in this namespace, league:bench_bare.
-    path("bench/", include("bench.urls")),
 ]

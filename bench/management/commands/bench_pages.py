@@ -54,7 +54,6 @@ from bench.benchmarks import (
     public_pages,
 )
 from games.models import Session
-from league.current import active_slug
 
 DEFAULT_SIZES = "1000,10000,100000"
 MAX_TOP_UPS = 5  # seed_demo makes mostly approved games: a few top-ups reach the target
@@ -189,7 +188,7 @@ class Command(BaseCommand):
         try:
             pages = public_pages(exports=self.exports)
             before = measure_reference(self.repeat)
-            reference_url = reverse("league:bench_reference", args=[active_slug()])
+            reference_url = reverse("bench:reference")
             rows = {
                 (label, mode): measure_page(
                     url,

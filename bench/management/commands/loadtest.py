@@ -33,7 +33,6 @@ from django.urls import reverse
 from bench import mixed
 from bench.benchmarks import PageError, public_pages
 from bench.writer import SteadyWriter
-from league.current import active_slug
 
 READY_SECONDS = 60  # gunicorn's workers import Django and connect before answering
 REQUESTS_PER_SECOND = re.compile(r"Requests/sec:\s+([\d.]+)")
@@ -66,14 +65,12 @@ class Command(BaseCommand):
             raise CommandError("--duration 1-600 s, --connections 1-256, --workers 1-16.")
         try:
             rates = mixed.parse_rates(writes) if writes else []
-            pages = [
-                ("bare Django page (20 KB)", reverse("league:bench_bare", args=[active_slug()]))
-            ]
+            pages = [("bare Django page (20 KB)", reverse("bench:bare"))]
             # The yardstick of a miss (bench_pages'): what "Django rendering a table" serves.
             pages.append(
                 (
                     "reference (50 × 8 links)",
-                    reverse("league:bench_reference", args=[active_slug()]),
+                    reverse("bench:reference"),
                 )
             )
             pages += public_pages()
@@ -228,7 +225,7 @@ class Command(BaseCommand):
             if server.poll() is not None:
                 raise CommandError(f"gunicorn exited with code {server.returncode}.")
             try:
-                self.fetch(reverse("league:bench_bare", args=[active_slug()]))
+                self.fetch(reverse("bench:bare"))
                 return
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.5)
