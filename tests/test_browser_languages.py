@@ -58,7 +58,7 @@ def test_the_result_form_in_the_readers_language(page, live_server, member, code
     page.goto(live_server.url + reverse("league:home"))
     page.locator("#language-choice").select_option(code)
     page.get_by_role("button", name="Change language").click()  # the page is in English
-    expect(page).to_have_url(f"{live_server.url}/{code}/")
+    expect(page).to_have_url(f"{live_server.url}/{code}/l/arkham/")
     expect(page.locator("html")).to_have_attribute("lang", code)
     expect(page.locator("#language-choice")).to_have_value(code)
 

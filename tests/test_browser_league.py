@@ -62,7 +62,9 @@ def test_csv_export_downloads_the_filtered_rows(page, live_server, league):
     assert [row[2] for row in rows] == ["Hastur", "Hastur"]
     assert [int(row[1]) for row in rows] == score_cells(page)
     # The last column links each game on the host the page was read from.
-    assert [row[-1] for row in rows] == [f"{live_server.url}/games/{row[-2]}/" for row in rows]
+    assert [row[-1] for row in rows] == [
+        f"{live_server.url}/l/arkham/games/{row[-2]}/" for row in rows
+    ]
 
 
 def test_a_download_named_in_another_script_keeps_its_name_in_chromium(page, live_server, league):
