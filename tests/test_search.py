@@ -6,7 +6,6 @@ from django.test import Client
 
 from games.names import MAX_QUERY_LENGTH, MAX_QUERY_WORDS
 from games.recording import session_moderate
-from league.queries import search
 from league.queries.search import SHOWN
 from tests.addresses import reverse
 from tests.budgets import PAGE_CACHE_MISS
@@ -153,17 +152,6 @@ def test_nothing_found_says_so(client, league):
     response = client.get(URL, {"q": "nobody"})
     assert found(response) == {}
     assert 'data-testid="no-results"' in response.content.decode()
-
-
-def test_more_matching_names_than_are_checked_for_privacy_ask_for_more_of_the_name(
-    client, league, monkeypatch
-):
-    monkeypatch.setattr(search, "CANDIDATES", 1)
-    for name in ("Ann Adams", "Ann Brown"):
-        game(seats=[seat(name, "Amanda Sharpe")])
-    response = client.get(URL, {"q": "ann"})
-    assert found(response)["players"] == ["Ann Adams"]
-    assert 'data-testid="more-players"' in response.content.decode()
 
 
 def test_each_kind_lists_a_bounded_number_and_says_there_are_more(client):

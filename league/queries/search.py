@@ -3,9 +3,9 @@ whose names hold every typed word, a bounded handful of each kind.
 
 A row matches when each word of the query starts a word of its stored search key
 (``games.names.search_key``), on SQLite and PostgreSQL alike. Players are only the public
-ones; they are matched by name first (at most ``CANDIDATES``), then asked which of those
-are public by id, so the database probes those players' seats instead of aggregating
-every seat of the league.
+ones of the league: those with a standings row of its games (an approved game there), so
+the search reads the league's few hundred standings rows, however many players the site
+holds in other leagues.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.models import AncientOne, Investigator, Player, Scenario, Team
+from games.models.summaries import scope_of
 
 # Results shown per kind: enough to pick from; a longer list asks for more of the name.
 SHOWN = 20
-# Matching players whose privacy is checked: a query matching more asks for more of the name.
-CANDIDATES = 500
 
 
 @dataclass(frozen=True)
@@ -33,8 +32,7 @@ class Kind:
     key: str
     heading: str
     noun: str
-    rows: Callable[[object], QuerySet]  # a league -> its rows of this kind
-    public: Callable[[object], QuerySet] | None = None
+    rows: Callable[[object], QuerySet]  # a league -> its rows of this kind (public ones)
 
 
 # The noun is said after a number ("the first 20 players"): its own message, since
@@ -44,8 +42,9 @@ KINDS = (
         "players",
         _("Players"),
         pgettext_lazy("after a number", "players"),
-        lambda league: Player.objects.all(),
-        public=Player.objects.listed_in,
+        lambda league: Player.objects.filter(
+            standings__scope=scope_of(league), standings__games__gt=0
+        ),
     ),
     Kind("teams", _("Teams"), pgettext_lazy("after a number", "teams"), Team.objects.of_league),
     Kind(
@@ -94,16 +93,11 @@ def matching(rows: QuerySet, words: list[str]) -> QuerySet:
 
 def search(words: list[str], league) -> list[Found]:
     """Every kind's matches for ``words`` in ``league`` (none at all for no words): one
-    query per kind, two for players (those with an approved game of ``league``)."""
+    query per kind."""
     if not words:
         return []
     found = []
     for kind in KINDS:
-        matches, cut = matching(kind.rows(league), words), False
-        if kind.public is not None:
-            ids = list(matches.values_list("pk", flat=True)[:CANDIDATES])
-            public = kind.public(league).filter(pk__in=ids)
-            matches, cut = matching(public, words), len(ids) == CANDIDATES
-        rows = list(matches[: SHOWN + 1])
-        found.append(Found(kind, rows[:SHOWN], more=len(rows) > SHOWN or cut))
+        rows = list(matching(kind.rows(league), words)[: SHOWN + 1])
+        found.append(Found(kind, rows[:SHOWN], more=len(rows) > SHOWN))
     return found
