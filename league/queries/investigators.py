@@ -24,7 +24,6 @@ from games.models import (
     InvestigatorTableSize,
     Player,
     PlayerInvestigator,
-    Seat,
     Session,
 )
 from games.models.summaries import rates, scope_of
@@ -126,8 +125,10 @@ class InvestigatorProfile:
 
     @cached_property
     def best_games(self) -> list[Session]:
-        seats = Seat.objects.filter(investigator=self.investigator).values("session_id")
-        return top_games(games_of(self.league).in_season(self.season).filter(pk__in=seats))
+        # The league's games with the investigator at the table (one seat a game at most):
+        # read through the league's games, not every league's seats of the investigator.
+        games = games_of(self.league).in_season(self.season)
+        return top_games(games.filter(seats__investigator=self.investigator))
 
 
 def investigator_profile(investigator: Investigator, league, *, season=None) -> InvestigatorProfile:
