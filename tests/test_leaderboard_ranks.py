@@ -102,11 +102,11 @@ def test_ranks_under_summary_filters_count_only_the_filtered_victories(client):
     demo_league(160)
     slug = busiest_ancient_one()
     season = Season.objects.order_by("start").last()
-    selection = league_games().victories().filter(ancient_one__slug=slug)
+    selection = league_games(first_league()).victories().filter(ancient_one__slug=slug)
     response = client.get(URL, {"ancient_one": slug, "sort": "-played_on"})
     assert response.context["table"].paginator.count == selection.count()
     assert ranks_shown(response) == expected_ranks(selection, response)
-    in_season = league_games().victories().in_season(season)
+    in_season = league_games(first_league()).victories().in_season(season)
     response = client.get(URL, {"season": season.slug, "page": 2})
     assert response.context["table"].paginator.count == in_season.count()
     assert ranks_shown(response) == expected_ranks(in_season, response)
@@ -114,7 +114,7 @@ def test_ranks_under_summary_filters_count_only_the_filtered_victories(client):
 
 def test_ranks_under_other_filters_count_only_the_filtered_victories(client):
     demo_league(160)
-    selection = league_games().victories().filter(outcome="closed")
+    selection = league_games(first_league()).victories().filter(outcome="closed")
     response = client.get(URL, {"outcome": "closed", "page": 2})
     assert response.context["table"].paginator.count == selection.count()
     assert ranks_shown(response) == expected_ranks(selection, response)
@@ -127,7 +127,7 @@ def test_summary_histogram_and_grouped_count_give_the_same_ladder():
     demo_league(200)
     season = Season.objects.order_by("start").last()
     ancient_one = AncientOne.objects.get(slug=busiest_ancient_one())
-    victories = league_games().scored_victories()
+    victories = league_games(first_league()).scored_victories()
     in_season = victories.in_season(season)
     ao_id, most_played = busiest(in_season, "ancient_one", "investigator_count")
     theirs = in_season.filter(ancient_one_id=ao_id, investigator_count=most_played)
@@ -156,7 +156,9 @@ def test_both_ways_to_the_ladder_show_the_same_page(client):
     """The same selection, once through the summaries and once counted over the games (an
     always-true date filter sends it there): same ranks, same total."""
     demo_league(160)
-    slug, count = busiest(league_games().victories(), "ancient_one__slug", "investigator_count")
+    slug, count = busiest(
+        league_games(first_league()).victories(), "ancient_one__slug", "investigator_count"
+    )
     narrowing = {"ancient_one": slug, "investigators": count}
     through_summaries = client.get(URL, narrowing)
     counted = client.get(URL, {**narrowing, "played_after": "1900-01-01"})

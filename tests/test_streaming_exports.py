@@ -19,7 +19,7 @@ from league.pages.exports import table_rows
 from league.pages.tables import LeagueTable
 from league.queries import league_games
 from tests.addresses import reverse
-from tests.factories import TeamFactory, demo_league, game, seat
+from tests.factories import TeamFactory, demo_league, first_league, game, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +175,7 @@ def test_hostile_text_is_neutralised_across_chunks(small_league, monkeypatch):
 def _leaderboard_table():
     from league.pages.games import LeaderboardTable
 
-    return LeaderboardTable(league_games().victories())
+    return LeaderboardTable(league_games(first_league()).victories())
 
 
 def test_players_are_read_once_per_chunk_not_per_row(small_league):

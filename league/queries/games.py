@@ -14,7 +14,7 @@ from league.caching.versions import league_version, league_version_changed_at
 
 
 class LeagueGames(SessionQuerySet):
-    """``Session`` querysets with the league pages' filters; start from ``league_games()``."""
+    """``Session`` querysets with the league pages' filters; start from ``league_games(league)``."""
 
     def played_between(
         self, start: datetime.date | None = None, end: datetime.date | None = None
@@ -149,13 +149,16 @@ def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
     return tuple(name[1:] if name.startswith("-") else f"-{name}" for name in fields)
 
 
-def league_games(league=None) -> LeagueGames:
-    """Every approved game of ``league``: the only games that count on its pages.
+def league_games(league) -> LeagueGames:
+    """Every approved game of ``league`` (a league or its id): the only games that count
+    on its pages. There is no default: a list of games is always one league's, but for
+    the board across leagues (``public_league_games``)."""
+    return LeagueGames(model=Session).approved().of_league(league)
 
-    ``None`` (every league's) only for the summaries' callers that have no league yet;
-    every list a page shows passes its ``request.league``."""
-    games = LeagueGames(model=Session).approved()
-    return games if league is None else games.of_league(league)
+
+def public_league_games() -> LeagueGames:
+    """Every approved game of every public league: the board across leagues."""
+    return LeagueGames(model=Session).approved().filter(league__visibility="public")
 
 
 def visible_games(user, league) -> LeagueGames:

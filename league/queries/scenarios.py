@@ -75,7 +75,7 @@ def scenario_board(scenario: Scenario | int) -> LeagueGames:
     # A scenario is one league's, and only its league's games are recorded for it
     # (the result form offers no other): its board is that league's.
     return (
-        league_games()
+        league_games(scenario.league_id)
         .filter(scenario=scenario, is_entry=True)
         .annotate(rank=Window(Rank(), order_by=[by_score]))
         .select_related("ancient_one", "team")

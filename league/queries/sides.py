@@ -23,17 +23,14 @@ from games.models import (
     TeamStanding,
 )
 from games.models.summaries import SideAncientOne, SideMonth, SideStanding
-from league.models import Visibility
 
-from .games import LeagueGames, league_games
+from .games import LeagueGames, league_games, public_league_games
 
 
 def games_of(league) -> LeagueGames:
     """``league``'s approved games (None: every public league's), as its summary rows
     count them (``games.models.summaries.scope_of``)."""
-    if league is None:
-        return league_games().filter(league__visibility=Visibility.PUBLIC)
-    return league_games().filter(league=league)
+    return public_league_games() if league is None else league_games(league)
 
 
 @dataclass(frozen=True)

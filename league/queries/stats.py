@@ -234,8 +234,7 @@ def _tied_earlier(game: Session) -> Q:
 def _tie_counts(game: Session) -> dict[str, int]:
     # Only the games tying the score: a range of the (status, Ancient One, score) index.
     victories = (
-        league_games()
-        .filter(league_id=game.league_id)
+        league_games(game.league_id)
         .victories()
         .for_ancient_one(game.ancient_one_id)
         .exclude(pk=game.pk)
@@ -252,9 +251,9 @@ def _team_pool_counts(game: Session) -> dict[str, int]:
     # Read from the team games' own partial index alone (every column it needs is in
     # it), so the count never visits the games table.
     pool = (
-        league_games()
+        league_games(game.league_id)
         .scored_victories()
-        .filter(league_id=game.league_id, ancient_one_id=game.ancient_one_id, team__isnull=False)
+        .filter(ancient_one_id=game.ancient_one_id, team__isnull=False)
         .exclude(pk=game.pk)
     )
     return pool.aggregate(

@@ -29,6 +29,7 @@ from django.urls import reverse
 from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
 from games.models import Status
 from league.current import active_slug
+from league.models import League
 from league.pages import exports
 from league.pages.games import LeaderboardView
 from league.queries import league_games
@@ -71,7 +72,7 @@ class Command(BaseCommand):
         if not chosen or set(chosen) - set(exports.FORMATS) or chunk_size < 1:
             raise CommandError("--formats takes csv and/or xlsx; --chunk-size at least 1.")
         exports.CHUNK_SIZE = chunk_size
-        rows = league_games().victories().count()
+        rows = league_games(League.objects.first_league()).victories().count()
         self.stdout.write(
             f"{connection.vendor} {connection.settings_dict['NAME']}: {rows:,} approved "
             f"victories, chunks of {chunk_size:,}"
