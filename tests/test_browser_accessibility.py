@@ -74,6 +74,8 @@ def site(catalog_rows):
 
 def public_pages(site):
     return {
+        "leagues": reverse("leagues"),
+        "across leagues": reverse("across:board"),
         "home": reverse("league:home"),
         "leaderboard": reverse("league:leaderboard"),
         "standings": reverse("league:standings"),
