@@ -269,3 +269,9 @@ def test_the_rating_of_a_game_in_one_league_leaves_a_league_its_players_are_not_
     assert versions_of(a, "lists") == before
     assert client.get(url)["X-Cache"] == "hit"
     assert cache.get(lists_key(b.pk)) is None
+
+
+@pytest.mark.parametrize("league", ["a\x00b", "x" * 41, "two words"])
+def test_a_league_parameter_no_league_could_have_is_refused(client, league):
+    response = client.get("/api/games", {"league": league})
+    assert response.status_code == 422

@@ -31,7 +31,10 @@ def league_param():
         None,
         description="The league's slug; by default the site's first league. An unknown "
         "league, or an invitation-only one the caller is not a member of, is a 404.",
-        max_length=100,
+        # A league's address as its model allows it: anything else is refused (422)
+        # before a query (PostgreSQL refuses a NUL byte in a string).
+        max_length=40,
+        pattern=r"^[-a-zA-Z0-9_]+$",
     )
 
 
