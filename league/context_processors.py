@@ -19,10 +19,6 @@ from league.site import absolute_url
 IN_A_LEAGUE = ("league:", "games:", "feeds:")
 
 
-def first_league():
-    return League.objects.first_league()
-
-
 # (URL name, label, shown to) -- "all", "user" (logged in) or "anon" (logged out).
 NAV = [
     ("leagues", gettext_lazy("Leagues"), "all"),
@@ -87,7 +83,7 @@ def nav(request):
     return {
         # The league the page is about (its links carry its address): the first league on
         # pages outside any league, and on a page rendered before the middleware ran.
-        "league": getattr(request, "league", None) or SimpleLazyObject(first_league),
+        "league": getattr(request, "league", None) or SimpleLazyObject(League.objects.first_league),
         "nav_links": SimpleLazyObject(lambda: nav_links(request)),
         "moderates": lambda: signed_in(request) and can_moderate(request.user, league),
         "pending_count": lambda: pending_count(request),

@@ -30,9 +30,6 @@ LEAGUE_ROLE = 2
 MEMBER_NAV = 4 + LEAGUE_ROLE
 # ... on a page that reads the member and checks the permission itself anyway: the role.
 MEMBER_NAV_WARM = LEAGUE_ROLE
-# A league's page not served from the cache: its league read from the address (for a
-# member, counted in LEAGUE_ROLE).
-LEAGUE = LEAGUE_READ
 # A page's league's own version made again by the first page read after a write of the
 # league's own rows (a team, a scenario: a bulk load), with the league itself.
 LEAGUE_FIRST_MISS = LEAGUE_READ + CACHE_READ + CACHE_STORE
