@@ -257,7 +257,7 @@ class ResultSubmission:
                 names.setdefault(key, form.cleaned_data["player_name"])
             # A player the public sees is named as the league spells them; any other name
             # stays as typed, so the preview never tells how a private name is spelt.
-            listed = Player.objects.listed_in(self.league).filter(name_key__in=names)
+            listed = Player.objects.listed(self.league).filter(name_key__in=names)
             names.update(listed.values_list("name_key", "name"))
             results = [
                 dataclasses.replace(form.instance.as_result(session.outcome), player=key)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games.names import MAX_NAME_LENGTH, name_key, normalise_name
 
 from .addresses import address
-from .choices import ALL_LEAGUES, Status
+from .choices import ALL_LEAGUES
 from .searchable import Searchable, unique_slug
 
 
@@ -28,28 +28,12 @@ class PlayerQuerySet(models.QuerySet):
         """
         return self.filter(_has_approved_game(league))
 
-    def listed_in(self, league):
-        """Players the public may see in ``league``: those with an approved game of it
-        (the privacy rule, per league: a game of another league names no one here)."""
-        return self.filter(_has_approved_game_in(league))
-
     def suggested_to(self, user, prefix: str, league=None):
         """Names offered while ``user`` types ``prefix``: listed players (of ``league``
         when given) and their own."""
         own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
-        listed = _has_approved_game() if league is None else _has_approved_game_in(league)
+        listed = _has_approved_game(league)
         return self.filter(name_key__startswith=name_key(prefix)).filter(listed | own)
-
-
-def _has_approved_game_in(league) -> Exists:
-    """A player holds a seat at an approved game of ``league`` (the seat's player index,
-    then its game by primary key)."""
-    seats = Player._meta.get_field("seats").related_model
-    return Exists(
-        seats.objects.filter(
-            player=OuterRef("pk"), session__league=league, session__status=Status.APPROVED
-        )
-    )
 
 
 def _has_approved_game(league=None) -> Exists:
@@ -64,7 +48,8 @@ def _has_approved_game(league=None) -> Exists:
     """
     # The standings model is looked up, not imported: summaries.py imports this module.
     standings = Player._meta.get_field("standings").related_model
-    scope = -league.pk if league is not None else ALL_LEAGUES
+    # ``league`` a league or its id (a form or a job may hold only the id).
+    scope = -getattr(league, "pk", league) if league is not None else ALL_LEAGUES
     return Exists(standings.objects.filter(player=OuterRef("pk"), scope=scope, games__gt=0))
 
 

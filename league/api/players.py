@@ -32,7 +32,7 @@ def player_out(player: Player) -> dict:
 def list_players(request, league: str | None = league_param()):
     """Players with an approved game of the league: nobody seen only in pending or
     rejected games, nor only in another league's."""
-    return Player.objects.listed_in(league_of(request, league)).order_by("name")
+    return Player.objects.listed(league_of(request, league)).order_by("name")
 
 
 def ancient_one_records(rows) -> list[dict]:
@@ -65,7 +65,7 @@ def season_by_slug(slug: str | None, league) -> Season | None:
 @conditional
 def get_player(request, slug: str, season: str | None = None, league: str | None = league_param()):
     within = league_of(request, league)
-    player = get_object_or_404(with_rating(Player.objects.listed_in(within)), slug=slug)
+    player = get_object_or_404(with_rating(Player.objects.listed(within)), slug=slug)
     chosen = season_by_slug(season, within)
     profile = player_profile(player, within, season=chosen)
     summary = profile.summary

@@ -24,7 +24,7 @@ router = Router(tags=["ratings"])
 )
 @conditional
 def get_player_rating(request, slug: str, league: str | None = league_param()):
-    listed = Player.objects.listed_in(league_of(request, league))
+    listed = Player.objects.listed(league_of(request, league))
     player = get_object_or_404(with_rating(listed), slug=slug)
     rating = player_rating(player)
     return {

@@ -97,7 +97,7 @@ class ResultsFeed(Feed):
 # to its games, its title and its subtitle (``%(name)s``: the subject).
 SUBJECTS = {
     "player": (
-        Player.objects.listed_in,
+        Player.objects.listed,
         "played_by",
         gettext_lazy("Arkham League: results of %(name)s"),
         gettext_lazy("Approved games %(name)s played, newest first."),

@@ -78,7 +78,7 @@ class LeaderboardFilter(LeagueFilterSet):
         choices_name="listed-players",
         changes_with_games=True,
         queryset=Player.objects.listed(),
-        in_league=lambda league: Player.objects.listed_in(league),
+        in_league=lambda league: Player.objects.listed(league),
         to_field_name="slug",
         method="filter_player",
         label=_("Player"),
