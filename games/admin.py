@@ -35,6 +35,7 @@ from games.recording import session_entry_sync, session_moderate
 from games.rule_messages import translated
 from games.scenario_entries import entry_group
 from games.summaries import tracking
+from league.scopes import formfield_across_leagues
 
 
 @admin.register(Box)
@@ -166,6 +167,7 @@ class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = ["league", *Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]
+        formfield_callback = formfield_across_leagues
         # Ten boxes and a scenario's few tasks read best as checkboxes; the two-pane filter
         # widget and select2 (for team and scenario) fail axe.
         widgets = {

@@ -11,6 +11,7 @@ from games import scenario_rules
 from games.admin_users import AutocompleteLabels
 from games.models import Scenario, ScenarioTask, Series, Team, TeamInvitation
 from games.rule_messages import translated
+from league.scopes import formfield_across_leagues
 
 
 class MemberInline(admin.TabularInline):
@@ -82,6 +83,7 @@ class ScenarioAdminForm(forms.ModelForm):
             "opens_at",
             "closes_at",
         ]
+        formfield_callback = formfield_across_leagues
 
     def clean(self):
         """What the rule module says no game could ever fit, before it is saved."""

@@ -12,15 +12,17 @@ request (an e-mail, a job).
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
 from django.http import Http404
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django_scopes import scope
 
 from league.models import League
+from league.scopes import enter_across, enter_league
 
 # The URL keyword every league page's address carries.
 URL_KWARG = "league_slug"
@@ -81,9 +83,16 @@ def _is_member(league: League, user) -> bool:
     return user.is_authenticated and league.memberships.filter(user=user).exists()
 
 
+# URL namespaces that read every league on purpose: the admin (its lists filter by league)
+# and the pages across leagues.
+ACROSS_NAMESPACES = {"admin", "across"}
+
+
 class CurrentLeagueMiddleware:
-    """Sets ``request.league`` from the address (404 when unreadable) and makes it the
-    league links go to while the page renders."""
+    """Sets ``request.league`` from the address (404 when unreadable), makes it the league
+    links go to while the page renders, and runs the whole request, its templates
+    included, in the league's scope (``league.scopes``): a page outside any league reads
+    no league's rows unless it reads across leagues on purpose."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -91,10 +100,12 @@ class CurrentLeagueMiddleware:
     def __call__(self, request):
         request.league = SimpleLazyObject(League.objects.first_league)
         token = _active_slug.set(None)
-        try:
-            return self.get_response(request)
-        finally:
-            _active_slug.reset(token)
+        with ExitStack() as request.league_scopes:
+            request.league_scopes.enter_context(scope())
+            try:
+                return self.get_response(request)
+            finally:
+                _active_slug.reset(token)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         slug = view_kwargs.get(URL_KWARG)
@@ -102,4 +113,9 @@ class CurrentLeagueMiddleware:
             request.league = readable_league(slug, request.user)
             _active_slug.set(request.league.slug)
             remember(request.league)
+            enter_league(request, request.league)
+        elif getattr(view_func, "reads_across_leagues", False) or (
+            ACROSS_NAMESPACES & set(request.resolver_match.namespaces)
+        ):
+            enter_across(request)
         return None

@@ -12,6 +12,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from league.scopes import UniqueInEveryLeague, league_scoped
+
 # The most leagues one member may create (organisers of many groups ask an admin for more).
 LEAGUES_PER_MEMBER = 5
 
@@ -170,7 +172,7 @@ class SeasonQuerySet(models.QuerySet):
         return self.containing(timezone.localdate()).order_by("-start").first()
 
 
-class Season(models.Model):
+class Season(UniqueInEveryLeague, models.Model):
     """A named stretch of dates: approved games played within it, submitted before it closed."""
 
     league = models.ForeignKey(
@@ -181,7 +183,7 @@ class Season(models.Model):
     start = models.DateField(_("start"), help_text=_("First day of the season."))
     end = models.DateField(_("end"), help_text=_("Last day of the season (included)."))
 
-    objects = SeasonQuerySet.as_manager()
+    objects = league_scoped(SeasonQuerySet)
 
     class Meta:
         verbose_name = _("season")
@@ -254,7 +256,7 @@ class Announcement(models.Model):
         related_name="+",
     )
 
-    objects = AnnouncementQuerySet.as_manager()
+    objects = league_scoped(AnnouncementQuerySet)
 
     class Meta:
         verbose_name = _("announcement")

@@ -101,6 +101,17 @@ def site_language():
 
 
 @pytest.fixture(autouse=True)
+def scopes_off():
+    """A test arranges and reads rows of every league, with league scopes off; the requests
+    it makes run in their league's scope, as on the site (``league.scopes``), and
+    tests/test_league_scopes.py runs the jobs and commands with scopes on."""
+    from django_scopes import scopes_disabled
+
+    with scopes_disabled():
+        yield
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Hash test passwords cheaply: the real hasher costs a third of a second per account,
     and the permission matrix and race tests make hundreds of accounts."""

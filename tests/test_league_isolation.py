@@ -34,6 +34,7 @@ SECRETS = (
     "Silver Twilight Lodge",  # B's team
     "Rite of the Hidden Lodge",  # B's scenario
     "Hidden cellar",  # where B's pending game was played
+    "lodge-vigil",  # B's season (the API's document once listed every league's seasons)
 )
 ROLES = ("visitor", "member of B", "moderator of B")
 
@@ -49,6 +50,7 @@ def leagues():
     played_a = game(seats=[seat("Ann"), seat("Bob", "Bob Jenkins")], team=team_a, league=a)
     team_b = TeamFactory(name="Silver Twilight Lodge", members=["Zebulon Whateley"], league=b)
     series_b = SeriesFactory(name="Lodge series", league=b)
+    SeasonFactory(name="Lodge vigil", league=b)
     scenario("Rite of the Hidden Lodge", series=series_b, league=b)
     # Ann plays in both leagues: her page in A must not tell of B.
     game(seats=[seat("Zebulon Whateley"), seat("Ann", "Bob Jenkins")], team=team_b, league=b)
@@ -150,7 +152,7 @@ def api_addresses(client, data) -> list[str]:
                 continue
             path = re.sub(r"\{(slug|player)\}", data["slugs"][subject], path)
         found.append(f"{path}?league=arkham")
-    return found
+    return [*found, "/api/openapi.json"]
 
 
 def test_no_address_of_league_a_shows_league_bs_private_data(client, leagues):

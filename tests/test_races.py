@@ -10,6 +10,7 @@ defaults two of them fail so.
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 
@@ -41,19 +42,21 @@ def no_signup_limit(settings):
 
 
 def at_once(works):
-    """Run each callable in its own thread, released together; their results in order."""
+    """Run each callable in its own thread, released together; their results in order.
+    Each runs in a copy of the test's context (its league scopes, as the test has them)."""
     barrier = threading.Barrier(len(works))
     results: list[object] = [None] * len(works)
 
     def run(index, work):
         try:
             barrier.wait()
-            results[index] = work()
+            results[index] = contexts[index].run(work)
         except Exception as error:  # reported by the test, not lost in the thread
             results[index] = error
         finally:
             connections.close_all()
 
+    contexts = [contextvars.copy_context() for _ in works]
     threads = [threading.Thread(target=run, args=pair) for pair in enumerate(works)]
     for thread in threads:
         thread.start()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django_scopes import scopes_disabled
 from django_tasks import task
 
 from games.imports.importer import results_import
@@ -32,6 +33,7 @@ class ImportRefused(Exception):
 
 
 @task()
+@scopes_disabled()  # a job reads every league it needs
 def results_import_task(
     job_id: int,
     *,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django_scopes import scopes_disabled
 from django_tasks import task
 
 from games.models import AncientOne
@@ -20,6 +21,7 @@ from .runner import Progress, job_run, job_start
 
 
 @task()
+@scopes_disabled()  # a job reads every league it needs
 def summaries_rebuild_task(job_id: int) -> str:
     """Recompute every summary row (``rebuild_summaries --background``)."""
 
@@ -33,6 +35,7 @@ def summaries_rebuild_task(job_id: int) -> str:
 
 
 @task()
+@scopes_disabled()  # a job reads every league it needs
 def ancient_one_rescore_task(job_id: int, *, ancient_one_id: int, reason: str) -> str:
     """Rescore the games against an Ancient One (after its doom track was corrected)."""
     user_id = Job.objects.values_list("started_by_id", flat=True).get(pk=job_id)
@@ -69,6 +72,7 @@ def ancient_one_rescore_start(ancient_one: AncientOne, *, reason: str, user=None
 
 
 @task()
+@scopes_disabled()  # a job reads every league it needs
 def ratings_replay_task(job_id: int, *, everything: bool = False) -> str:
     """Bring the ratings up to date: replay from the earliest change the backlog names
     (``everything``: rate every approved game again, ``rebuild_ratings --background``)."""

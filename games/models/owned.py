@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from league.scopes import UniqueInEveryLeague
 
-class LeagueOwned(models.Model):
+
+class LeagueOwned(UniqueInEveryLeague, models.Model):
     """A row of one league. PROTECT: deleting a league never takes its games with it."""
 
     league = models.ForeignKey(

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import scenario_rules
 from games.rule_messages import translated
+from league.scopes import league_scoped
 
 from .addresses import address
 from .catalog import AncientOne, Box, Herald
@@ -37,7 +38,7 @@ class Series(LeagueOwned):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     description = models.TextField(_("description"), blank=True)
 
-    objects = SeriesQuerySet.as_manager()
+    objects = league_scoped(SeriesQuerySet)
 
     class Meta:
         ordering = ["name"]
@@ -123,7 +124,7 @@ class Scenario(LeagueOwned, Searchable):
         help_text=_("In the league's time zone; games submitted from then on are refused."),
     )
 
-    objects = ScenarioQuerySet.as_manager()
+    objects = league_scoped(ScenarioQuerySet)
 
     class Meta:
         ordering = ["series", "order", "opens_at"]

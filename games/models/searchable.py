@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django_scopes import scopes_disabled
 
 from games.names import search_key
 
@@ -28,6 +29,7 @@ class Searchable(models.Model):
 def unique_slug(model: type[models.Model], base: str) -> str:
     """``base``, else ``base-2``, ``base-3``...: the first slug no row of ``model`` has."""
     slug, n = base, 2
-    while model.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
+    with scopes_disabled():  # a slug no league has (teams' slugs are unique site-wide)
+        while model.objects.filter(slug=slug).exists():
+            slug, n = f"{base}-{n}", n + 1
     return slug

@@ -27,6 +27,7 @@ from simple_history.models import HistoricalRecords
 from games import rules, validation
 from games.rule_messages import translated_errors
 from games.signals import game_write
+from league.scopes import league_scoped
 
 from .addresses import address
 from .catalog import AncientOne, Box, Guardian, Herald
@@ -145,7 +146,7 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
     score = models.SmallIntegerField(_("score"), null=True, blank=True, editable=False)
 
     history = HistoricalRecords(m2m_fields=[boxes])
-    objects = SessionQuerySet.as_manager()
+    objects = league_scoped(SessionQuerySet)
 
     class Meta:
         # "Session" is the code's word; the site, the admin and the README say "game".

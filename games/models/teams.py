@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.names import name_key, normalise_name
+from league.scopes import league_scoped
 
 from .addresses import address
 from .owned import LeagueOwned
@@ -36,8 +37,9 @@ class Team(LeagueOwned, Searchable):
     the one that created it) manages members."""
 
     name = models.CharField(_("name"), max_length=80)
-    # The comparison key (games.names): two teams cannot differ only in case or spacing.
-    name_key = models.CharField(max_length=80, unique=True, editable=False)
+    # The comparison key (games.names): two teams of a league cannot differ only in case or
+    # spacing; two leagues may each have their own "Miskatonic Readers".
+    name_key = models.CharField(max_length=80, editable=False)
     slug = models.SlugField(_("slug"), max_length=90, unique=True)
     members = models.ManyToManyField(
         Player, related_name="teams", blank=True, verbose_name=_("members")
@@ -53,12 +55,19 @@ class Team(LeagueOwned, Searchable):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
-    objects = TeamQuerySet.as_manager()
+    objects = league_scoped(TeamQuerySet)
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "name_key"],
+                name="team_name_unique_in_league",
+                violation_error_message=_("The league already has a team of that name."),
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -14,7 +14,7 @@ from ninja.errors import HttpError
 from ninja.throttling import AnonRateThrottle
 
 from games.models.game_lists import sees_every_game
-from league import current
+from league import current, scopes
 from league.caching.outage import guarded
 from league.caching.versions import league_version, league_version_changed_at
 from league.models import League
@@ -49,6 +49,7 @@ def league_of(request, slug: str | None) -> League:
     if league is None:
         raise HttpError(404, _("No league is called “%(slug)s”.") % {"slug": slug or ""})
     current.remember(league)
+    scopes.enter_league(request, league)  # the rest of the answer reads this league only
     return league
 
 

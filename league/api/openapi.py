@@ -12,17 +12,23 @@
 
 from __future__ import annotations
 
+from django_scopes import scopes_disabled
 from ninja import NinjaAPI
 
 from games.models import AncientOne, Box
-from league.models import Season
+from league.models import League, Season
 
 SESSION = "session"
 
 
 def _vocabularies() -> dict[str, list[str]]:
+    # One document for every league: the public leagues' seasons (an invitation-only
+    # league's names stay with its members).
+    with scopes_disabled():
+        public_seasons = Season.objects.filter(league__in=League.objects.public())
+        seasons = list(public_seasons.order_by("slug").values_list("slug", flat=True).distinct())
     return {
-        "season": list(Season.objects.order_by("slug").values_list("slug", flat=True)),
+        "season": seasons,
         "ancient_one": list(AncientOne.objects.order_by("slug").values_list("slug", flat=True)),
         "boxes": list(Box.objects.order_by("slug").values_list("slug", flat=True)),
     }

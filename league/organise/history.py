@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
+from django_scopes import scopes_disabled
 from django_tasks import task
 
 from games.imports.exporter import sessions_for_export, write_csv
@@ -40,6 +41,7 @@ def history_kept():
 
 
 @task()
+@scopes_disabled()  # a job reads every league it needs
 def history_export_task(job_id: int, language: str = "") -> str:
     """Write every approved game to the job's CSV file; its summary line in ``language``
     (the organiser's who asked)."""

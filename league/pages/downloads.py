@@ -37,6 +37,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import DetailView
+from django_scopes import scopes_disabled
 from django_tasks import task
 
 from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
@@ -64,6 +65,7 @@ class ExportJob:
 
 
 @task()
+@scopes_disabled()  # a job reads every league it needs
 def table_export_task(
     job_id: int,
     *,

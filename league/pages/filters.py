@@ -42,7 +42,7 @@ def league_seasons(league):
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
     return CachedModelChoiceFilter(
         choices_name="seasons",
-        queryset=Season.objects.all(),
+        queryset=Season.objects.none(),  # its league's seasons: in_league
         in_league=league_seasons,
         to_field_name="slug",
         empty_label=_("All time"),
@@ -79,7 +79,7 @@ class SeasonForm(CachedChoicesForm):
     season = CachedModelChoiceField(
         label=_("Season"),
         choices_name="seasons",
-        queryset=Season.objects.all(),
+        queryset=Season.objects.none(),  # its league's seasons: in_league
         in_league=league_seasons,
         to_field_name="slug",
         required=False,

@@ -87,7 +87,7 @@ class LeaderboardFilter(LeagueFilterSet):
 
     team = CachedModelChoiceFilter(
         choices_name="teams",
-        queryset=Team.objects.all(),
+        queryset=Team.objects.none(),  # its league's teams: in_league
         in_league=lambda league: Team.objects.of_league(league),
         to_field_name="slug",
         method="filter_team",

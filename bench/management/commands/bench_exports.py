@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
+from django_scopes import scopes_disabled
 
 from games.imports.exporter import sessions_for_export, write_csv, write_xlsx
 from games.models import Status
@@ -67,6 +68,7 @@ class Command(BaseCommand):
             help="Also time export_results of every approved game (one row per seat).",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, formats, chunk_size, results, **options):
         chosen = [name.strip() for name in formats.split(",") if name.strip()]
         if not chosen or set(chosen) - set(exports.FORMATS) or chunk_size < 1:

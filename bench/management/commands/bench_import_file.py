@@ -10,6 +10,7 @@ import csv
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django_scopes import scopes_disabled
 
 
 class Command(BaseCommand):
@@ -20,6 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("dest", help="Where to write the bigger .csv file.")
         parser.add_argument("--copies", type=int, default=10)
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, source, dest, copies, **options):
         if copies < 1:
             raise CommandError("--copies must be 1 or more.")

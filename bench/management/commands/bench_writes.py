@@ -40,6 +40,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.test import Client, TestCase, override_settings
 from django.urls import reverse
+from django_scopes import scopes_disabled
 
 from games.models import AncientOne, Box, Investigator, Player, Session, Status
 from games.ratings.replay import ratings_catch_up
@@ -107,6 +108,7 @@ class Command(BaseCommand):
             help="do not put the versions of the game's subjects in the cache first",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, repeat, days_back, profile, unread_versions, **options):
         self.read_versions = not unread_versions
         # The test client calls itself "testserver"; the configured hosts need not list it.

@@ -29,6 +29,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
+from django_scopes import scopes_disabled
 
 from bench import mixed
 from bench.benchmarks import PageError, public_pages
@@ -56,6 +57,7 @@ class Command(BaseCommand):
             "(a no-write run comes first). WRITES GAMES: use a copy of the league.",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, port, workers, connections, duration, writes, **options):
         if not shutil.which("wrk"):
             raise CommandError("wrk is not installed (make loadtest installs Debian's).")

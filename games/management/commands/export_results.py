@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django_scopes import scopes_disabled
 
 from games.imports.exporter import (
     seat_rows,
@@ -23,6 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--status", choices=Status.values, help="Only games with this status.")
         parser.add_argument("--league", help="Only the games of the league with this slug.")
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, file, status, league=None, **options):
         try:
             kind = file_format(file)

@@ -5,6 +5,7 @@ from django.core.files import File
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.template.defaultfilters import pluralize
+from django_scopes import scopes_disabled
 
 from games.imports.importer import results_import
 from games.imports.limits import size_problem
@@ -60,6 +61,7 @@ class Command(BaseCommand):
             "under Background jobs in the admin.",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(
         self,
         *args,

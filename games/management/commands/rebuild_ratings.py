@@ -4,6 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django_scopes import scopes_disabled
 
 from games.jobs.tasks import ratings_replay_start
 from games.models import RatingBacklog
@@ -23,6 +24,7 @@ class Command(BaseCommand):
             help="Leave the rebuild to a task worker (manage.py db_worker); print the job's id.",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, background=False, **options):
         if background:
             job = ratings_replay_start(everything=True)

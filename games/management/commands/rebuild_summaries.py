@@ -3,6 +3,7 @@
 import time
 
 from django.core.management.base import BaseCommand, CommandError
+from django_scopes import scopes_disabled
 
 from games.jobs.tasks import summaries_rebuild_start
 from games.summaries import summaries_differences, summaries_rebuild
@@ -23,6 +24,7 @@ class Command(BaseCommand):
             help="Leave the rebuild to a task worker (manage.py db_worker); print the job's id.",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, check, background=False, **options):
         if background:
             if check:

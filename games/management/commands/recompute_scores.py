@@ -1,6 +1,7 @@
 import time
 
 from django.core.management.base import BaseCommand
+from django_scopes import scopes_disabled
 
 from games.models import Session
 from games.scoring import sessions_rescore, sessions_rescore_stored
@@ -21,6 +22,7 @@ class Command(BaseCommand):
             "totals stored on each game.",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, ancient_one=None, from_seats=False, **options):
         sessions = Session.objects.all()
         if ancient_one:

@@ -5,6 +5,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django_scopes import scopes_disabled
 
 from games.bulk.demo_login import demo_player, demo_staff_login
 from games.bulk.league import demo_seasons
@@ -49,6 +50,7 @@ class Command(BaseCommand):
         if self.verbosity > 1:
             self.stderr.write(f"{done:,} games in {seconds:.0f} s ({done / seconds:,.0f}/s)")
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, games, seed, players, if_empty, demo_login, leagues=1, **options):
         self.verbosity = options["verbosity"]
         if games < 0 or players < 1 or not 1 <= leagues <= MAX_LEAGUES:

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django_scopes import scopes_disabled
 
 from games.jobs.files import exports_sweep
 
@@ -11,6 +12,7 @@ class Command(BaseCommand):
         "Each new export job does it too."
     )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, **options):
         removed = exports_sweep()
         self.stdout.write(f"{removed} export file(s) removed from {settings.LEAGUE_EXPORT_DIR}.")

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 from django.template.defaultfilters import pluralize
+from django_scopes import scopes_disabled
 
 from games.jobs.queue import jobs_requeue
 from games.jobs.stale import jobs_fail_stopped
@@ -12,6 +13,7 @@ class Command(BaseCommand):
         "jobs the task queue lost. Run before starting workers, and from cron."
     )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, **options):
         stopped, requeued = jobs_fail_stopped(), jobs_requeue()
         self.stdout.write(

@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
+from django_scopes import scopes_disabled
 
 from league.ops.backups import BackupError, backup_database
 
@@ -26,6 +27,7 @@ class Command(BaseCommand):
             help="Folder for the backup file (default: backups/ in the project).",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, dir: Path, **options):
         try:
             path = backup_database(connections["default"].settings_dict, dir)

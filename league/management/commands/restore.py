@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
+from django_scopes import scopes_disabled
 
 from league.ops.backups import BackupError, restore_database
 
@@ -35,6 +36,7 @@ class Command(BaseCommand):
             help="Do not ask for confirmation.",
         )
 
+    @scopes_disabled()  # an operator's command reads every league
     def handle(self, *args, file: Path, into: str | None, interactive: bool, **options):
         database = dj_database_url.parse(into) if into else connections["default"].settings_dict
         name = database["NAME"]
