@@ -6,6 +6,7 @@ from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django_scopes import scope
 
 from games.models import Session
 from games.permissions import can_moderate
@@ -66,10 +67,12 @@ def nav_links(request=None) -> list[dict]:
 
 
 def pending_count(request) -> int:
-    """The league's games waiting for a moderator (the queue page counted them already)."""
+    """The league's games waiting for a moderator (the queue page counted them already);
+    on a page outside any league, the first league's, which its links lead to."""
     if getattr(request, "pending_count", None) is None:
-        pending = Session.objects.filter(league=request.league).pending()
-        request.pending_count = pending.order_by().count()
+        with scope(league=request.league):
+            pending = Session.objects.filter(league=request.league).pending()
+            request.pending_count = pending.order_by().count()
     return request.pending_count
 
 

@@ -160,3 +160,45 @@ def test_uniqueness_is_checked_in_every_league_from_one_leagues_scope(two_league
         with pytest.raises(ValidationError, match="already a team called"):
             Team(name="first  TEAM", league=b).full_clean()
     assert twin.slug == "first-team-2"
+
+
+OUTSIDE_LEAGUES = [
+    "/en/",
+    "/en/leagues/new/",
+    "/en/leagues/arkham/membership/",
+    "/en/across/",
+    "/en/across/players/ann/",
+    "/en/across/ancient-ones/cthulhu/",
+    "/en/accounts/password_change/",
+    "/en/no-such-page/",  # the 404 page has the navigation too
+    "/api/players",
+    "/api/teams",
+    "/api/openapi.json",
+    "/admin/games/session/",
+    "/admin/games/session/add/",
+    "/admin/games/team/",
+    "/admin/games/scenario/add/",
+    "/admin/league/season/",
+]
+
+
+@pytest.mark.parametrize("role", ["visitor", "member", "moderator", "organiser", "superuser"])
+def test_every_address_outside_a_league_answers_every_role(role):
+    """No page outside a league reads a league's rows unscoped (a ScopeError is a 500)."""
+    from django.test import Client
+
+    from league.models import MemberRole
+
+    league = first_league()
+    game(seats=[seat("Ann")])
+    game(seats=[seat("Bob")], status="pending")
+    client = Client(raise_request_exception=False)
+    if role == "superuser":
+        client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    elif role != "visitor":
+        user = UserFactory()
+        league.memberships.create(user=user, role=MemberRole(role))
+        client.force_login(user)
+    answers = {url: client.get(url).status_code for url in OUTSIDE_LEAGUES}
+    assert [url for url, status in answers.items() if status >= 500] == []
+    assert answers["/en/"] == 200 and answers["/api/players"] == 200
