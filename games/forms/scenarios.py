@@ -8,9 +8,12 @@ script can limit the choices in the browser; the server checks everything again 
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy
 
+from games import scenario_rules
 from games.models import Scenario, ScenarioTask, Team
+from games.rule_messages import translated
 
 
 def _ids(items) -> str:
@@ -67,6 +70,39 @@ def offered_teams(user, league, instance=None):
     if instance is not None and instance.team_id:
         teams = teams | Team.objects.filter(pk=instance.team_id)
     return teams.distinct()
+
+
+class ScenarioTermsMixin:
+    """Refuses a scenario no game could ever fit, before it is saved: mixed into a Scenario
+    model form (the admin's and the Organise area's), one copy of the rules for both."""
+
+    def clean(self):
+        cleaned = super().clean()
+        required = cleaned.get("boxes_required")
+        allowed = cleaned.get("boxes_allowed")
+        if required is None or allowed is None:
+            return cleaned
+        terms = scenario_rules.ScenarioTerms(
+            name=cleaned.get("name") or "",
+            ancient_ones=frozenset(),
+            boxes_required=frozenset(box.name for box in required),
+            boxes_allowed=frozenset(box.name for box in allowed),
+            investigators_min=cleaned.get("investigators_min") or 0,
+            investigators_max=cleaned.get("investigators_max") or 0,
+            opens_at=cleaned.get("opens_at"),
+            closes_at=cleaned.get("closes_at"),
+        )
+        problems = [translated(p) for p in scenario_rules.scenario_terms_problems(terms)]
+        allowed_ids = {box.pk for box in allowed}
+        for item in [*(cleaned.get("ancient_ones") or []), cleaned.get("herald")]:
+            if item is not None and allowed_ids and item.box_id not in allowed_ids:
+                problems.append(
+                    gettext("%(item)s comes with %(box)s: allow that box.")
+                    % {"item": item, "box": item.box}
+                )
+        if problems:
+            raise ValidationError(problems)
+        return cleaned
 
 
 class ScenarioRulesMixin:
