@@ -8,7 +8,6 @@ script can limit the choices in the browser; the server checks everything again 
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_lazy
 
 from games import scenario_rules
@@ -74,7 +73,8 @@ def offered_teams(user, league, instance=None):
 
 class ScenarioTermsMixin:
     """Refuses a scenario no game could ever fit, before it is saved: mixed into a Scenario
-    model form (the admin's and the Organise area's), one copy of the rules for both."""
+    model form (the admin's and the Organise area's), one copy of the rules for both, each
+    problem beside its field. The table size and the dates are the model's ``clean``."""
 
     def clean(self):
         cleaned = super().clean()
@@ -87,21 +87,15 @@ class ScenarioTermsMixin:
             ancient_ones=frozenset(),
             boxes_required=frozenset(box.name for box in required),
             boxes_allowed=frozenset(box.name for box in allowed),
-            investigators_min=cleaned.get("investigators_min") or 0,
-            investigators_max=cleaned.get("investigators_max") or 0,
-            opens_at=cleaned.get("opens_at"),
-            closes_at=cleaned.get("closes_at"),
         )
-        problems = [translated(p) for p in scenario_rules.scenario_terms_problems(terms)]
+        for problem in scenario_rules.scenario_terms_problems(terms):
+            self.add_error("boxes_allowed", translated(problem))
         allowed_ids = {box.pk for box in allowed}
-        for item in [*(cleaned.get("ancient_ones") or []), cleaned.get("herald")]:
+        items = [("ancient_ones", item) for item in cleaned.get("ancient_ones") or []]
+        for field, item in [*items, ("herald", cleaned.get("herald"))]:
             if item is not None and allowed_ids and item.box_id not in allowed_ids:
-                problems.append(
-                    gettext("%(item)s comes with %(box)s: allow that box.")
-                    % {"item": item, "box": item.box}
-                )
-        if problems:
-            raise ValidationError(problems)
+                problem = gettext("%(item)s comes with %(box)s: allow that box.")
+                self.add_error(field, problem % {"item": item, "box": item.box})
         return cleaned
 
 
