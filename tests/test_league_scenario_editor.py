@@ -101,6 +101,7 @@ def test_an_organiser_creates_a_scenario_with_two_tasks_then_edits_it(client, bo
     url = edit_url(made)
     html = client.get(url).content.decode()
     assert 'value="League session 1"' in html and "Seal two gates" in html
+    assert 'value="2026-03-01T18:00"' in html  # in the league's time, as it was typed
     first, second = made.tasks.order_by("order")
     data = scenario_data(name="League session 1: Cthulhu", slug="league-session-1")
     data.update(task_rows({"text": "Seal three gates"}, {"text": "", "DELETE": "on"}, initial=2))
