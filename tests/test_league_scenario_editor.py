@@ -279,3 +279,18 @@ def test_the_scenario_list_reads_the_same_queries_for_two_scenarios_or_twenty(
     with django_assert_num_queries(len(few)):
         html = client.get(SCENARIOS).content.decode()
     assert html.count("/organise/scenarios/") >= 20 and "Cup 17" in html
+
+
+def test_the_admin_refuses_a_name_taken_in_the_league_only(client):
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    scenario("League session 1", slug="session-one")
+    saturday = LeagueFactory(name="Saturday")
+    data = scenario_data(slug="session-one", league=first_league().pk)
+    data.update({"opens_at_0": "2026-03-01", "opens_at_1": "18:00"})
+    data.update({"closes_at_0": "2026-03-15", "closes_at_1": "18:00"})
+    response = client.post(reverse("admin:games_scenario_add"), data)
+    assert response.status_code == 200
+    assert "A scenario of this league already has this name." in response.content.decode()
+    data["league"] = saturday.pk
+    assert client.post(reverse("admin:games_scenario_add"), data).status_code == 302
+    assert Scenario.objects.filter(slug="session-one").count() == 2
