@@ -3,14 +3,11 @@ inline), and a game's tasks grouped by scenario."""
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import scenario_rules
 from games.admin_users import AutocompleteLabels
+from games.forms.scenarios import ScenarioTermsMixin
 from games.models import Scenario, ScenarioTask, Series, Team, TeamInvitation
-from games.rule_messages import translated
 from league.scopes import formfield_across_leagues
 
 
@@ -46,14 +43,13 @@ class TeamInvitationAdmin(admin.ModelAdmin):
 def tasks_by_scenario() -> list[tuple[str, list[tuple[int, str]]]]:
     """Every task under its scenario's name, scenarios by name, tasks in their order: the
     choices of a game's "Tasks completed" (a flat list named no scenario, and tasks of two
-    scenarios read alike). One query."""
-    groups: dict[str, list[tuple[int, str]]] = {}
-    rows = ScenarioTask.objects.order_by("scenario__name", "order", "pk").values_list(
-        "scenario__name", "pk", "text"
-    )
-    for scenario_name, pk, text in rows:
-        groups.setdefault(scenario_name, []).append((pk, text))
-    return list(groups.items())
+    scenarios read alike). Grouped by scenario, not name: two leagues may share a name.
+    One query."""
+    groups: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+    rows = ScenarioTask.objects.order_by("scenario__name", "scenario", "order", "pk")
+    for scenario_id, name, pk, text in rows.values_list("scenario", "scenario__name", "pk", "text"):
+        groups.setdefault(scenario_id, (name, []))[1].append((pk, text))
+    return list(groups.values())
 
 
 class ScenarioTaskInline(admin.TabularInline):
@@ -64,7 +60,7 @@ class ScenarioTaskInline(admin.TabularInline):
     fields = ["order", "text", "condition", "condition_number"]
 
 
-class ScenarioAdminForm(forms.ModelForm):
+class ScenarioAdminForm(ScenarioTermsMixin, forms.ModelForm):
     class Meta:
         model = Scenario
         fields = [
@@ -84,35 +80,6 @@ class ScenarioAdminForm(forms.ModelForm):
             "closes_at",
         ]
         formfield_callback = formfield_across_leagues
-
-    def clean(self):
-        """What the rule module says no game could ever fit, before it is saved."""
-        cleaned = super().clean()
-        required = cleaned.get("boxes_required")
-        allowed = cleaned.get("boxes_allowed")
-        if required is None or allowed is None:
-            return cleaned
-        terms = scenario_rules.ScenarioTerms(
-            name=cleaned.get("name") or "",
-            ancient_ones=frozenset(),
-            boxes_required=frozenset(box.name for box in required),
-            boxes_allowed=frozenset(box.name for box in allowed),
-            investigators_min=cleaned.get("investigators_min") or 0,
-            investigators_max=cleaned.get("investigators_max") or 0,
-            opens_at=cleaned.get("opens_at"),
-            closes_at=cleaned.get("closes_at"),
-        )
-        problems = [translated(p) for p in scenario_rules.scenario_terms_problems(terms)]
-        allowed_ids = {box.pk for box in allowed}
-        for item in [*(cleaned.get("ancient_ones") or []), cleaned.get("herald")]:
-            if item is not None and allowed_ids and item.box_id not in allowed_ids:
-                problems.append(
-                    _("%(item)s comes with %(box)s: allow that box.")
-                    % {"item": item, "box": item.box}
-                )
-        if problems:
-            raise ValidationError(problems)
-        return cleaned
 
 
 @admin.register(Scenario)

@@ -202,7 +202,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
 class SeriesFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Series
-        django_get_or_create = ["slug"]
+        django_get_or_create = ["league", "slug"]
 
     league = factory.LazyFunction(first_league)
     name = factory.Sequence(lambda n: f"League session {n}")

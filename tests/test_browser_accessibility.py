@@ -146,6 +146,10 @@ def staff_pages(site):
         "organise export": reverse("league:organise_export"),
         "organise settings": reverse("league:organise_settings"),
         "organise scenarios": reverse("league:organise_scenarios"),
+        "organise new scenario": reverse("league:organise_scenario_new"),
+        "organise scenario": reverse("league:organise_scenario", args=[site["scenario"].pk]),
+        "organise new series": reverse("league:organise_series_new"),
+        "organise series": reverse("league:organise_series", args=[site["series"].pk]),
         "new league": reverse("leagues:new"),
         "league membership": reverse("leagues:membership", args=["arkham"]),
     }

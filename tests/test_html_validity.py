@@ -15,8 +15,13 @@ from django.utils import translation
 
 from games.models import Player, Team
 from tests.addresses import reverse
-from tests.factories import moderator, result_form_data
-from tests.test_template_leaks import league, member_pages, public_pages  # noqa: F401
+from tests.factories import moderator, organiser, result_form_data
+from tests.test_template_leaks import (  # noqa: F401
+    league,
+    member_pages,
+    organise_pages,
+    public_pages,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -88,5 +93,11 @@ def test_every_page_is_valid_html(client, league, tmp_path):  # noqa: F811
             data = result_form_data(outcome="closed", terror_level=4)
             failed = client.post(reverse("games:new"), data)
         pages[f"result form after a failed save ({code})"] = failed.content.decode()
+    client.force_login(organiser("boss"))
+    editor = [url for url in organise_pages() if "/scenarios/" in url or "/series/" in url]
+    pages |= {f"{url} (organiser)": html for url, html in pages_as(client, editor).items()}
+    refused = {"name": "x", "tasks-TOTAL_FORMS": 1, "tasks-INITIAL_FORMS": 0, "tasks-0-text": "y"}
+    failed = client.post(reverse("league:organise_scenario_new"), refused)
+    pages["scenario editor after a failed save"] = failed.content.decode()
     errors = nu_errors(pages, tmp_path)
     assert not errors, "\n".join(errors)

@@ -169,6 +169,8 @@ def organise_pages() -> list[str]:
     from league.models import Season
 
     season = Season.objects.order_by("pk").first()
+    scenario = Scenario.objects.order_by("pk").first()
+    series = Series.objects.order_by("pk").first()
     someone = UserFactory(username="someone")
     return [
         reverse("league:organise"),
@@ -181,6 +183,10 @@ def organise_pages() -> list[str]:
         reverse("league:organise_export"),
         reverse("league:organise_settings"),
         reverse("league:organise_scenarios"),
+        reverse("league:organise_scenario_new"),
+        reverse("league:organise_scenario", args=[scenario.pk]),
+        reverse("league:organise_series_new"),
+        reverse("league:organise_series", args=[series.pk]),
         reverse("leagues:new"),
         reverse("leagues:membership", args=["arkham"]),
     ]

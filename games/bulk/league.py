@@ -140,14 +140,13 @@ def demo_teams(
 
 
 def demo_series(rng: random.Random, now: datetime.datetime, league: League) -> list[ScenarioPlan]:
-    """Ten scenarios of ``league`` two weeks apart: eight closed, one open now, one upcoming
-    (an existing series keeps its league)."""
+    """Ten scenarios of ``league`` two weeks apart: eight closed, one open now, one upcoming."""
     series, _ = Series.objects.get_or_create(
+        league=league,
         slug="league-session-2",
         defaults={
             "name": SERIES_NAME,
             "description": "Ten scenarios, one every two weeks.",
-            "league": league,
         },
     )
     first_open = now - datetime.timedelta(days=SCENARIO_DAYS * (SCENARIOS - 2) + SCENARIO_DAYS // 2)
@@ -161,7 +160,7 @@ def demo_series(rng: random.Random, now: datetime.datetime, league: League) -> l
     plans = []
     for number in range(1, SCENARIOS + 1):
         slug = f"league-session-2-scenario-{number}"
-        scenario = Scenario.objects.filter(slug=slug).first()
+        scenario = Scenario.objects.filter(league=league, slug=slug).first()
         if scenario is None:
             scenario = _make_scenario(
                 rng, series, number, slug, first_open, ancient_ones, base, expansions, heralds

@@ -8,9 +8,11 @@ script can limit the choices in the browser; the server checks everything again 
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from games import scenario_rules
 from games.models import Scenario, ScenarioTask, Team
+from games.rule_messages import translated
 
 
 def _ids(items) -> str:
@@ -67,6 +69,34 @@ def offered_teams(user, league, instance=None):
     if instance is not None and instance.team_id:
         teams = teams | Team.objects.filter(pk=instance.team_id)
     return teams.distinct()
+
+
+class ScenarioTermsMixin:
+    """Refuses a scenario no game could ever fit, before it is saved: mixed into a Scenario
+    model form (the admin's and the Organise area's), one copy of the rules for both, each
+    problem beside its field. The table size and the dates are the model's ``clean``."""
+
+    def clean(self):
+        cleaned = super().clean()
+        required = cleaned.get("boxes_required")
+        allowed = cleaned.get("boxes_allowed")
+        if required is None or allowed is None:
+            return cleaned
+        terms = scenario_rules.ScenarioTerms(
+            name=cleaned.get("name") or "",
+            ancient_ones=frozenset(),
+            boxes_required=frozenset(box.name for box in required),
+            boxes_allowed=frozenset(box.name for box in allowed),
+        )
+        for problem in scenario_rules.scenario_terms_problems(terms):
+            self.add_error("boxes_allowed", translated(problem))
+        allowed_ids = {box.pk for box in allowed}
+        items = [("ancient_ones", item) for item in cleaned.get("ancient_ones") or []]
+        for field, item in [*items, ("herald", cleaned.get("herald"))]:
+            if item is not None and allowed_ids and item.box_id not in allowed_ids:
+                problem = gettext("%(item)s comes with %(box)s: allow that box.")
+                self.add_error(field, problem % {"item": item, "box": item.box})
+        return cleaned
 
 
 class ScenarioRulesMixin:

@@ -25,6 +25,12 @@ from .catalog import AncientOne, Box, Herald
 from .owned import LeagueOwned
 from .searchable import Searchable
 
+# Names and addresses are unique within a league: two leagues may each run "League session 1".
+SERIES_NAME_TAKEN = _("A series of this league already has this name.")
+SERIES_SLUG_TAKEN = _("A series of this league already has this address.")
+SCENARIO_NAME_TAKEN = _("A scenario of this league already has this name.")
+SCENARIO_SLUG_TAKEN = _("A scenario of this league already has this address.")
+
 
 class SeriesQuerySet(models.QuerySet):
     def of_league(self, league):
@@ -34,8 +40,8 @@ class SeriesQuerySet(models.QuerySet):
 class Series(LeagueOwned):
     """An ordered set of scenarios, e.g. "League session 2"; its standings add them up."""
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
-    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("slug"), max_length=80)
     description = models.TextField(_("description"), blank=True)
 
     objects = league_scoped(SeriesQuerySet)
@@ -44,6 +50,18 @@ class Series(LeagueOwned):
         ordering = ["name"]
         verbose_name = _("series")
         verbose_name_plural = _("series")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "name"],
+                name="series_name_per_league",
+                violation_error_message=SERIES_NAME_TAKEN,
+            ),
+            models.UniqueConstraint(
+                fields=["league", "slug"],
+                name="series_slug_per_league",
+                violation_error_message=SERIES_SLUG_TAKEN,
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -69,8 +87,8 @@ class ScenarioQuerySet(models.QuerySet):
 class Scenario(LeagueOwned, Searchable):
     """One league scenario: what may be in play, its tasks, and when it runs."""
 
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    slug = models.SlugField(_("slug"), max_length=120, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=120)
     series = models.ForeignKey(
         Series,
         on_delete=models.PROTECT,
@@ -131,6 +149,16 @@ class Scenario(LeagueOwned, Searchable):
         verbose_name = _("scenario")
         verbose_name_plural = _("scenarios")
         constraints = [
+            models.UniqueConstraint(
+                fields=["league", "name"],
+                name="scenario_name_per_league",
+                violation_error_message=SCENARIO_NAME_TAKEN,
+            ),
+            models.UniqueConstraint(
+                fields=["league", "slug"],
+                name="scenario_slug_per_league",
+                violation_error_message=SCENARIO_SLUG_TAKEN,
+            ),
             models.CheckConstraint(
                 condition=Q(closes_at__gt=models.F("opens_at")),
                 name="scenario_closes_after_it_opens",

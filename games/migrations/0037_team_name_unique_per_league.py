@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0035_league_leads_the_game_indexes'),
+        ('games', '0036_scenario_series_unique_per_league'),
         ('league', '0009_join_requests'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
