@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
 from games.admin_users import AutocompleteLabels
-from games.forms.scenarios import ScenarioTermsMixin
+from games.forms.scenarios import SCENARIO_FIELDS, ScenarioTermsMixin
 from games.models import Scenario, ScenarioTask, Series, Team, TeamInvitation
 from league.scopes import formfield_across_leagues
 
@@ -63,22 +63,7 @@ class ScenarioTaskInline(admin.TabularInline):
 class ScenarioAdminForm(ScenarioTermsMixin, forms.ModelForm):
     class Meta:
         model = Scenario
-        fields = [
-            "league",
-            "name",
-            "slug",
-            "series",
-            "order",
-            "briefing",
-            "ancient_ones",
-            "herald",
-            "boxes_required",
-            "boxes_allowed",
-            "investigators_min",
-            "investigators_max",
-            "opens_at",
-            "closes_at",
-        ]
+        fields = ["league", *SCENARIO_FIELDS]
         formfield_callback = formfield_across_leagues
 
 

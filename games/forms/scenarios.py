@@ -71,6 +71,24 @@ def offered_teams(user, league, instance=None):
     return teams.distinct()
 
 
+# What a scenario's editors (the Organise area's and the admin's) ask for.
+SCENARIO_FIELDS = [
+    "name",
+    "slug",
+    "series",
+    "order",
+    "briefing",
+    "ancient_ones",
+    "herald",
+    "boxes_required",
+    "boxes_allowed",
+    "investigators_min",
+    "investigators_max",
+    "opens_at",
+    "closes_at",
+]
+
+
 class ScenarioTermsMixin:
     """Refuses a scenario no game could ever fit, before it is saved: mixed into a Scenario
     model form (the admin's and the Organise area's), one copy of the rules for both, each

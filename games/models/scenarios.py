@@ -32,6 +32,18 @@ SCENARIO_NAME_TAKEN = _("A scenario of this league already has this name.")
 SCENARIO_SLUG_TAKEN = _("A scenario of this league already has this address.")
 
 
+def named_in_league(kind: str, name_taken, slug_taken) -> list[models.UniqueConstraint]:
+    """A league's ``kind`` rows differ in name and in address (another league's may not)."""
+    return [
+        models.UniqueConstraint(
+            fields=["league", field],
+            name=f"{kind}_{field}_per_league",
+            violation_error_message=message,
+        )
+        for field, message in (("name", name_taken), ("slug", slug_taken))
+    ]
+
+
 class SeriesQuerySet(models.QuerySet):
     def of_league(self, league):
         return self.filter(league=league)
@@ -50,18 +62,7 @@ class Series(LeagueOwned):
         ordering = ["name"]
         verbose_name = _("series")
         verbose_name_plural = _("series")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["league", "name"],
-                name="series_name_per_league",
-                violation_error_message=SERIES_NAME_TAKEN,
-            ),
-            models.UniqueConstraint(
-                fields=["league", "slug"],
-                name="series_slug_per_league",
-                violation_error_message=SERIES_SLUG_TAKEN,
-            ),
-        ]
+        constraints = named_in_league("series", SERIES_NAME_TAKEN, SERIES_SLUG_TAKEN)
 
     def __str__(self) -> str:
         return self.name
@@ -149,16 +150,7 @@ class Scenario(LeagueOwned, Searchable):
         verbose_name = _("scenario")
         verbose_name_plural = _("scenarios")
         constraints = [
-            models.UniqueConstraint(
-                fields=["league", "name"],
-                name="scenario_name_per_league",
-                violation_error_message=SCENARIO_NAME_TAKEN,
-            ),
-            models.UniqueConstraint(
-                fields=["league", "slug"],
-                name="scenario_slug_per_league",
-                violation_error_message=SCENARIO_SLUG_TAKEN,
-            ),
+            *named_in_league("scenario", SCENARIO_NAME_TAKEN, SCENARIO_SLUG_TAKEN),
             models.CheckConstraint(
                 condition=Q(closes_at__gt=models.F("opens_at")),
                 name="scenario_closes_after_it_opens",

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy, pgettext_lazy
 from django_scopes.forms import SafeModelChoiceField
 
-from games.forms.scenarios import ScenarioTermsMixin
+from games.forms.scenarios import SCENARIO_FIELDS, ScenarioTermsMixin
 from games.models import Scenario, ScenarioTask, Series
 from games.models.scenarios import (
     SCENARIO_NAME_TAKEN,
@@ -72,21 +72,7 @@ class ScenarioForm(ScenarioTermsMixin, NamedInLeagueForm):
 
     class Meta:
         model = Scenario
-        fields = [
-            "name",
-            "slug",
-            "series",
-            "order",
-            "briefing",
-            "ancient_ones",
-            "herald",
-            "boxes_required",
-            "boxes_allowed",
-            "investigators_min",
-            "investigators_max",
-            "opens_at",
-            "closes_at",
-        ]
+        fields = SCENARIO_FIELDS
         widgets = {
             "ancient_ones": forms.CheckboxSelectMultiple,
             "boxes_required": forms.CheckboxSelectMultiple,
