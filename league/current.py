@@ -114,8 +114,6 @@ class CurrentLeagueMiddleware:
             _active_slug.set(request.league.slug)
             remember(request.league)
             enter_league(request, request.league)
-        elif getattr(view_func, "reads_across_leagues", False) or (
-            ACROSS_NAMESPACES & set(request.resolver_match.namespaces)
-        ):
+        elif ACROSS_NAMESPACES & set(request.resolver_match.namespaces):
             enter_across(request)
         return None

@@ -7,19 +7,20 @@ model's own query vocabulary), so a list that forgot its league cannot show anot
 
 - A league's pages run in their league's scope, their whole request (``league.current``).
 - Pages outside any league run in a scope without a league: they read no league's rows.
-- What reads across leagues on purpose says so with ``scopes_disabled()``: the admin, the
-  API until it knows its ``?league=`` (``enter_league``), the pages across leagues
-  (``across_leagues``), jobs, management commands and the summaries' rebuild.
+- What reads across leagues on purpose says so with ``scopes_disabled()``: the admin and
+  the pages across leagues (``enter_across``), jobs, management commands, the summaries'
+  rebuild and uniqueness checks. The API enters its ``?league=``'s scope (``enter_league``).
+- A streamed body is read after the request's scope has closed: ``streamed`` reads it in
+  the request's context.
 """
 
 from __future__ import annotations
 
-from contextlib import ExitStack
+import contextvars
+from collections.abc import Iterable, Iterator
 
 from django.db import models
 from django_scopes import ScopedManager, scope, scopes_disabled
-
-__all__ = ["across_leagues", "enter_league", "league_scoped", "request_scopes", "scopes_disabled"]
 
 
 def league_scoped(queryset_class: type[models.QuerySet]) -> models.Manager:
@@ -28,26 +29,32 @@ def league_scoped(queryset_class: type[models.QuerySet]) -> models.Manager:
     return ScopedManager(league="league", _manager_class=manager_class)
 
 
-def across_leagues(view):
-    """Mark ``view`` as reading every league on purpose (it runs with scopes disabled)."""
-    view.reads_across_leagues = True
-    return view
-
-
-def request_scopes(request) -> ExitStack:
-    """The scopes the rest of ``request`` runs in (``CurrentLeagueMiddleware`` closes them
-    when the response is made)."""
-    return request.league_scopes
-
-
 def enter_league(request, league) -> None:
-    """Scope the rest of ``request`` to ``league`` (the API, once it knows its league)."""
-    request_scopes(request).enter_context(scope(league=league))
+    """Scope the rest of ``request`` to ``league`` (the API, once it knows its league).
+    ``request.league_scopes``: the scopes ``CurrentLeagueMiddleware`` closes at the end."""
+    request.league_scopes.enter_context(scope(league=league))
 
 
 def enter_across(request) -> None:
     """Let the rest of ``request`` read every league (the admin, the pages across leagues)."""
-    request_scopes(request).enter_context(scopes_disabled())
+    request.league_scopes.enter_context(scopes_disabled())
+
+
+def streamed(chunks: Iterable) -> Iterator:
+    """``chunks`` read in the context they were made in (its league scope, the league links
+    go to): a streamed response's body is read by the server after the middleware returned."""
+    context = contextvars.copy_context()  # now, while the request's scope is open
+    iterator = iter(chunks)
+
+    def read() -> Iterator:
+        while True:
+            try:
+                chunk = context.run(next, iterator)
+            except StopIteration:
+                return
+            yield chunk
+
+    return read()
 
 
 def formfield_across_leagues(db_field, **kwargs):

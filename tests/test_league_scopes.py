@@ -202,3 +202,31 @@ def test_every_address_outside_a_league_answers_every_role(role):
     answers = {url: client.get(url).status_code for url in OUTSIDE_LEAGUES}
     assert [url for url, status in answers.items() if status >= 500] == []
     assert answers["/en/"] == 200 and answers["/api/players"] == 200
+
+
+def test_a_streamed_body_is_read_in_the_scope_it_was_made_in(two_leagues):
+    """The server reads a streamed download after the middleware closed the request's scope."""
+    from league.scopes import streamed
+
+    a, b = two_leagues
+
+    def counts():
+        yield Session.objects.count()
+        yield Team.objects.values_list("name", flat=True).get()
+
+    with scope(league=b):
+        body = streamed(counts())
+    with scope():  # the server's thread, after the response left the middleware
+        assert list(body) == [1, "Second team"]
+        with pytest.raises(ScopeError):
+            list(counts())
+
+
+def test_a_csv_download_read_after_its_request_reads_its_league(client, two_leagues):
+    from tests.addresses import reverse
+
+    response = client.get(reverse("league:leaderboard") + "?_export=csv")
+    assert response.streaming
+    with scope():
+        text = b"".join(response.streaming_content).decode()
+    assert "First player" in text and "Second player" not in text

@@ -40,6 +40,7 @@ from league.pages.filenames import (
     export_filename,
     filter_parts,
 )
+from league.scopes import streamed
 
 # Records per database round trip: a few thousand rows in memory at once, never the table.
 CHUNK_SIZE = 2000
@@ -202,7 +203,8 @@ def export_response(table, export_format: str, filename: str, exclude_columns=()
     """
     rows = table_rows(table, exclude_columns)
     if export_format == CSV:
-        response = StreamingHttpResponse(csv_chunks(rows), content_type=CONTENT_TYPES[CSV])
+        body = streamed(csv_chunks(rows))  # read by the server, in this request's scope
+        response = StreamingHttpResponse(body, content_type=CONTENT_TYPES[CSV])
     elif export_format == XLSX:
         # Deleted when the response closes it; only the finished zip's bytes sit on disk,
         # in the project's own folder.
