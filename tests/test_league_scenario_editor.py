@@ -294,3 +294,27 @@ def test_the_admin_refuses_a_name_taken_in_the_league_only(client):
     data["league"] = saturday.pk
     assert client.post(reverse("admin:games_scenario_add"), data).status_code == 302
     assert Scenario.objects.filter(slug="session-one").count() == 2
+
+
+def test_a_name_another_organiser_saved_meanwhile_comes_back_at_its_field(
+    client, boss, monkeypatch
+):
+    """Between this form's checks and its save another organiser saved the same name: the
+    database refuses the save, and the form comes back with the clash at the name field."""
+    from league.organise.scenario_forms import ScenarioForm
+
+    checked = ScenarioForm.clean
+
+    def clean_then_the_other_saves(form):
+        cleaned = checked(form)
+        if not Scenario.objects.filter(slug="the-other-one").exists():
+            scenario("League session 1", slug="the-other-one")
+        return cleaned
+
+    monkeypatch.setattr(ScenarioForm, "clean", clean_then_the_other_saves)
+    response = client.post(NEW, scenario_data(*TWO_TASKS))
+    assert response.status_code == 200
+    assert list(Scenario.objects.values_list("slug", flat=True)) == ["the-other-one"]
+    html = response.content.decode()
+    assert "A scenario of this league already has this name." in field_html(html, "name")
+    assert 'value="Seal two gates"' in html

@@ -270,6 +270,30 @@ def test_a_refused_season_comes_back_with_what_was_typed(client, boss, data, mes
     assert Season.objects.count() == 1
 
 
+def test_a_season_another_organiser_saved_meanwhile_comes_back_at_its_field(
+    client, boss, monkeypatch
+):
+    """The database refuses the save of a name taken between the checks and the save: the
+    form comes back with what was typed and the clash at the name."""
+    from league.organise.forms import SeasonForm
+
+    checked = SeasonForm.clean
+
+    def clean_then_the_other_saves(form):
+        cleaned = checked(form)
+        if not Season.objects.filter(slug="spring-too").exists():
+            SeasonFactory(name="Spring 2027", slug="spring-too")
+        return cleaned
+
+    monkeypatch.setattr(SeasonForm, "clean", clean_then_the_other_saves)
+    data = {"name": "Spring 2027", "start": "2027-03-01", "end": "2027-05-31"}
+    response = client.post(NEW_SEASON, data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "already exists with this name" in html and 'value="2027-05-31"' in html
+    assert Season.objects.filter(name="Spring 2027").count() == 1
+
+
 def test_a_season_with_another_ones_address_is_refused(client, boss):
     SeasonFactory(name="Winter!", slug="winter")
     response = client.post(

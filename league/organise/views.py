@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -40,6 +40,14 @@ from league.organise.roles import (
 )
 from league.organise.scenario_forms import ScenarioForm, ScenarioTaskFormSet, SeriesForm
 from league.pages.filenames import CONTENT_TYPES, attachment_header
+
+
+def taken_meanwhile(form, *formsets) -> None:
+    """``form`` (fresh, bound to the same data) checked again after the database refused
+    its save: the row that took its name or address meanwhile is now seen, and its message
+    is at that field; should the checks still pass, the form says why it was not saved."""
+    if all([form.is_valid(), *(formset.is_valid() for formset in formsets)]):
+        form.add_error(None, _("Someone saved the same name or address a moment ago: check it."))
 
 
 class OrganiserMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -227,11 +235,17 @@ class LeagueRowEditMixin(OrganiserMixin):
         form, inlines = self.get_form(), self.inlines()
         if not all([form.is_valid(), *(formset.is_valid() for formset in inlines.values())]):
             return self.render_to_response(self.get_context_data(form=form, **inlines))
-        with transaction.atomic():
-            self.object = form.save()
-            for formset in inlines.values():
-                formset.instance = self.object
-                formset.save()
+        try:
+            with transaction.atomic():
+                self.object = form.save()
+                for formset in inlines.values():
+                    formset.instance = self.object
+                    formset.save()
+        except IntegrityError:  # another organiser took the name or address meanwhile
+            self.object = self.get_object()
+            form, inlines = self.get_form(), self.inlines()
+            taken_meanwhile(form, *inlines.values())
+            return self.render_to_response(self.get_context_data(form=form, **inlines))
         messages.success(request, self.saved % {"name": self.object})
         return redirect(self.get_success_url())
 
@@ -279,8 +293,13 @@ class SeasonEditMixin(OrganiserMixin):
         return form
 
     def form_valid(self, form):
-        with transaction.atomic():
-            response = super().form_valid(form)
+        try:
+            with transaction.atomic():
+                response = super().form_valid(form)
+        except IntegrityError:  # another organiser took the name or address meanwhile
+            form = self.get_form()
+            taken_meanwhile(form)
+            return self.form_invalid(form)
         messages.success(self.request, _("Season “%(season)s” saved.") % {"season": self.object})
         return response
 
