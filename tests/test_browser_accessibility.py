@@ -148,6 +148,7 @@ def staff_pages(site):
         "organise scenarios": reverse("league:organise_scenarios"),
         "organise new scenario": reverse("league:organise_scenario_new"),
         "organise scenario": reverse("league:organise_scenario", args=[site["scenario"].pk]),
+        "delete scenario": reverse("league:organise_scenario_delete", args=[site["scenario"].pk]),
         "organise new series": reverse("league:organise_series_new"),
         "organise series": reverse("league:organise_series", args=[site["series"].pk]),
         "new league": reverse("leagues:new"),

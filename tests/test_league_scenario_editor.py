@@ -318,3 +318,42 @@ def test_a_name_another_organiser_saved_meanwhile_comes_back_at_its_field(
     html = response.content.decode()
     assert "A scenario of this league already has this name." in field_html(html, "name")
     assert 'value="Seal two gates"' in html
+
+
+def test_an_organiser_deletes_a_scenario_no_game_was_entered_for(client, boss):
+    from games.models import ScenarioTask
+
+    unplayed = scenario("Unplayed night", tasks=("Seal a gate",))
+    delete = reverse("league:organise_scenario_delete", args=[unplayed.pk])
+    assert delete in client.get(edit_url(unplayed)).content.decode()
+    assert "No game was entered for it." in client.get(delete).content.decode()
+    response = client.post(delete)
+    assert response["Location"] == SCENARIOS
+    assert not Scenario.objects.filter(pk=unplayed.pk).exists()
+    assert not ScenarioTask.objects.filter(text="Seal a gate").exists()
+    assert "Scenario “Unplayed night” deleted." in client.get(SCENARIOS).content.decode()
+
+
+def test_a_scenario_games_were_entered_for_stays(client, boss):
+    played = scenario("Played night")
+    game(scenario=played)
+    delete = reverse("league:organise_scenario_delete", args=[played.pk])
+    page = client.get(delete).content.decode()
+    assert "One game was entered for it" in page and "Delete the scenario" not in page
+    response = client.post(delete, follow=True)
+    assert response.redirect_chain[-1][0] == edit_url(played)
+    assert "Games were entered for “Played night”: it stays." in response.content.decode()
+    assert Scenario.objects.filter(pk=played.pk).exists()
+
+
+@pytest.mark.parametrize("who", ["member", "moderator"])
+def test_only_organisers_delete_and_only_their_leagues(client, who):
+    unplayed = scenario("Unplayed night")
+    delete = reverse("league:organise_scenario_delete", args=[unplayed.pk])
+    client.force_login(member_of(UserFactory(username=who), first_league(), who))
+    assert client.post(delete).status_code == 403
+    saturday = LeagueFactory(name="Saturday")
+    client.force_login(member_of(UserFactory(username="sam"), saturday, "organiser"))
+    other = reverse("league:organise_scenario_delete", args=["saturday", unplayed.pk])
+    assert client.post(other).status_code == 404
+    assert Scenario.objects.filter(pk=unplayed.pk).exists()

@@ -185,6 +185,7 @@ def organise_pages() -> list[str]:
         reverse("league:organise_scenarios"),
         reverse("league:organise_scenario_new"),
         reverse("league:organise_scenario", args=[scenario.pk]),
+        reverse("league:organise_scenario_delete", args=[scenario.pk]),
         reverse("league:organise_series_new"),
         reverse("league:organise_series", args=[series.pk]),
         reverse("leagues:new"),
