@@ -47,7 +47,7 @@ class NamedInLeagueForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("name") and "slug" not in self.errors and not cleaned.get("slug"):
-            length = self.instance._meta.get_field("slug").max_length
+            length = self.fields["slug"].max_length
             cleaned["slug"] = slugify(cleaned["name"])[:length].strip("-")
             if not cleaned["slug"]:
                 self.add_error("slug", gettext("The name has no letter or digit: type one here."))

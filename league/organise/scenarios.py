@@ -27,7 +27,7 @@ class ScenarioListView(OrganiserMixin, ListView):
 
     def get_queryset(self):
         return (
-            Scenario.objects.filter(league=self.request.league)
+            Scenario.objects.of_league(self.request.league)
             .select_related("series")
             .order_by("-opens_at", "pk")
         )
@@ -46,7 +46,7 @@ class LeagueRowEditMixin(OrganiserMixin):
     saved = ""
 
     def get_queryset(self):
-        return self.model.objects.filter(league=self.request.league)
+        return self.model.objects.of_league(self.request.league)
 
     def get_object(self, queryset=None):
         return super().get_object(queryset) if "pk" in self.kwargs else None
@@ -107,7 +107,7 @@ class ScenarioDeleteView(OrganiserMixin, DeleteView):
     success_url_name = "league:organise_scenarios"
 
     def get_queryset(self):
-        return Scenario.objects.filter(league=self.request.league)
+        return Scenario.objects.of_league(self.request.league)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(**kwargs, games=self.object.sessions.count())

@@ -1,7 +1,7 @@
-"""The Organise area's pages: thin views over ``roles`` and ``members``, the league, season,
-scenario, series and announcement forms and the history export. Every page is about
-``request.league`` and needs to organise it (``roles.can_organise``): a visitor is sent to
-sign in, anyone else gets 403; every write runs in one transaction."""
+"""The Organise area's pages: thin views over ``roles`` and ``members``, the league, season
+and announcement forms and the history export (its scenario pages: ``scenarios``). Every
+page is about ``request.league`` and needs to organise it (``roles.can_organise``): a
+visitor is sent to sign in, anyone else gets 403; every write runs in one transaction."""
 
 from __future__ import annotations
 
