@@ -184,3 +184,31 @@ def test_a_players_first_seat_is_kept_through_edits():
     assert flags == {"Amanda Sharpe": True, "Bob Jenkins": True, "Vincent Lee": False}
     session.seats.get(investigator__name="Amanda Sharpe").delete()
     assert session.seats.get(investigator__name="Vincent Lee").players_first_seat
+
+
+def test_validating_a_game_asks_the_database_nothing_of_its_check_constraints(
+    django_assert_num_queries,
+):
+    """clean() states each check constraint's condition; the database enforces them on write."""
+    session = game()
+    session.elder_sign_tokens = 5
+    with django_assert_num_queries(0):
+        session.validate_constraints()
+    with pytest.raises(ValidationError) as refused:
+        session.full_clean()
+    assert "elder_sign_tokens" in refused.value.message_dict
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Session.objects.filter(pk=session.pk).update(elder_sign_tokens=5)
+
+
+def test_a_seat_is_validated_without_a_query_for_its_loan_check(django_assert_num_queries):
+    """The loan check is clean()'s; the unique constraint still asks the database."""
+    with pytest.raises(ValidationError) as refused:
+        Seat(unpaid_loans=2, replaced=0).clean()
+    assert "unpaid_loans" in refused.value.message_dict
+    Seat(unpaid_loans=2, replaced=1).clean()
+    session = game(seats=[seat("Ann", "Amanda Sharpe")])
+    twin = session.seats.get()
+    twin.pk = None
+    with django_assert_num_queries(1), pytest.raises(ValidationError, match="twice"):
+        twin.validate_constraints()

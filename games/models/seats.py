@@ -2,7 +2,7 @@
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import models
+from django.db import models, router
 from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +17,7 @@ from .players import Player
 from .sessions import Session
 
 SAME_INVESTIGATOR = _("The same investigator cannot play twice in one game.")
+ONE_LOAN_EACH = _("Each investigator holds at most one Bank Loan.")
 
 
 class SeatQuerySet(models.QuerySet):
@@ -112,7 +113,7 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=Q(unpaid_loans__lte=models.F("replaced") + 1),
                 name="seat_one_loan_per_investigator",
-                violation_error_message=_("Each investigator holds at most one Bank Loan."),
+                violation_error_message=ONE_LOAN_EACH,
             ),
         ]
         indexes = [
@@ -143,8 +144,12 @@ class Seat(models.Model):
         )
 
     def clean(self) -> None:
-        """How the seat ended, judged against its game's outcome when it has its game (the
-        admin's seat rows carry the game being edited; the result form checks its rows)."""
+        """The loans its investigators could hold; how the seat ended, judged against its
+        game's outcome when it has its game (the admin's seat rows carry the game being
+        edited; the result form checks its rows)."""
+        loans, replaced = self.unpaid_loans, self.replaced
+        if None not in (loans, replaced) and loans > rules.max_unpaid_loans(1 + replaced):
+            raise ValidationError({"unpaid_loans": ONE_LOAN_EACH})
         known = self.session_id is not None or self._meta.get_field("session").is_cached(self)
         session = self.session if known else None
         if session is None:
@@ -152,6 +157,15 @@ class Seat(models.Model):
         errors = validation.seat_errors(validation.GameResult(session.outcome), self.ended)
         if errors:
             raise ValidationError(translated_errors(errors))
+
+    def validate_constraints(self, exclude=None) -> None:
+        """The unique constraint only: the loan check's condition is stated in ``clean()``
+        and the database refuses a row that breaks it; Django's default would evaluate it
+        again as a query, one per seat of every result submitted."""
+        using = router.db_for_write(Seat, instance=self)
+        for constraint in self._meta.constraints:
+            if isinstance(constraint, models.UniqueConstraint):
+                constraint.validate(Seat, self, exclude=exclude, using=using)
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""

@@ -310,9 +310,20 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
 
     def clean(self) -> None:
         """The rules this row alone shows (no seats, no boxes needed)."""
-        errors = validation.game_errors(self.as_game_result(), today=timezone.localdate())
+        errors = translated_errors(
+            validation.game_errors(self.as_game_result(), today=timezone.localdate())
+        )
+        if len(self.notes) > NOTES_MAX_LENGTH:  # a TextField's max_length bounds forms only
+            errors.setdefault("notes", []).append(notes_too_long())
         if errors:
-            raise ValidationError(translated_errors(errors))
+            raise ValidationError(errors)
+
+    def validate_constraints(self, exclude=None) -> None:
+        """None to ask the database: every check constraint's condition is stated in Python
+        (``clean()``, the result form's table rules, the totals and score worked out from
+        the seats), and the database refuses a row that breaks one on any write. Django's
+        default would evaluate each of them again as a query at every validation: nine
+        queries of every result submitted. The game has no unique constraint."""
 
     # -- writing ------------------------------------------------------------------------
 
