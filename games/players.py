@@ -51,9 +51,13 @@ def players_for_names(names: list[str]) -> dict[str, Player]:
     Two games naming the same two new players in opposite orders would otherwise each
     hold one new row and wait for the other's: a deadlock on PostgreSQL.
     """
+    keys = {name_key(name) for name in names}
+    # Most names are players already: one query finds them all, the rest are created.
+    existing = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
     found: dict[str, Player] = {}
     for name in sorted(set(names), key=name_key):
-        found[name] = player_for_name(name)
+        player = existing.get(name_key(name))
+        found[name] = player if player is not None else player_for_name(name)
     return found
 
 

@@ -239,7 +239,9 @@ def _replay(state: RatingState, start: Key | None, progress) -> int:
             rated_players.update([player] if player else [])
             rated_ancient_ones.update([ancient_one] if ancient_one else [])
     games = rated_games()
-    total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
+    total = 0
+    if progress is not None:  # the job's progress bar; the count is a query of its own
+        total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
     done = 0
     for chunk in _chunks(start):
         _rate_chunk(book, chunk)

@@ -32,7 +32,7 @@ from league.models import Season, Visibility
 
 from . import contribution as c
 from .best import best_recompute, lowered_keys
-from .updates import rows_delete, rows_update, values_batches
+from .updates import row_sources, rows_delete, rows_update
 
 
 @dataclass(frozen=True)
@@ -264,9 +264,16 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
     if copy_works() and len(rows) >= COPY_FROM_ROWS:
         _upsert_copied(db_table, columns, insert, conflict, rows, order=keys)
         return
+    names = ", ".join(f"v.column{i}" for i in range(1, len(columns) + 1))
+    in_key_order = ", ".join(f"v.column{i}" for i in range(1, len(table.keys) + 1))
     with connection.cursor() as cursor:
-        for values, params in values_batches(rows):
-            cursor.execute(f"{insert} {values} {conflict}", params)
+        # "WHERE true": SQLite would read ON CONFLICT as the join's ON clause without it.
+        for source, params in row_sources(rows):
+            cursor.execute(
+                f"{insert} SELECT {names} FROM {source} WHERE true ORDER BY {in_key_order} "
+                f"{conflict}",
+                params,
+            )
 
 
 def _upsert_copied(
