@@ -134,13 +134,17 @@ class SteadyWriter(threading.Thread):
         self.errors: list[str] = []
         self.write_ms: list[float] = []
         self.elapsed = 0.0
+        self.logged_in = threading.Event()  # set once logged in (or failed to): ready to write
 
     def stop(self) -> None:
         self.stopping.set()
 
     def run(self) -> None:
         try:
-            self.log_in()
+            try:
+                self.log_in()
+            finally:
+                self.logged_in.set()
             self.loop()
         except Exception as error:  # reported by the load test, never a silent thread
             self.errors.append(f"{type(error).__name__}: {error}")

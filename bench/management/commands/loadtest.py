@@ -112,6 +112,8 @@ class Command(BaseCommand):
                 jobs_before = mixed.last_job()
                 for writer in writers:
                     writer.start()
+                for writer in writers:  # a log-in (a password hashed) takes no write time
+                    writer.logged_in.wait(timeout=120)
                 try:
                     done = subprocess.run(
                         ["wrk", *self.wrk_args, "--latency", "--timeout", mixed.WRK_TIMEOUT]
