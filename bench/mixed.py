@@ -2,19 +2,24 @@
 
 ``loadtest --writes 1,5`` runs wrk once per rate (0 games a second first, the baseline):
 each request picks one of the mix's pages at random, and a Lua script counts the answers'
-``X-Cache`` headers, so the hit ratio is the server's own. The writer
-(``bench.writer``) runs beside wrk for exactly as long, in threads of this process
-(one per half a game a second: a game takes a few hundred ms to write on a busy machine).
+``X-Cache`` headers, so the hit ratio is the server's own. The writers (``bench.writer``)
+post games to the same server beside wrk for exactly as long, in threads of this process
+(one per half a game a second: a game takes a few hundred ms to write on a busy machine),
+and a task worker runs the ratings jobs their approvals start.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import statistics
 import tempfile
 from pathlib import Path
 
-from bench.writer import SteadyWriter
+from django.db.models import Count, Max
+
+from bench.writer import SteadyWriter, WriteSetup
+from games.jobs.models import Job, JobStatus, Kind
 
 # Labels of ``public_pages()`` the readers pick from, uniformly.
 MIXED_LABELS = (
@@ -116,21 +121,47 @@ def parse_wrk(output: str) -> dict:
     }
 
 
-def writers_for(rate: float, seconds: float) -> list[SteadyWriter]:
+def writers_for(setup: WriteSetup, rate: float, seconds: float) -> list[SteadyWriter]:
     """Threads that write ``rate`` games a second between them for ``seconds``."""
     if rate <= 0:
         return []
     count = max(1, math.ceil(rate / RATE_PER_WRITER))
-    return [SteadyWriter(rate / count, seconds, seed=index + 1) for index in range(count)]
+    return [SteadyWriter(setup, rate / count, seconds, seed=index + 1) for index in range(count)]
+
+
+def worker_command(redis_url: str) -> list[str]:
+    """The task worker ``make run`` starts: RQ's with a Redis, else the database queue's."""
+    if redis_url:
+        return ["rqworker", "--job-class", "django_tasks_rq.Job", "default"]
+    return ["db_worker", "--verbosity=0"]  # no line per task: failures are the jobs' own
 
 
 def writers_summary(writers: list[SteadyWriter]) -> dict:
     summaries = [writer.summary() for writer in writers]
+    times = [ms for writer in writers for ms in writer.write_ms]
     return {
         "games": sum(summary["games"] for summary in summaries),
         "rate": sum(summary["rate"] for summary in summaries),
+        "write_p50_ms": statistics.median(times) if times else math.nan,
         "errors": [error for summary in summaries for error in summary["errors"]],
     }
+
+
+def ratings_jobs(after: int) -> dict:
+    """The ratings jobs started since job ``after``: how many, and how many are done,
+    failed, and left (queued or running: the worker has not caught up with them)."""
+    jobs = Job.objects.filter(pk__gt=after, kind=Kind.RATINGS)
+    counts = dict(jobs.values_list("status").annotate(n=Count("pk")).order_by())
+    return {
+        "started": sum(counts.values()),
+        "done": counts.get(JobStatus.DONE, 0),
+        "failed": counts.get(JobStatus.FAILED, 0),
+        "left": counts.get(JobStatus.QUEUED, 0) + counts.get(JobStatus.RUNNING, 0),
+    }
+
+
+def last_job() -> int:
+    return Job.objects.aggregate(last=Max("pk"))["last"] or 0
 
 
 def temporary_folder():

@@ -1,4 +1,5 @@
-"""The load test's mixed mode: its arguments, its reading of wrk, and its writer's games."""
+"""The load test's mixed mode: its arguments, its reading of wrk, its task worker, and its
+writer's games (posted and approved over HTTP, their ratings jobs run by the worker)."""
 
 import math
 
@@ -6,9 +7,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bench import mixed
-from bench.writer import SteadyWriter
+from bench.writer import MEMBER, SteadyWriter, WriteSetup, write_setup
+from games.jobs.models import Job, JobStatus, Kind
 from games.models import Session
-from tests.factories import game, seat
+from tests.factories import game, moderators_group, seat
 
 WRK_OUTPUT = """Running 10s test @ http://127.0.0.1:8765/
   2 threads and 16 connections
@@ -68,23 +70,79 @@ def test_the_script_lists_every_path_quoted(tmp_path):
 
 
 def test_writers_share_the_rate():
-    writers = mixed.writers_for(5, 10)
+    setup = WriteSetup("http://127.0.0.1:8765", "league", {}, ["Ann"], [1, 2, 3, 4], [1])
+    writers = mixed.writers_for(setup, 5, 10)
     assert len(writers) == 10 and math.isclose(sum(w.rate for w in writers), 5)
-    assert mixed.writers_for(0, 10) == []
+    assert mixed.writers_for(setup, 0, 10) == []
 
 
-@pytest.mark.django_db
-def test_the_writer_submits_and_approves_a_game_through_the_write_path():
+def test_the_task_worker_is_make_runs():
+    assert mixed.worker_command("")[0] == "db_worker"
+    assert mixed.worker_command("redis://127.0.0.1:6379/0") == [
+        "rqworker",
+        "--job-class",
+        "django_tasks_rq.Job",
+        "default",
+    ]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_writer_posts_and_approves_games_over_http_and_the_worker_rates_them(
+    live_server, catalog_rows, run_jobs
+):
+    moderators_group()
     game(seats=[seat("Ann", gate_trophies=1), seat("Bob", "Bob Jenkins")])
-    writer = SteadyWriter(1, 0)
-    writer.prepare()
-    writer.write_one()
-    written = Session.objects.filter(submitted_by__username="loadtest-member").get()
-    assert written.status == "approved" and written.score is not None
-    assert written.seats.count() >= 1
+    jobs_before = mixed.last_job()
+    writer = SteadyWriter(write_setup(live_server.url), rate=1, seconds=0, seed=3)
+    writer.log_in()
+    assert writer.write_one() > 0
+    assert writer.write_one() > 0  # the same table again is no refused duplicate
+    written = Session.objects.filter(submitted_by__username=MEMBER)
+    assert [game.status for game in written] == ["approved", "approved"]
+    assert all(game.score is not None and game.seats.exists() for game in written)
+    # Each approval started a ratings job, queued until a worker runs it.
+    assert mixed.ratings_jobs(jobs_before) == {"started": 2, "done": 0, "failed": 0, "left": 2}
+    run_jobs()
+    assert mixed.ratings_jobs(jobs_before)["done"] == 2
+    assert Job.objects.filter(kind=Kind.RATINGS, status=JobStatus.QUEUED).count() == 0
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_refused_write_is_an_error_of_the_writer_not_a_game(live_server):
+    setup = WriteSetup(live_server.url, "league", {MEMBER: "wrong"}, ["Ann"], [1, 2, 3, 4], [1])
+    writer = SteadyWriter(setup, rate=1, seconds=0)
+    writer.run()
+    assert writer.errors and "could not log in" in writer.errors[0]
+    assert writer.summary()["games"] == 0
 
 
 def test_bad_arguments_stop_the_command_before_anything_starts(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://nowhere/none")
     with pytest.raises(CommandError):
         call_command("loadtest", duration=0)
+
+
+def test_the_table_shows_the_write_p50_and_the_jobs_left():
+    from io import StringIO
+
+    from bench.management.commands.loadtest import Command
+
+    writer = {"games": 0, "rate": 0.0, "write_p50_ms": math.nan, "errors": []}
+    jobs = {"started": 0, "done": 0, "failed": 0, "left": 0}
+    baseline = {"target": 0.0, "rps": 800.0, "p50": 10.0, "p99": 90.0, "hit_ratio": 0.9}
+    rows = [
+        {**baseline, "errors": 0, "writer": writer, "jobs": jobs},
+        {
+            **baseline,
+            "target": 1.0,
+            "rps": 600.0,
+            "errors": 1,
+            "writer": {**writer, "games": 10, "rate": 0.98, "write_p50_ms": 412.4, "errors": ["x"]},
+            "jobs": {"started": 10, "done": 7, "failed": 1, "left": 2},
+        },
+    ]
+    out = StringIO()
+    Command(stdout=out).print_mixed(rows, workers=2, connections=16, duration=10)
+    lines = out.getvalue().splitlines()
+    assert "| write p50 ms | jobs left | errors |" in lines[-4]
+    assert lines[-1] == "| 1 | 0.98 | 600.0 | 0.75 | 10.0 | 90.0 | 0.900 | 412 | 2 | 3 |"

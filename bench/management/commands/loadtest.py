@@ -9,7 +9,8 @@ page (a 50 × 8 table of links, the yardstick ``bench_pages`` compares a miss wi
 each public page, and stops gunicorn again. Twice: with the page cache warm (one request
 first), then with it off (``LEAGUE_PAGE_CACHE_SECONDS=0``: every request renders).
 Prints requests per second per page and the ratio to the bare page. Only reads the
-league, unless ``--writes`` (mixed mode) is given.
+league, unless ``--writes`` (mixed mode) is given: then games are also posted to the
+server and approved there, and a task worker (``make run``'s) runs beside it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from django_scopes import scopes_disabled
 
 from bench import mixed
 from bench.benchmarks import PageError, public_pages
-from bench.writer import SteadyWriter
+from bench.writer import write_setup
 
 READY_SECONDS = 60  # gunicorn's workers import Django and connect before answering
 REQUESTS_PER_SECOND = re.compile(r"Requests/sec:\s+([\d.]+)")
@@ -86,7 +87,7 @@ class Command(BaseCommand):
         try:
             if rates:
                 paths = [dict(pages)[label] for label in mixed.MIXED_LABELS]
-                with self.gunicorn(port, workers, None):
+                with self.gunicorn(port, workers, None), self.task_worker():
                     results = self.run_mixed(paths, rates, duration)
             else:
                 results = self.run_all(pages, workers, port)
@@ -100,16 +101,19 @@ class Command(BaseCommand):
 
     def run_mixed(self, paths: list[str], rates: list[float], duration: int) -> list[dict]:
         """wrk on the mix at each write rate, the page cache warmed before each run."""
-        SteadyWriter(1, 0).prepare()  # the writers' accounts, made once before the threads
+        setup = write_setup(self.base)  # the writers' accounts, made once before the threads
         results = []
         with mixed.temporary_folder() as folder:
             script = mixed.lua_script(folder, paths)
             for rate in rates:
                 for path in paths:
                     self.fetch(path)
-                writers = mixed.writers_for(rate, duration + 5)
+                writers = mixed.writers_for(setup, rate, duration + 5)
+                jobs_before = mixed.last_job()
                 for writer in writers:
                     writer.start()
+                for writer in writers:  # a log-in (a password hashed) takes no write time
+                    writer.logged_in.wait(timeout=120)
                 try:
                     done = subprocess.run(
                         ["wrk", *self.wrk_args, "--latency", "--timeout", mixed.WRK_TIMEOUT]
@@ -128,10 +132,14 @@ class Command(BaseCommand):
                     result = mixed.parse_wrk(done.stdout)
                 except ValueError as error:
                     raise CommandError(str(error)) from error
-                result.update(target=rate, writer=mixed.writers_summary(writers))
+                jobs = mixed.ratings_jobs(jobs_before)
+                result.update(target=rate, writer=mixed.writers_summary(writers), jobs=jobs)
                 results.append(result)
                 self.stderr.write(
-                    f"writes {rate:g}/s: {result['rps']:,.1f} req/s, p99 {result['p99']:.0f} ms"
+                    f"writes {rate:g}/s: {result['rps']:,.1f} req/s, p99 {result['p99']:.0f} ms; "
+                    f"{result['writer']['games']} games written and approved; ratings jobs: "
+                    f"{jobs['started']} started, {jobs['done']} done, {jobs['failed']} failed, "
+                    f"{jobs['left']} left"
                 )
                 for error in result["writer"]["errors"][:3]:
                     self.stderr.write(f"  writer error: {error}")
@@ -142,19 +150,22 @@ class Command(BaseCommand):
         self.stdout.write(
             f"\ngunicorn {workers} workers, DEBUG off, page cache on; wrk {connections} "
             f"connections, {duration} s per rate, a random mix of {len(mixed.MIXED_LABELS)} "
-            "pages; hit ratio from X-Cache\n"
+            "pages; hit ratio from X-Cache; games posted and approved over HTTP, a task "
+            "worker running (write p50: the submission's and the approval's requests)\n"
         )
         self.stdout.write(
             "| writes/s asked | reached | read req/s | × no writes | p50 ms | p99 ms "
-            "| hit ratio | errors |"
+            "| hit ratio | write p50 ms | jobs left | errors |"
         )
-        self.stdout.write("|---|---|---|---|---|---|---|---|")
+        self.stdout.write("|---|---|---|---|---|---|---|---|---|---|")
         for row in results:
             writer = row["writer"]
             self.stdout.write(
                 f"| {row['target']:g} | {writer['rate']:.2f} | {row['rps']:,.1f} "
                 f"| {row['rps'] / base:.2f} | {row['p50']:.1f} | {row['p99']:.1f} "
-                f"| {row['hit_ratio']:.3f} | {row['errors'] + len(writer['errors'])} |"
+                f"| {row['hit_ratio']:.3f} | {writer['write_p50_ms']:.0f} "
+                f"| {row['jobs']['left']} "
+                f"| {row['errors'] + len(writer['errors']) + row['jobs']['failed']} |"
             )
 
     def run_all(self, pages: list[tuple[str, str]], workers: int, port: int) -> dict:
@@ -180,6 +191,7 @@ class Command(BaseCommand):
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
             "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain HTTP on the loopback
+            "DJANGO_SECURE_COOKIES": "0",  # so the writers' log-ins hold over it
             "DJANGO_LOG_LEVEL": "WARNING",
             "LEAGUE_BENCH_VIEWS": "1",
         }
@@ -207,19 +219,34 @@ class Command(BaseCommand):
             f"--bind=127.0.0.1:{port}",
             "--log-level=warning",
         ]
-        server = subprocess.Popen(
-            command, cwd=settings.BASE_DIR, env=self.server_env(cache_seconds)
-        )
-        try:
+        with self.running(command, self.server_env(cache_seconds)) as server:
             self.wait_until_ready(server)
             yield
+
+    @contextmanager
+    def task_worker(self):
+        """The task worker ``make run`` starts, on the server's settings: the ratings
+        jobs the approvals start are run, as on a site."""
+        command = [sys.executable, "manage.py", *mixed.worker_command(settings.REDIS_URL)]
+        with self.running(command, self.server_env(None)) as worker:
+            time.sleep(1)  # a worker that cannot start says so before the run, not after
+            if worker.poll() is not None:
+                raise CommandError(f"The task worker exited with code {worker.returncode}.")
+            yield
+
+    @contextmanager
+    def running(self, command: list[str], env: dict):
+        """``command`` running in the background until the block ends."""
+        process = subprocess.Popen(command, cwd=settings.BASE_DIR, env=env)
+        try:
+            yield process
         finally:
-            server.terminate()
+            process.terminate()
             try:
-                server.wait(timeout=30)
+                process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+                process.kill()
+                process.wait()
 
     def wait_until_ready(self, server: subprocess.Popen) -> None:
         deadline = time.monotonic() + READY_SECONDS
