@@ -120,7 +120,7 @@ def session_record(
     The scenario entries of the game's team (before and after an edit) are refreshed.
 
     ``validated``: the game and its seats passed the result form's checks (each field,
-    the database's constraints, each investigator once), which are not made again; for
+    the models' ``clean()``, each investigator once), which are not made again; for
     any other caller they are made here. A new game is written once, seats in bulk.
     """
     box_list, task_list = list(boxes), list(tasks)
@@ -160,7 +160,7 @@ def session_record(
 
 def _validate(session: Session, seats: list[Seat]) -> None:
     """The checks the result form makes of the game and its seats (fields, choices, the
-    database's constraints), for a caller that has no form."""
+    models' ``clean()``), for a caller that has no form."""
     session.full_clean(exclude=list(Session.DERIVED_FIELDS))
     investigators = [seat.investigator_id for seat in seats]
     if len(set(investigators)) < len(investigators):
