@@ -188,7 +188,9 @@ class SteadyWriter(threading.Thread):
         """The result form's fields for a random game of the busiest players."""
         count = self.random.randint(1, min(MAX_SEATS, len(self.setup.players)))
         players = self.random.sample(self.setup.players, count)
-        played_on = timezone.localdate() - datetime.timedelta(days=self.random.randint(0, DAYS_BACK))
+        played_on = timezone.localdate() - datetime.timedelta(
+            days=self.random.randint(0, DAYS_BACK)
+        )
         data = form_data(players, played_on)
         investigators = self.random.sample(self.setup.investigators, count)
         for index, investigator in enumerate(investigators):
