@@ -1,5 +1,7 @@
 """The league staff's tool: catalog, players, and moderation of submitted games."""
 
+from contextlib import nullcontext
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -202,16 +204,10 @@ class RejectionForm(forms.Form):
 
 # What the rules and the write path store on a game: shown, never typed in.
 STORED_FIELDS = [
-    "score",
-    "scenario_score",
+    *Session.DERIVED_FIELDS,
     "tasks_completed",
     "is_entry",
     "entry_chosen",
-    "investigator_count",
-    "survivors",
-    "gate_trophies",
-    "monster_trophies",
-    "unpaid_loans",
     "created_at",
     "updated_at",
 ]
@@ -275,12 +271,10 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     inlines = [SeatInline]
     actions = ["approve", "reject"]
 
-    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        if request.method != "POST":
-            return super().changeform_view(request, object_id, form_url, extra_context)
+    def changeform_view(self, request, *args, **kwargs):
         # One summary upkeep for the game, its seats and its rescore, not one per row.
-        with tracking():
-            return super().changeform_view(request, object_id, form_url, extra_context)
+        with tracking() if request.method == "POST" else nullcontext():
+            return super().changeform_view(request, *args, **kwargs)
 
     def delete_queryset(self, request, queryset):
         with tracking(queryset.values_list("pk", flat=True)):

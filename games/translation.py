@@ -33,18 +33,8 @@ class EnglishFallback(TranslationOptions):
     empty_values = None
 
 
-@register(Box)
-class BoxNames(EnglishFallback):
-    fields = ("name",)
-
-
-@register(Herald)
-class HeraldNames(EnglishFallback):
-    fields = ("name",)
-
-
-@register(Guardian)
-class GuardianNames(EnglishFallback):
+@register([Box, Herald, Guardian])
+class CatalogNames(EnglishFallback):
     fields = ("name",)
 
 
