@@ -1,11 +1,10 @@
 """Rescoring stored games after reference data (a doom track) changes.
 
-Two paths give the same scores. ``sessions_rescore_stored`` reads the totals stored on
-each game row (the write path keeps them equal to the seats) and only the Ancient One's
-doom track besides, so it rescores a million games in seconds and writes only the
-games whose score moved. ``sessions_rescore`` loads every game with its seats and
-recomputes the totals too: the full check, for when seats may have been changed behind
-the write path's back.
+``sessions_rescore_stored`` reads the totals stored on each game row (the write path keeps
+them equal to the seats), so it rescores a million games in seconds. ``sessions_rescore``
+recomputes the totals from the seats too: for when seats may have changed behind the
+write path's back. Both give the same scores; a changed game gets a history entry with
+the reason, as an edit would: a score never moves silently.
 """
 
 from __future__ import annotations
@@ -34,12 +33,8 @@ def sessions_rescore(
     user=None,
     batch_size: int = 2000,
 ) -> int:
-    """Recompute the stored score of every session in ``sessions``; returns how many changed.
-
-    Works in batches with one prefetch per batch, so it scales to the whole league. Each
-    changed game gets a history entry carrying ``reason`` (and ``user``, when known), as
-    an edit would: a score never moves silently.
-    """
+    """Recompute the totals and score of ``sessions`` from their seats, a batch at a time;
+    returns how many changed."""
     changed = 0
     ids = list(sessions.order_by("pk").values_list("pk", flat=True))
     fields = [*Session.DERIVED_FIELDS, "updated_at", "version"]
@@ -71,10 +66,8 @@ def sessions_rescore(
 
 def _record_history(sessions: list[Session], *, reason: str, user, when) -> None:
     """One history entry per game, as ``save()`` would write, in a few bulk inserts.
-
-    simple-history's bulk helper leaves the boxes (a many-to-many) out of the entries, so
-    they are copied here too: otherwise the history would show the boxes dropped.
-    """
+    simple-history's bulk helper leaves the boxes (a many-to-many) out: without the copy
+    here the history would show the boxes dropped."""
     records = Session.history.bulk_history_create(
         sessions,
         update=True,
@@ -103,15 +96,8 @@ def sessions_rescore_stored(
     chunk_size: int = 5000,
     progress: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Recompute the score and scenario score of ``sessions`` from their stored totals.
-
-    Returns how many changed. Reads the games in chunks, only the columns a score needs,
-    and writes only the games whose score moved, bumping their version and ``updated_at``
-    and adding a history entry with ``reason`` (and ``user``) as ``sessions_rescore``
-    does. A game edited between the read and the write keeps the edit: the write is
-    conditional on the version read. ``progress(games read, games in all)`` is called
-    after each chunk read.
-    """
+    """Recompute the score and scenario score of ``sessions`` from their stored totals;
+    returns how many changed. ``progress(games read, games in all)`` after each chunk."""
     games = (
         sessions.order_by("pk")
         .select_related("ancient_one")
