@@ -1,13 +1,11 @@
 """Writes of claims: an account becomes a league player. Each in one transaction.
 
 A player with no approved game and no account is nobody's record yet: the account that
-says "that is me" plays as it at once (``player_claim``, a conditional write, so of
-several at once one wins). A player with approved games, or with another account, is
-claimed by request: a moderator approves it, or refuses; the
-player's own account may refuse it too. Until then the claiming account has no league
-player: it records games like any account, naming the players at the table. Approving
-moves nothing but the link: the player's games stay its games; the account it had before
-(if any) no longer plays as it, and every other claim on it is refused.
+says "that is me" plays as it at once. Any other player is claimed by request: a
+moderator approves it or refuses; the player's own account may refuse it too. Until then
+the claiming account has no league player. Approving moves nothing but the link: the
+account the player had before (if any) no longer plays as it, every other claim on it is
+refused.
 
 Every decision locks the player's row first, then its claims: two moderators approving two
 claims on one player at once end with one approved and the other refused.

@@ -1,10 +1,8 @@
 """E-mails to a game's submitter when the league staff approve or reject it, and about claims.
 
-Called from the write path (``games.recording``, the admin) inside its transaction; the
-message is sent on commit, so a rolled-back change never mails anyone. The e-mail links
-to the game's page at ``LEAGUE_SITE_URL`` (the site's address, from the environment; the
-deploy check ``games.W001`` in ``games.checks`` warns while it is empty). A failing mail
-server is logged: the change is committed by then, and never turns into an error page.
+Called inside the writing transaction; sent on commit, so a rolled-back change never mails
+anyone. A game's e-mail links to its page at ``LEAGUE_SITE_URL`` (the deploy check
+``games.W001`` warns while it is empty).
 """
 
 from __future__ import annotations

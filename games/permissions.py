@@ -1,9 +1,8 @@
 """Who may do what with a submitted game: one place for the moderation policy.
 
 A league's moderators and organisers (``league.models.Membership`` roles) moderate that
-league's games and no other's. Site staff hold the global permissions (the "Moderators"
-group, or a superuser) and moderate everywhere. ``is_staff`` only opens the admin's door
-and grants nothing here.
+league's games only; site staff with the global permissions (the "Moderators" group, or a
+superuser) everywhere. ``is_staff`` only opens the admin's door and grants nothing here.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Which game is a team's entry for a league scenario (ruling 9), kept on the rows.
-
-Every write of a game that may change an entry (``games.recording``, the admin, bulk
-loads) calls these in its own transaction: the entry is stored (``is_entry``), never
-worked out when a board is read.
-"""
+"""Which game is a team's entry for a league scenario (ruling 9), stored on the rows
+(``is_entry``) by every write that may change it, in its transaction: never worked out
+when a board is read."""
 
 from __future__ import annotations
 
