@@ -37,7 +37,6 @@ def sessions_rescore(
     returns how many changed."""
     changed = 0
     ids = list(sessions.order_by("pk").values_list("pk", flat=True))
-    fields = [*Session.DERIVED_FIELDS, "updated_at", "version"]
     for start in range(0, len(ids), batch_size):
         with tracking() as tracker:
             # Locked while rescoring, so an edit in between is not overwritten.
@@ -47,33 +46,34 @@ def sessions_rescore(
                 .select_related("ancient_one")
                 .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by()))
             )
-            now = timezone.now()
             updates = []
             for session in batch:
                 before = session.derived_values()
                 session.apply_totals(list(session.seats.all()))
                 if session.derived_values() != before:
-                    session.updated_at = now
-                    session.version += 1
                     updates.append(session)
             if updates:
                 tracker.add(session.pk for session in updates)
-                Session.objects.bulk_update(updates, fields)
-                _record_history(updates, reason=reason, user=user, when=now)
+                _save_rescored(updates, Session.DERIVED_FIELDS, reason=reason, user=user)
         changed += len(updates)
     return changed
 
 
-def _record_history(sessions: list[Session], *, reason: str, user, when) -> None:
-    """One history entry per game, as ``save()`` would write, in a few bulk inserts.
-    simple-history's bulk helper leaves the boxes (a many-to-many) out: without the copy
-    here the history would show the boxes dropped."""
+def _save_rescored(sessions: list[Session], fields, *, reason: str, user) -> None:
+    """Write ``fields`` of rescored games, each a new version with one history entry, as
+    ``save()`` would, in a few bulk writes. simple-history's bulk helper leaves the boxes
+    (a many-to-many) out: without the copy here the history would show them dropped."""
+    now = timezone.now()
+    for session in sessions:
+        session.version += 1
+        session.updated_at = now
+    Session.objects.bulk_update(sessions, [*fields, "version", "updated_at"])
     records = Session.history.bulk_history_create(
         sessions,
         update=True,
         default_user=user,
         default_change_reason=reason,
-        default_date=when,
+        default_date=now,
     )
     through = Session.boxes.through
     box_history = Session.history.model._meta.get_field("historicalsession_boxes").related_model
@@ -129,7 +129,6 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
     """Write (pk, version read, score, scenario score) rows; returns how many were written.
     A game whose version moved since it was read (an edit in between) keeps the edit."""
     wanted = {pk: (version, score, scenario) for pk, version, score, scenario in moved}
-    now = timezone.now()
     # The summaries count victories by score: these games leave their old score's
     # buckets and enter the new ones in the same transaction ("minus old, plus new").
     with tracking(wanted) as tracker:
@@ -137,10 +136,7 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
         written = [game for game in games if game.version == wanted[game.pk][0]]
         for game in written:
             _, game.score, game.scenario_score = wanted[game.pk]
-            game.version += 1
-            game.updated_at = now
-        Session.objects.bulk_update(written, ["score", "scenario_score", "version", "updated_at"])
-        _record_history(written, reason=reason, user=user, when=now)
+        _save_rescored(written, ["score", "scenario_score"], reason=reason, user=user)
         tracker.rewritten(
             {
                 game.pk: {"score": game.score, "scenario_score": game.scenario_score}

@@ -10,9 +10,7 @@ urlpatterns = [
     path("preview/", submit.PreviewView.as_view(), name="preview"),
     path("mine/", sessions.MySessionsView.as_view(), name="mine"),
     path("players/", submit.PlayerSearchView.as_view(), name="player_search"),
-    # Moderators only: the games waiting for a decision, oldest first.
     path("pending/", moderation.PendingQueueView.as_view(), name="pending"),
-    # Claims on players: moderators decide; the claimant and the player's account answer.
     path("claims/", claims.ClaimQueueView.as_view(), name="claims"),
     path("claims/<int:pk>/", claims.ClaimAnswerView.as_view(), name="claim_answer"),
     path("claim/", claims.ClaimCreateView.as_view(), name="claim"),
