@@ -1,5 +1,7 @@
 """The league staff's tool: catalog, players, and moderation of submitted games."""
 
+from contextlib import nullcontext
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -11,11 +13,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from modeltranslation.admin import TranslationAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from games import notifications, rules, scenario_rules
+from games import notifications, rules
 from games.admin_league import tasks_by_scenario
 from games.admin_users import AutocompleteLabels
 from games.forms.results import BoxRulesMixin
 from games.forms.scenarios import ScenarioRulesMixin
+from games.forms.seats import table_rules
 from games.imports.admin_views import ResultsImportMixin
 from games.jobs.tasks import ancient_one_rescore_start
 from games.models import (
@@ -32,7 +35,6 @@ from games.models import (
 )
 from games.permissions import moderates_everywhere
 from games.recording import session_entry_sync, session_moderate
-from games.rule_messages import translated
 from games.scenario_entries import entry_group
 from games.summaries import tracking
 from league.scopes import formfield_across_leagues
@@ -122,31 +124,26 @@ class SeatInlineFormSet(BaseInlineFormSet):
         super().clean()
         if any(self.errors):
             return
-        seats = [
-            form.instance
-            for form in self.forms
-            if form.cleaned_data and not form.cleaned_data.get("DELETE")
+        live = [
+            form for form in self.forms if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
-        totals = rules.team_totals([seat.as_result(self.instance.outcome) for seat in seats])
-        errors = self.instance.table_errors(totals)
-        flat = [message for field_errors in errors.values() for message in field_errors]
-        if self.instance.scenario_id:
-            flat += map(
-                translated,
-                scenario_rules.investigator_problems(
-                    self.instance.scenario.terms(), totals.investigators
-                ),
-            )
+        game = self.instance
+        terms = game.scenario.terms() if game.scenario_id else None
+        outcome, problems = table_rules(
+            self.forms, live, box_ids=None, session=game, scenario_terms=terms
+        )
+        if terms is not None:
             # The tasks ticked on the game's form (SessionAdmin.save_form hands them over):
             # their conditions need the whole table, which only this formset sees.
-            conditions = self.instance.task_condition_errors(
-                tasks=getattr(self.instance, "claimed_tasks", None) or [],
-                totals=totals,
+            seats = [form.instance for form in live]
+            conditions = game.task_condition_errors(
+                tasks=getattr(game, "claimed_tasks", None) or [],
+                totals=rules.team_totals([seat.as_result(game.outcome) for seat in seats]),
                 endings=[seat.ended for seat in seats],
             )
-            flat += conditions.get("tasks_done", [])
-        if flat:
-            raise ValidationError(flat)
+            problems += conditions.get("tasks_done", [])
+        if outcome or problems:
+            raise ValidationError(outcome + problems)
 
 
 class SeatInline(admin.StackedInline):
@@ -202,16 +199,10 @@ class RejectionForm(forms.Form):
 
 # What the rules and the write path store on a game: shown, never typed in.
 STORED_FIELDS = [
-    "score",
-    "scenario_score",
+    *Session.DERIVED_FIELDS,
     "tasks_completed",
     "is_entry",
     "entry_chosen",
-    "investigator_count",
-    "survivors",
-    "gate_trophies",
-    "monster_trophies",
-    "unpaid_loans",
     "created_at",
     "updated_at",
 ]
@@ -275,12 +266,10 @@ class SessionAdmin(AutocompleteLabels, ResultsImportMixin, SimpleHistoryAdmin):
     inlines = [SeatInline]
     actions = ["approve", "reject"]
 
-    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        if request.method != "POST":
-            return super().changeform_view(request, object_id, form_url, extra_context)
+    def changeform_view(self, request, *args, **kwargs):
         # One summary upkeep for the game, its seats and its rescore, not one per row.
-        with tracking():
-            return super().changeform_view(request, object_id, form_url, extra_context)
+        with tracking() if request.method == "POST" else nullcontext():
+            return super().changeform_view(request, *args, **kwargs)
 
     def delete_queryset(self, request, queryset):
         with tracking(queryset.values_list("pk", flat=True)):

@@ -1,6 +1,8 @@
 """The admin of league play: teams (members inline), invitations, series, scenarios (tasks
 inline), and a game's tasks grouped by scenario."""
 
+from itertools import groupby
+
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
@@ -41,15 +43,12 @@ class TeamInvitationAdmin(admin.ModelAdmin):
 
 
 def tasks_by_scenario() -> list[tuple[str, list[tuple[int, str]]]]:
-    """Every task under its scenario's name, scenarios by name, tasks in their order: the
-    choices of a game's "Tasks completed" (a flat list named no scenario, and tasks of two
-    scenarios read alike). Grouped by scenario, not name: two leagues may share a name.
-    One query."""
-    groups: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+    """The choices of a game's "Tasks completed", each under its scenario's name (tasks of
+    two scenarios read alike). Grouped by scenario, not name: two leagues may share a name."""
     rows = ScenarioTask.objects.order_by("scenario__name", "scenario", "order", "pk")
-    for scenario_id, name, pk, text in rows.values_list("scenario", "scenario__name", "pk", "text"):
-        groups.setdefault(scenario_id, (name, []))[1].append((pk, text))
-    return list(groups.values())
+    rows = rows.values_list("scenario", "scenario__name", "pk", "text")
+    grouped = groupby(rows, key=lambda row: row[:2])
+    return [(name, [(pk, text) for *_, pk, text in tasks]) for (_, name), tasks in grouped]
 
 
 class ScenarioTaskInline(admin.TabularInline):

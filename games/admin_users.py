@@ -5,9 +5,6 @@ who may edit players (or games, or teams) must pick the account to link, not bro
 accounts: the autocomplete answers them for a user field of a league model whose admin lets
 them add or change it, searching usernames and names only (never e-mail addresses). Nothing
 else of the user admin opens to them.
-
-``AutocompleteLabels`` gives the admins with autocomplete fields a script that names each
-box by its field's label (select2 names it only by its value: an empty box has no name).
 """
 
 from __future__ import annotations
@@ -27,9 +24,8 @@ PICKER_SEARCH_FIELDS = ("username", "first_name", "last_name")
 
 
 def picks_a_user(request, site) -> bool:
-    """Whether this request is the admin's autocomplete, asked for a user field (in its
-    ``autocomplete_fields``) of a league model whose admin lets the requester add or change
-    it."""
+    """Whether this request is the admin's autocomplete asking for a user field (in
+    ``autocomplete_fields``) of a league model the requester may add or change."""
     match = request.resolver_match
     if match is None or match.view_name != f"{site.name}:autocomplete":
         return False
@@ -53,7 +49,8 @@ def picks_a_user(request, site) -> bool:
 
 
 class AutocompleteLabels:
-    """For a ModelAdmin or inline with ``autocomplete_fields``: each box named by its label."""
+    """For a ModelAdmin or inline with ``autocomplete_fields``: each box named by its field's
+    label (select2 names it only by its value: an empty box has no name)."""
 
     class Media:
         js = ["js/admin-autocomplete-labels.js"]

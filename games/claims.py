@@ -1,13 +1,11 @@
 """Writes of claims: an account becomes a league player. Each in one transaction.
 
 A player with no approved game and no account is nobody's record yet: the account that
-says "that is me" plays as it at once (``player_claim``, a conditional write, so of
-several at once one wins). A player with approved games, or with another account, is
-claimed by request (``claim_request``): a moderator approves it, or refuses; the
-player's own account may refuse it too. Until then the claiming account has no league
-player: it records games like any account, naming the players at the table. Approving
-moves nothing but the link: the player's games stay its games; the account it had before
-(if any) no longer plays as it, and every other claim on it is refused.
+says "that is me" plays as it at once. Any other player is claimed by request: a
+moderator approves it or refuses; the player's own account may refuse it too. Until then
+the claiming account has no league player. Approving moves nothing but the link: the
+account the player had before (if any) no longer plays as it, every other claim on it is
+refused.
 
 Every decision locks the player's row first, then its claims: two moderators approving two
 claims on one player at once end with one approved and the other refused.
@@ -26,13 +24,14 @@ from games.players import player_claim
 from games.signals import league_changed
 
 
-def claim_needs_moderator(player: Player) -> bool:
-    """Whether taking ``player`` waits for a moderator: it has a record or an account."""
-    return player.user_id is not None or Player.objects.listed().filter(pk=player.pk).exists()
-
-
-def claim_request(*, player: Player, user) -> PlayerClaim:
-    """File ``user``'s claim on ``player``; ``ValidationError`` when one already waits."""
+def claim_or_take(*, player: Player, user) -> PlayerClaim | None:
+    """``user`` says "that is me": linked at once (``None``) when nobody's record is at
+    stake (no approved game, no account), else a claim to decide. Raises
+    ``games.players.PlayerTaken`` when another account took the player meanwhile, and
+    ``ValidationError`` when the account already waits for a claim."""
+    if player.user_id is None and not Player.objects.listed().filter(pk=player.pk).exists():
+        player_claim(player, user)
+        return None
     try:
         with transaction.atomic():
             claim = PlayerClaim.objects.create(player=player, user=user)
@@ -40,16 +39,6 @@ def claim_request(*, player: Player, user) -> PlayerClaim:
         raise ValidationError(_("Your account already waits for a decision on a claim.")) from error
     notifications.claim_filed(claim)
     return claim
-
-
-def claim_or_take(*, player: Player, user) -> PlayerClaim | None:
-    """``user`` says "that is me": linked at once (``None``) when nobody's record is at
-    stake, else a claim to decide. Raises ``games.players.PlayerTaken`` when another
-    account took the player meanwhile."""
-    if claim_needs_moderator(player):
-        return claim_request(player=player, user=user)
-    player_claim(player, user)
-    return None
 
 
 class ClaimGone(Exception):

@@ -1,8 +1,5 @@
 """How sure a win rate is: the 95 % Wilson score interval, and when a sample is small.
-
-A pure module (no Django import): the pages, the exports and the SQL sort all derive
-from the same definitions here.
-"""
+Pure Python: the pages, the exports and the SQL sort all derive from these definitions."""
 
 from __future__ import annotations
 

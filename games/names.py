@@ -75,8 +75,8 @@ SIMILAR_SHOWN = 3
 
 
 def similar_names(name: str, candidates: Iterable[tuple[str, str]]) -> list[str]:
-    """The names among ``candidates`` (each ``(name, its name_key)``) that ``name`` may be
-    a mistyping of, most alike first; never a name that is the same player.
+    """The names among ``candidates`` (``(name, name_key)`` pairs) that ``name`` may be a
+    mistyping of, most alike first; never one that is the same player.
 
     >>> similar_names("Ben Carterr", [("Ben Carter", "ben carter"), ("Ann", "ann")])
     ['Ben Carter']
@@ -106,8 +106,7 @@ MAX_QUERY_LENGTH = 100
 MAX_QUERY_WORDS = 6
 
 
-def _unaccented(text: str) -> str:
-    """``name_key`` without accents: "Élodie" -> "elodie", "Łukasz" -> "lukasz"."""
+def _unaccented(text: str) -> str:  # "Élodie" -> "elodie", "Łukasz" -> "lukasz"
     parts = unicodedata.normalize("NFKD", name_key(text))
     bare = "".join(ch for ch in parts if not unicodedata.combining(ch)).translate(UNMARKED)
     return unicodedata.normalize("NFKC", bare)

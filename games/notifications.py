@@ -1,10 +1,8 @@
 """E-mails to a game's submitter when the league staff approve or reject it, and about claims.
 
-Called from the write path (``games.recording``, the admin) inside its transaction; the
-message is sent on commit, so a rolled-back change never mails anyone. The e-mail links
-to the game's page at ``LEAGUE_SITE_URL`` (the site's address, from the environment; the
-deploy check ``games.W001`` in ``games.checks`` warns while it is empty). A failing mail
-server is logged: the change is committed by then, and never turns into an error page.
+Called inside the writing transaction; sent on commit, so a rolled-back change never mails
+anyone. A game's e-mail links to its page at ``LEAGUE_SITE_URL`` (the deploy check
+``games.W001`` warns while it is empty).
 """
 
 from __future__ import annotations
@@ -46,19 +44,9 @@ def status_changed(session: Session) -> None:
         }
         subject = render_to_string("games/email/status_subject.txt", context).strip()
         body = render_to_string("games/email/status_body.txt", context)
-    recipient = user.email
-    # Robust: another after-commit callback failing (a cache bump, say) must not stop this one.
-    transaction.on_commit(lambda: _send(subject, body, recipient, session.pk), robust=True)
-
-
-def _send(subject: str, body: str, recipient: str, session_id: int) -> None:
-    """Send one notice; the change it reports is already committed, so a failure is only
-    logged (the staff member's page still says the decision was saved)."""
-    try:
-        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [recipient])
-    except Exception:
-        # The game, not the address: the log keeps no e-mail addresses.
-        logger.exception("Could not e-mail the submitter of game %s.", session_id)
+    _send_on_commit(
+        subject, body, user.email, "Could not e-mail the submitter of game %s.", session.pk
+    )
 
 
 def claim_filed(claim) -> None:
@@ -83,14 +71,22 @@ def language_of(user) -> str:
 
 
 def _mail_on_commit(template: str, context: dict, recipient: str) -> None:
-    """Send a one-line-subject notice after commit; a failure is logged, never raised."""
+    """A notice whose template's first line is its subject, in the reader's language."""
     with translation.override(language_of(context["user"])):
         subject, _, body = render_to_string(template, context).partition("\n")
+    _send_on_commit(subject, body.lstrip(), recipient, "Could not send the notice %s.", template)
+
+
+def _send_on_commit(subject: str, body: str, recipient: str, *failure) -> None:
+    """Send once committed. The change it reports is committed by then: a failure is only
+    logged (``failure``: the log's message and values, never the address), the staff
+    member's page still says the decision was saved."""
 
     def send() -> None:
         try:
-            send_mail(subject.strip(), body.lstrip(), settings.DEFAULT_FROM_EMAIL, [recipient])
+            send_mail(subject.strip(), body, settings.DEFAULT_FROM_EMAIL, [recipient])
         except Exception:
-            logger.exception("Could not send the notice %s.", template)
+            logger.exception(*failure)
 
+    # Robust: another after-commit callback failing (a cache bump, say) must not stop this one.
     transaction.on_commit(send, robust=True)

@@ -1,8 +1,6 @@
-"""How every figure of the league is rounded: one rule for pages, downloads and the API.
-
-Halves go up (away from zero), on the number as written in decimal: 82.5 % shows as 83 %,
-19.65 as 19.7 -- what Django's ``floatformat`` filter does, so a figure a template writes
-and one a table column writes never differ. A pure module (no Django import).
+"""How every figure of the league is rounded, on pages, downloads and the API: halves up
+(away from zero) on the number as written in decimal (82.5 % shows as 83 %, 19.65 as
+19.7), as Django's ``floatformat`` does, so a template's figure and a table column's agree.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Who may do what with a submitted game: one place for the moderation policy.
 
 A league's moderators and organisers (``league.models.Membership`` roles) moderate that
-league's games and no other's. Site staff hold the global permissions (the "Moderators"
-group, or a superuser) and moderate everywhere. ``is_staff`` only opens the admin's door
-and grants nothing here.
+league's games only; site staff with the global permissions (the "Moderators" group, or a
+superuser) everywhere. ``is_staff`` only opens the admin's door and grants nothing here.
 """
 
 from __future__ import annotations
@@ -35,32 +34,24 @@ def can_read_history(user, league) -> bool:
     return user.has_perm(VIEW_PERMISSION) or can_moderate(user, league)
 
 
-def _own_pending(session: Session, user) -> bool:
+def _league_staff_or_own_pending(session: Session, user, permission: str) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.has_perm(permission) or can_moderate(user, session.league_id):
+        return True
     return session.submitted_by_id == user.pk and session.status == Status.PENDING
 
 
 def session_editable_by(session: Session, user) -> bool:
     """Those who may change games (its league's moderators) edit any at any time; a
     submitter edits their own while it is pending."""
-    if not user.is_authenticated:
-        return False
-    return (
-        user.has_perm(CHANGE_PERMISSION)
-        or can_moderate(user, session.league_id)
-        or _own_pending(session, user)
-    )
+    return _league_staff_or_own_pending(session, user, CHANGE_PERMISSION)
 
 
 def session_withdrawable_by(session: Session, user) -> bool:
     """Those who may delete games (its league's moderators) withdraw any; a submitter
     their own while pending."""
-    if not user.is_authenticated:
-        return False
-    return (
-        user.has_perm(DELETE_PERMISSION)
-        or can_moderate(user, session.league_id)
-        or _own_pending(session, user)
-    )
+    return _league_staff_or_own_pending(session, user, DELETE_PERMISSION)
 
 
 def initial_status(user, league) -> str:

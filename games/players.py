@@ -1,10 +1,7 @@
-"""Writes that turn a typed name into a league player, safe when many people type at once.
-
-Every path that makes a player from a name (the result form, signup, imports) comes
-through ``player_get_or_create``: the unique ``name_key`` decides, and losing a race to
-create the same player (or to take the same slug) is caught inside a savepoint and read
-back, so concurrent requests end with one player and no error.
-"""
+"""Writes that turn a typed name into a league player, safe when many people type at once:
+the unique ``name_key`` decides, and a lost race to create the same player (or to take
+the same slug) is caught inside a savepoint and read back, so concurrent requests end
+with one player and no error."""
 
 from __future__ import annotations
 
@@ -46,11 +43,8 @@ def player_for_name(name: str) -> Player:
 
 
 def players_for_names(names: list[str]) -> dict[str, Player]:
-    """Players for several names at once, created in a fixed order.
-
-    Two games naming the same two new players in opposite orders would otherwise each
-    hold one new row and wait for the other's: a deadlock on PostgreSQL.
-    """
+    """Players for several names at once, created in a fixed order: two games naming the
+    same two new players in opposite orders would otherwise deadlock on PostgreSQL."""
     keys = {name_key(name) for name in names}
     # Most names are players already: one query finds them all, the rest are created.
     existing = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
@@ -62,11 +56,8 @@ def players_for_names(names: list[str]) -> dict[str, Player]:
 
 
 def player_claim(player: Player, user) -> None:
-    """Link ``user`` to ``player`` only if nobody has yet: a conditional write.
-
-    Raises ``PlayerTaken`` when another account got there first; the caller's
-    transaction then rolls back the account it was creating.
-    """
+    """Link ``user`` to ``player`` only if nobody has yet (a conditional write);
+    ``PlayerTaken`` when another account got there first."""
     claimed = Player.objects.filter(pk=player.pk, user__isnull=True).update(user=user)
     if claimed != 1:
         raise PlayerTaken(player.name)

@@ -1,10 +1,6 @@
-"""The rule modules' sentences (``games.rule_text.Message``) in the reader's language.
-
-The pure modules (``games.rules``, ``games.validation``, ``games.scenario_rules``) return
-English ``Message``s; where they become form errors or page text, the Django layer passes
-them through here: the msgid through ``gettext`` (or ``ngettext``), then the values in,
-translated too when a value is itself a ``Message``, dates in the reader's format.
-"""
+"""The rule modules' sentences (``games.rule_text.Message``) in the reader's language:
+the msgid through ``gettext`` (or ``ngettext``), then the values in, dates in the reader's
+format."""
 
 from __future__ import annotations
 

@@ -1,13 +1,10 @@
 """The rule modules' sentences, marked for translation without importing Django.
 
-``games.rules``, ``games.validation`` and ``games.scenario_rules`` are pure Python, so they
-cannot call Django's ``gettext``. Their readable sentences are ``Message``s instead: the
-English text, which is what the modules' tests and the browser's copy of the rules
-compare, carrying the msgid it came from and its values. ``makemessages`` finds the msgids
-through the markers below (xgettext knows these function names), and the Django layer
-(``games.rule_messages``) formats the reader's translation with the same values.
-
-``require_range`` is here too: the check every count of the rules shares, with its sentences.
+The pure modules (``games.rules``, ``games.validation``, ``games.scenario_rules``) cannot
+call ``gettext``: their sentences are ``Message``s, the English text (what their tests and
+the browser's copy of the rules compare) carrying its msgid and values. ``makemessages``
+finds the msgids through the markers below (xgettext knows these function names);
+``games.rule_messages`` formats the reader's translation with the same values.
 """
 
 from __future__ import annotations
@@ -16,15 +13,12 @@ import datetime
 
 
 def gettext_noop(message: str) -> str:
-    """Marks ``message`` for the translators' catalogue (``makemessages`` extracts the calls
-    of a function of this name) and returns it unchanged: this module stays free of Django,
-    and the Django layer (``games.rule_messages``) says the message in the reader's language."""
+    """Marks ``message`` for the catalogue and returns it unchanged."""
     return message
 
 
 def ngettext_lazy(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a message with a plural for the catalogue, as ``gettext_noop`` does (Django's
-    ``makemessages`` extracts a function of this name): both forms, for ``Message``."""
+    """Marks a message with a plural for the catalogue: both forms, for ``Message``."""
     return singular, plural
 
 
@@ -38,13 +32,9 @@ def _english(value: object) -> object:
 
 
 class Message(str):
-    """A rule's sentence: the English text, carrying its catalogue template (a marked msgid
-    with named ``%(name)s`` placeholders), its plural and the values it was formatted with.
-
-    It compares and prints as the English text; ``games.rule_messages.translated`` formats
-    the reader's translation with the same values (a value may itself be a ``Message``).
-    ``count`` names the value that picks the plural form.
-    """
+    """A rule's sentence: compares and prints as the English text, and carries its msgid
+    (named ``%(name)s`` placeholders), its plural and its values (a value may itself be a
+    ``Message``). ``count`` names the value that picks the plural form."""
 
     template: str
     plural: str
@@ -60,8 +50,9 @@ class Message(str):
 
 
 def require_range(name: str, value: int, low: int, high: int | None = None) -> None:
-    """Raises ``ValueError`` (its argument a ``Message``) unless ``value`` is a whole number
-    from ``low`` to ``high`` (no upper bound when ``None``); ``name`` is a marked msgid."""
+    """The check every count of the rules shares: ``ValueError`` (its argument a
+    ``Message``) unless ``value`` is a whole number from ``low`` to ``high`` (``None``: no
+    upper bound); ``name`` is a marked msgid."""
     what = Message(name)
     if isinstance(value, bool) or not isinstance(value, int):
         template = gettext_noop("%(name)s must be a whole number, not %(value)s.")

@@ -1,9 +1,6 @@
-"""Which game is a team's entry for a league scenario (ruling 9), kept on the rows.
-
-Every write of a game that may change an entry (``games.recording``, the admin, bulk
-loads) calls these in its own transaction: the entry is stored (``is_entry``), never
-worked out when a board is read.
-"""
+"""Which game is a team's entry for a league scenario (ruling 9), stored on the rows
+(``is_entry``) by every write that may change it, in its transaction: never worked out
+when a board is read."""
 
 from __future__ import annotations
 
@@ -37,60 +34,44 @@ def group_of(session: Session) -> tuple[int, str] | None:
 
 
 def scenario_entries_refresh(*groups: tuple[int, str] | None) -> None:
-    """Store which game is the entry of each (scenario, entry key) group (ruling 9).
-
-    Only approved games submitted before the scenario closed are candidates, so a closed
-    scenario's board keeps the games it had.
-    """
-    for group in {g for g in groups if g}:
-        scenario_id, key = group
+    """Store which game is the entry of each (scenario, entry key) group (ruling 9)."""
+    for scenario_id, key in {g for g in groups if g}:
         games = Session.objects.filter(scenario_id=scenario_id, entry_key=key)
-        candidates = [
-            scenario_rules.EntryCandidate(pk, score, submitted, chosen)
-            for pk, score, submitted, chosen in games.filter(
-                status=Status.APPROVED, created_at__lt=_closes_at(scenario_id)
-            ).values_list("pk", "scenario_score", "created_at", "entry_chosen")
-        ]
-        winner = scenario_rules.entry_of(candidates)
-        losing = games.filter(is_entry=True).exclude(pk=winner)
-        _track([*losing.values_list("pk", flat=True), winner])
-        losing.update(is_entry=False)
-        if winner is not None:
-            games.filter(pk=winner, is_entry=False).update(is_entry=True)
-
-
-def _track(ids: Iterable[int | None]) -> None:
-    """Entry flags change by bulk updates: read the games whose flag flips first, for the
-    summaries (only those: a team's group of games for a scenario can be thousands)."""
-    tracker = active_tracker()
-    if tracker is not None:
-        tracker.add(ids)
-
-
-def _closes_at(scenario_id: int):
-    return Scenario.objects.values_list("closes_at", flat=True).get(pk=scenario_id)
+        _store_entries(games, _winners(games, scenario_id))
 
 
 def scenario_entries_rebuild(scenario_ids: Iterable[int]) -> int:
-    """Recompute every entry of these scenarios at once (bulk loads: the demo league).
-
-    The same ruling 9 as ``scenario_entries_refresh``, grouped in Python from one query
-    per scenario; returns the number of entries.
-    """
+    """Recompute every entry of these scenarios at once (bulk loads: the demo league), one
+    query per scenario; returns the number of entries."""
     entries = 0
     for scenario_id in scenario_ids:
         games = Session.objects.filter(scenario_id=scenario_id)
-        groups: dict[str, list[scenario_rules.EntryCandidate]] = {}
-        rows = games.filter(
-            status=Status.APPROVED, created_at__lt=_closes_at(scenario_id)
-        ).values_list("entry_key", "pk", "scenario_score", "created_at", "entry_chosen")
-        for key, *candidate in rows:
-            groups.setdefault(key, []).append(scenario_rules.EntryCandidate(*candidate))
-        winners = [scenario_rules.entry_of(candidates) for candidates in groups.values()]
+        winners = _winners(games, scenario_id)
         with tracking():
-            current = set(games.filter(is_entry=True).values_list("pk", flat=True))
-            _track(current.symmetric_difference(winners))
-            games.filter(is_entry=True).exclude(pk__in=winners).update(is_entry=False)
-            games.filter(pk__in=winners, is_entry=False).update(is_entry=True)
+            _store_entries(games, winners)
         entries += len(winners)
     return entries
+
+
+def _winners(games, scenario_id: int) -> list[int]:
+    """The entry of each entry key among ``games``. Only approved games submitted before
+    the scenario closed are candidates, so a closed scenario's board keeps its games."""
+    closes_at = Scenario.objects.values_list("closes_at", flat=True).get(pk=scenario_id)
+    rows = games.filter(status=Status.APPROVED, created_at__lt=closes_at).values_list(
+        "entry_key", "pk", "scenario_score", "created_at", "entry_chosen"
+    )
+    groups: dict[str, list[scenario_rules.EntryCandidate]] = {}
+    for key, *candidate in rows:
+        groups.setdefault(key, []).append(scenario_rules.EntryCandidate(*candidate))
+    return [scenario_rules.entry_of(candidates) for candidates in groups.values()]
+
+
+def _store_entries(games, winners: list[int]) -> None:
+    current = set(games.filter(is_entry=True).values_list("pk", flat=True))
+    # Entry flags change by bulk updates: the summaries read the games whose flag flips
+    # first (only those: a team's group of games for a scenario can be thousands).
+    tracker = active_tracker()
+    if tracker is not None:
+        tracker.add(current.symmetric_difference(winners))
+    games.filter(is_entry=True).exclude(pk__in=winners).update(is_entry=False)
+    games.filter(pk__in=winners, is_entry=False).update(is_entry=True)

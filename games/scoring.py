@@ -1,11 +1,10 @@
 """Rescoring stored games after reference data (a doom track) changes.
 
-Two paths give the same scores. ``sessions_rescore_stored`` reads the totals stored on
-each game row (the write path keeps them equal to the seats) and only the Ancient One's
-doom track besides, so it rescores a million games in seconds and writes only the
-games whose score moved. ``sessions_rescore`` loads every game with its seats and
-recomputes the totals too: the full check, for when seats may have been changed behind
-the write path's back.
+``sessions_rescore_stored`` reads the totals stored on each game row (the write path keeps
+them equal to the seats), so it rescores a million games in seconds. ``sessions_rescore``
+recomputes the totals from the seats too: for when seats may have changed behind the
+write path's back. Both give the same scores; a changed game gets a history entry with
+the reason, as an edit would: a score never moves silently.
 """
 
 from __future__ import annotations
@@ -34,15 +33,10 @@ def sessions_rescore(
     user=None,
     batch_size: int = 2000,
 ) -> int:
-    """Recompute the stored score of every session in ``sessions``; returns how many changed.
-
-    Works in batches with one prefetch per batch, so it scales to the whole league. Each
-    changed game gets a history entry carrying ``reason`` (and ``user``, when known), as
-    an edit would: a score never moves silently.
-    """
+    """Recompute the totals and score of ``sessions`` from their seats, a batch at a time;
+    returns how many changed."""
     changed = 0
     ids = list(sessions.order_by("pk").values_list("pk", flat=True))
-    fields = [*Session.DERIVED_FIELDS, "updated_at", "version"]
     for start in range(0, len(ids), batch_size):
         with tracking() as tracker:
             # Locked while rescoring, so an edit in between is not overwritten.
@@ -52,35 +46,34 @@ def sessions_rescore(
                 .select_related("ancient_one")
                 .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by()))
             )
-            now = timezone.now()
             updates = []
             for session in batch:
                 before = session.derived_values()
                 session.apply_totals(list(session.seats.all()))
                 if session.derived_values() != before:
-                    session.updated_at = now
-                    session.version += 1
                     updates.append(session)
             if updates:
                 tracker.add(session.pk for session in updates)
-                Session.objects.bulk_update(updates, fields)
-                _record_history(updates, reason=reason, user=user, when=now)
+                _save_rescored(updates, Session.DERIVED_FIELDS, reason=reason, user=user)
         changed += len(updates)
     return changed
 
 
-def _record_history(sessions: list[Session], *, reason: str, user, when) -> None:
-    """One history entry per game, as ``save()`` would write, in a few bulk inserts.
-
-    simple-history's bulk helper leaves the boxes (a many-to-many) out of the entries, so
-    they are copied here too: otherwise the history would show the boxes dropped.
-    """
+def _save_rescored(sessions: list[Session], fields, *, reason: str, user) -> None:
+    """Write ``fields`` of rescored games, each a new version with one history entry, as
+    ``save()`` would, in a few bulk writes. simple-history's bulk helper leaves the boxes
+    (a many-to-many) out: without the copy here the history would show them dropped."""
+    now = timezone.now()
+    for session in sessions:
+        session.version += 1
+        session.updated_at = now
+    Session.objects.bulk_update(sessions, [*fields, "version", "updated_at"])
     records = Session.history.bulk_history_create(
         sessions,
         update=True,
         default_user=user,
         default_change_reason=reason,
-        default_date=when,
+        default_date=now,
     )
     through = Session.boxes.through
     box_history = Session.history.model._meta.get_field("historicalsession_boxes").related_model
@@ -103,15 +96,8 @@ def sessions_rescore_stored(
     chunk_size: int = 5000,
     progress: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Recompute the score and scenario score of ``sessions`` from their stored totals.
-
-    Returns how many changed. Reads the games in chunks, only the columns a score needs,
-    and writes only the games whose score moved, bumping their version and ``updated_at``
-    and adding a history entry with ``reason`` (and ``user``) as ``sessions_rescore``
-    does. A game edited between the read and the write keeps the edit: the write is
-    conditional on the version read. ``progress(games read, games in all)`` is called
-    after each chunk read.
-    """
+    """Recompute the score and scenario score of ``sessions`` from their stored totals;
+    returns how many changed. ``progress(games read, games in all)`` after each chunk."""
     games = (
         sessions.order_by("pk")
         .select_related("ancient_one")
@@ -143,7 +129,6 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
     """Write (pk, version read, score, scenario score) rows; returns how many were written.
     A game whose version moved since it was read (an edit in between) keeps the edit."""
     wanted = {pk: (version, score, scenario) for pk, version, score, scenario in moved}
-    now = timezone.now()
     # The summaries count victories by score: these games leave their old score's
     # buckets and enter the new ones in the same transaction ("minus old, plus new").
     with tracking(wanted) as tracker:
@@ -151,10 +136,7 @@ def _write_scores(moved: list[tuple], *, reason: str, user) -> int:
         written = [game for game in games if game.version == wanted[game.pk][0]]
         for game in written:
             _, game.score, game.scenario_score = wanted[game.pk]
-            game.version += 1
-            game.updated_at = now
-        Session.objects.bulk_update(written, ["score", "scenario_score", "version", "updated_at"])
-        _record_history(written, reason=reason, user=user, when=now)
+        _save_rescored(written, ["score", "scenario_score"], reason=reason, user=user)
         tracker.rewritten(
             {
                 game.pk: {"score": game.score, "scenario_score": game.scenario_score}

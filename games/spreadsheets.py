@@ -1,9 +1,6 @@
-"""Spreadsheet cells that are safe to open: text never runs as a formula.
-
-Spreadsheet programs run a cell that starts with ``=``, ``+``, ``-`` or ``@`` (some also
-after a tab or carriage return) as a formula (OWASP "CSV injection"). Every text cell the
-league writes goes through ``safe_cell``; the results import reads cells back through
-``unquote_cell``, so an export re-imports to the very same text.
+"""Spreadsheet cells that are safe to open: text never runs as a formula (OWASP "CSV
+injection"). Every text cell the league writes goes through ``safe_cell``; the results
+import reads cells back through ``unquote_cell``, so an export re-imports to the same text.
 """
 
 from __future__ import annotations
@@ -30,12 +27,8 @@ SHEET_TITLE_MAX = 31
 
 
 def safe_cell(value):
-    """``value`` ready for a spreadsheet cell: text that could run gets a leading quote.
-
-    Text already starting with the quote gets one more, so ``unquote_cell`` can always
-    take exactly one off. Numbers, dates and ``None`` pass unchanged; anything else
-    becomes its text.
-    """
+    """``value`` ready for a spreadsheet cell: text that could run gets a leading quote,
+    as does text already starting with one, so ``unquote_cell`` always takes one off."""
     if value is None or isinstance(value, TYPED):
         return value
     text = str(value)
@@ -54,9 +47,8 @@ def write_sheet(
     rows: Iterable[list], target, title: str, formats: Iterable[str | None] = ()
 ) -> None:
     """``rows`` (the header first, cells already safe) into a one-sheet workbook at
-    ``target`` (a path or binary file). ``formats`` gives each column's number format
-    (None: as the value is). Only styled cells become ``WriteOnlyCell`` objects, one row at
-    a time, so memory stays flat."""
+    ``target``; ``formats``: each column's number format (None: as the value is). Written
+    a row at a time, only styled cells as ``WriteOnlyCell``, so memory stays flat."""
     book = Workbook(write_only=True)
     sheet = book.create_sheet(title=title[:SHEET_TITLE_MAX] or "Export")
     # Write-only mode writes the sheet's view before its first row: freeze panes now.

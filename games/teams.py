@@ -53,8 +53,7 @@ class MemberAddition:
 
 
 def team_member_add(*, team: Team, player_name: str, by) -> MemberAddition:
-    """Add the public player (or ``by``'s own) with this name, in any case; one with
-    another account, or in another team, is invited instead."""
+    """Add the public player (or ``by``'s own) with this name, in any case, or invite it."""
     name = normalise_name(player_name)
     if not name:
         raise ValidationError({"player_name": _("Give the player's name.")})
@@ -84,9 +83,8 @@ def team_member_add(*, team: Team, player_name: str, by) -> MemberAddition:
 
 
 def team_member_remove(*, team: Team, player: Player, new_captain: Player | None = None) -> None:
-    """Take ``player`` off the team, or withdraw their invitation. The captain's own
-    player leaves only by naming ``new_captain`` (a member with an account) while others
-    remain; the last member leaving ends the captaincy."""
+    """Take ``player`` off the team, or withdraw their invitation; the captain's own
+    player names ``new_captain`` (a member with an account) while others remain."""
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=team.pk)
         if player.user_id is not None and player.user_id == team.captain_id:
@@ -115,11 +113,8 @@ def team_successors(team: Team, leaving: Player):
 
 
 def team_invitation_answer(*, invitation_id: int, user, accept: bool) -> TeamInvitation:
-    """``user`` accepts (joins the team) or declines an invitation to their player.
-
-    Raises ``TeamInvitation.DoesNotExist`` for an invitation that is not theirs or was
-    answered or withdrawn meanwhile.
-    """
+    """``user`` accepts (joins the team) or declines an invitation to their player;
+    ``TeamInvitation.DoesNotExist`` when it is not theirs, or was answered or withdrawn."""
     with transaction.atomic():
         invitation = (
             TeamInvitation.objects.for_user(user)

@@ -1,18 +1,14 @@
 """The catalog's names per language (django-modeltranslation): columns ``name_en``,
-``name_de``... on the same rows, so a list page reads them with no join nor extra query.
-
-Reading ``box.name`` (a template, ``str()``, ``values("name")`` on the model's own rows)
-gives the reader's language, English when that language's column is empty. Two things
-modeltranslation leaves to us:
+``name_de``... on the same rows, read with no join nor extra query; English when a
+language's column is empty. Two things modeltranslation leaves to us:
 
 - the plain ``name`` column is undetermined once translated (its docs): a query from
   another model (``values("box__name")``) must ask for ``in_language("box__name")``;
 - the rules know boxes by their English names (``games.rules.ACT_DECK_BOXES``): what
   checks them reads ``name_en``.
 
-Investigators and Ancient Ones keep their proper names; an investigator's occupation
-and an Ancient One's note are translated. The migration ``catalog_printed_names`` fills
-the publishers' names (their sources: docs/catalog-names.md).
+Investigators and Ancient Ones keep their proper names (the publishers' names: migration
+``catalog_printed_names``, sources in docs/catalog-names.md).
 """
 
 from django.conf import settings
@@ -33,18 +29,8 @@ class EnglishFallback(TranslationOptions):
     empty_values = None
 
 
-@register(Box)
-class BoxNames(EnglishFallback):
-    fields = ("name",)
-
-
-@register(Herald)
-class HeraldNames(EnglishFallback):
-    fields = ("name",)
-
-
-@register(Guardian)
-class GuardianNames(EnglishFallback):
+@register([Box, Herald, Guardian])
+class CatalogNames(EnglishFallback):
     fields = ("name",)
 
 

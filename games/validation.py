@@ -1,24 +1,10 @@
-"""A game's result judged by ``games.rules``: every broken rule, under the field it concerns.
+"""A game's result judged by ``games.rules``: every broken rule, under the result form's
+field that shows it (``__all__`` for the table as a whole).
 
-Pure Python like ``games.rules`` (no Django import). The rules say what a finished game
-may be; this module applies them to one game's plain values (``GameResult``) and files
-each broken rule under the result form's field that shows it (``__all__`` for the table
-as a whole). ``Session`` hands its values here (its ``clean()`` and the ``*_errors``
-methods the result form, the admin and ``games.recording`` call), so does the demo
-league's generator; nothing else restates these checks. A scenario's own rules are
-``games.scenario_rules`` (``Session.scenario_errors``).
-
-The checks, in the order the form shows them:
-
-* the date played is not in the future; the terror level is 0-10;
-* a defeat has a cause and a victory none; the cause fits the Ancient One, and Act III
-  the boxes in play (its Act deck);
-* a sealed game has six or more elder sign tokens; Azathoth is never banished; closing
-  the gates needs a gate trophy per investigator in play;
-* 1-8 investigators in play; at most one Bank Loan per investigator who played;
-* no seat lost in time and space in a banished game (the awakening devoured them):
-  ``seat_errors`` under the seat's own ``ended`` field (the result form's seat rows, the
-  admin's), ``result_errors`` naming the seat for writes made without a form.
+Pure Python (no Django import). ``Session`` hands its values here (its ``clean()`` and the
+``*_errors`` methods the result form, the admin and ``games.recording`` call), so does the
+demo league's generator: nothing else restates these checks. A scenario's own rules are
+``games.scenario_rules``.
 """
 
 from __future__ import annotations
@@ -30,8 +16,8 @@ from dataclasses import dataclass
 from games import rules
 from games.rule_text import Message, gettext_noop
 
-# Broken rules by result field: readable sentences (English ``Message``s, which
-# ``games.rule_messages`` translates), ``{}`` when the result is valid.
+# Broken rules by result field (English ``Message``s, which ``games.rule_messages``
+# translates), ``{}`` when the result is valid.
 Errors = dict[str, list[str]]
 
 
@@ -101,7 +87,7 @@ def table_errors(game: GameResult, totals: rules.TeamTotals) -> Errors:
 
 
 def seat_errors(game: GameResult, ended: str) -> Errors:
-    """Broken rules of one seat that ``ended`` so, by seat field; ``{}`` when it is valid."""
+    """Broken rules of one seat that ``ended`` so, by seat field."""
     problems = rules.seat_problems(ended=ended, outcome=game.outcome)
     return {"ended": problems} if problems else {}
 
@@ -114,10 +100,8 @@ def result_errors(
     box_names: Iterable[str],
     endings: Iterable[str] = (),
 ) -> Errors:
-    """Every broken rule of the whole result, by field; ``{}`` when it is valid.
-
-    ``endings`` are how the seats ended, in seat order: a seat's problem names the seat.
-    """
+    """Every broken rule of the whole result. ``endings``: how the seats ended, in seat
+    order (a seat's problem names the seat)."""
     seats = [
         Message(gettext_noop("Seat %(number)s: %(problem)s"), number=number, problem=problem)
         for number, ended in enumerate(endings, start=1)

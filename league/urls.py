@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
-from games.views import SignupView
+from games.views.accounts import SignupView
 from league.api import api
 from league.ops.throttle import throttle_posts
 from league.pages import language, leagues

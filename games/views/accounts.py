@@ -12,17 +12,6 @@ from django.views.generic import FormView
 from games.forms import SignupForm
 
 
-def welcome(form) -> str:
-    """What a new account hears: its league name, or that its claim waits."""
-    name = form.cleaned_data["player_name"]
-    if form.claim is None:
-        return _("Welcome to the league, %(name)s.") % {"name": name}
-    return _(
-        "Welcome to the league. Your claim to be %(name)s waits for a moderator; until then "
-        "your account has no league name of its own (you can still record games)."
-    ) % {"name": name}
-
-
 class SignupView(FormView):
     """Create an account, link (or create) its player, log in, go on to record a game."""
 
@@ -39,7 +28,14 @@ class SignupView(FormView):
         if user is None:  # lost a race to another signup: the form says which field
             return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(self.request, welcome(form))
+        if form.claim is None:
+            told = _("Welcome to the league, %(name)s.")
+        else:
+            told = _(
+                "Welcome to the league. Your claim to be %(name)s waits for a moderator; until "
+                "then your account has no league name of its own (you can still record games)."
+            )
+        messages.success(self.request, told % {"name": form.cleaned_data["player_name"]})
         return redirect(self.get_success_url())
 
     def get_success_url(self) -> str:

@@ -8,10 +8,10 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views import View
-from django.views.generic import ListView
+from django.views.generic import FormView, ListView
 
 from games.claims import ClaimGone, claim_decide
 from games.forms import ClaimForm
@@ -70,11 +70,12 @@ class ClaimAnswerView(LoginRequiredMixin, View):
         return redirect("games:claims" if target == "queue" else "games:mine", request.league.slug)
 
 
-class ClaimCreateView(LoginRequiredMixin, View):
+class ClaimCreateView(LoginRequiredMixin, FormView):
     """``/games/claim/``: an account with no league player (and no claim waiting) names
     the one it is, as at signup."""
 
     template_name = "games/claim_form.html"
+    form_class = ClaimForm
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -85,17 +86,12 @@ class ClaimCreateView(LoginRequiredMixin, View):
             return redirect("games:mine", request.league.slug)
         return super().dispatch(request, *args, **kwargs)
 
-    def get(self, request, **kwargs):
-        return render(request, self.template_name, {"form": ClaimForm()})
-
-    def post(self, request, **kwargs):
-        form = ClaimForm(request.POST)
-        if form.is_valid() and form.save(request.user):
-            name = form.cleaned_data["player_name"]
-            if form.claim is None:
-                told = _("Your account now plays as %(name)s.")
-            else:
-                told = _("Your claim to be %(name)s waits for a moderator.")
-            messages.success(request, told % {"name": name})
-            return redirect("games:mine", request.league.slug)
-        return render(request, self.template_name, {"form": form})
+    def form_valid(self, form):
+        if not form.save(self.request.user):  # someone took the player: said at its field
+            return self.form_invalid(form)
+        if form.claim is None:
+            told = _("Your account now plays as %(name)s.")
+        else:
+            told = _("Your claim to be %(name)s waits for a moderator.")
+        messages.success(self.request, told % {"name": form.cleaned_data["player_name"]})
+        return redirect("games:mine", self.request.league.slug)

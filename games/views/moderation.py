@@ -1,9 +1,6 @@
-"""Moderators on the site: the queue of pending games, decisions, the nav's count.
-
-Whether someone moderates ``request.league`` is ``games.permissions.can_moderate`` (a
-role in that league or a site permission, never ``is_staff`` alone); the queue holds that
-league's games only. Every decision goes through ``games.recording.session_moderate`` on
-the version the moderator saw, one game per request, in one transaction.
+"""Moderators on the site (``games.permissions.can_moderate``: never ``is_staff`` alone):
+the queue of the league's pending games, and decisions, each through
+``games.recording.session_moderate`` on the version the moderator saw.
 """
 
 from __future__ import annotations

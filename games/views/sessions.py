@@ -1,11 +1,11 @@
-"""Reading recorded games: the game page, "My games", history, withdraw (moderation:
-``games.views.moderation``)."""
+"""Recorded games: the game page, "My games", history, withdraw, choosing the entry
+(moderation: ``games.views.moderation``)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
@@ -21,7 +21,7 @@ from games.permissions import (
     session_editable_by,
     session_withdrawable_by,
 )
-from games.recording import SessionChanged, session_withdraw
+from games.recording import SessionChanged, scenario_entry_choose, session_withdraw
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator
 
@@ -32,6 +32,15 @@ def posted_version(request) -> int | None:
     return int(value) if value.isascii() and value.isdigit() else None
 
 
+def visible_games(request):
+    """The games of the request's league that its user may see."""
+    return Session.objects.of_league(request.league).visible_to(request.user, request.league)
+
+
+def visible_game(request, pk) -> Session:
+    return get_object_or_404(visible_games(request).select_related("ancient_one"), pk=pk)
+
+
 class SessionDetailView(DetailView):
     """A finished game: outcome, score line by line, First Citizen, seats."""
 
@@ -40,8 +49,7 @@ class SessionDetailView(DetailView):
 
     def get_queryset(self):
         return (
-            Session.objects.of_league(self.request.league)
-            .visible_to(self.request.user, self.request.league)
+            visible_games(self.request)
             .select_related("ancient_one", "herald", "guardian", "submitted_by", "team", "scenario")
             .prefetch_related("boxes", "seats__player", "seats__investigator", "tasks_done")
         )
@@ -100,19 +108,7 @@ class MySessionsView(LoginRequiredMixin, FilterView):
         )
 
 
-class OwnedSessionMixin(LoginRequiredMixin):
-    """A game the user can see (404 otherwise), fetched once per request."""
-
-    def get_game(self) -> Session:
-        queryset = (
-            Session.objects.of_league(self.request.league)
-            .visible_to(self.request.user, self.request.league)
-            .select_related("ancient_one")
-        )
-        return get_object_or_404(queryset, pk=self.kwargs["pk"])
-
-
-class SessionWithdrawView(OwnedSessionMixin, View):
+class SessionWithdrawView(LoginRequiredMixin, View):
     """Withdraw (delete) a game: its submitter while pending, or a moderator. Asks first."""
 
     template_name = "games/session_confirm_withdraw.html"
@@ -120,7 +116,7 @@ class SessionWithdrawView(OwnedSessionMixin, View):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.game = self.get_game()
+        self.game = visible_game(request, kwargs["pk"])
         if not session_withdrawable_by(self.game, request.user):
             raise PermissionDenied(
                 _("Only its submitter (while pending) or a moderator withdraws it.")
@@ -142,23 +138,36 @@ class SessionWithdrawView(OwnedSessionMixin, View):
         return redirect("games:mine", request.league.slug)
 
 
-class HistoryReaderMixin(LoginRequiredMixin, UserPassesTestMixin):
-    """Anonymous users are sent to log in; those without the permission get 403."""
-
-    def test_func(self) -> bool:
-        return can_read_history(self.request.user, self.request.league)
-
-
-class SessionHistoryView(HistoryReaderMixin, OwnedSessionMixin, DetailView):
-    """Every saved version of a game and its seats, for moderators."""
+class SessionHistoryView(LoginRequiredMixin, UserPassesTestMixin, DetailView):
+    """Every saved version of a game and its seats, for moderators (403 for others)."""
 
     template_name = "games/session_history.html"
     context_object_name = "game"
 
+    def test_func(self) -> bool:
+        return can_read_history(self.request.user, self.request.league)
+
     def get_object(self, queryset=None):
-        return self.get_game()
+        return visible_game(self.request, self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["entries"] = session_history(self.object)
         return context
+
+
+class EntryChooseView(LoginRequiredMixin, View):
+    """POST: this game, not the best one, is its team's entry (until the scenario closes)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk, **kwargs):
+        game = get_object_or_404(visible_games(request).select_related("scenario", "team"), pk=pk)
+        try:
+            scenario_entry_choose(session=game, user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            told = _("This game is now the entry for %(scenario)s.")
+            messages.success(request, told % {"scenario": game.scenario})
+        return redirect(game)

@@ -1,4 +1,5 @@
-"""Recording a result in the browser: the form, its live preview, and editing."""
+"""Recording a result in the browser: the form, its live preview, editing, and the names
+suggested while typing."""
 
 from __future__ import annotations
 
@@ -6,14 +7,26 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
 from games.forms import ResultSubmission
-from games.models import Session, Status
+from games.models import Player, Session, Status
+from games.names import MAX_NAME_LENGTH, normalise_name
 from games.permissions import session_editable_by
 from games.recording import SessionChanged
+from games.views.sessions import visible_game
+
+# Enough to pick from while typing; the form never carries the whole league.
+SUGGESTIONS_SHOWN = 20
+
+
+def submission_of(request, data=None, instance=None) -> ResultSubmission:
+    return ResultSubmission(
+        data, user=request.user, instance=instance, league=request.league, confirm_new_players=True
+    )
 
 
 class ResultFormView(LoginRequiredMixin, View):
@@ -25,22 +38,10 @@ class ResultFormView(LoginRequiredMixin, View):
         return None
 
     def get(self, request, *args, **kwargs):
-        submission = ResultSubmission(
-            user=request.user,
-            instance=self.get_instance(),
-            league=request.league,
-            confirm_new_players=True,
-        )
-        return self.render(submission)
+        return self.render(submission_of(request, instance=self.get_instance()))
 
     def post(self, request, *args, **kwargs):
-        submission = ResultSubmission(
-            request.POST,
-            user=request.user,
-            instance=self.get_instance(),
-            league=request.league,
-            confirm_new_players=True,
-        )
+        submission = submission_of(request, request.POST, instance=self.get_instance())
         unreadable = submission.unreadable_seats()
         if unreadable:
             context = {"message": unreadable, "form_url": request.path}
@@ -102,12 +103,7 @@ class SessionUpdateView(ResultFormView):
     """Edit a game: its submitter while it is pending, a moderator at any time."""
 
     def get_instance(self) -> Session:
-        queryset = (
-            Session.objects.of_league(self.request.league)
-            .visible_to(self.request.user, self.request.league)
-            .select_related("ancient_one")
-        )
-        session = get_object_or_404(queryset, pk=self.kwargs["pk"])
+        session = visible_game(self.request, self.kwargs["pk"])
         if not session_editable_by(session, self.request.user):
             raise PermissionDenied(_("Only its submitter (while pending) or a moderator edits it."))
         return session
@@ -119,8 +115,24 @@ class PreviewView(LoginRequiredMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        submission = ResultSubmission(
-            request.POST, user=request.user, league=request.league, confirm_new_players=True
-        )
-        preview = submission.preview()
+        preview = submission_of(request, request.POST).preview()
         return render(request, "games/_preview.html", {"preview": preview})
+
+
+class PlayerSearchView(LoginRequiredMixin, View):
+    """``?q=<typed start of a name>``: up to 20 matching names, as JSON. Only players with
+    an approved game, plus the user's own: names seen only in pending or rejected games
+    stay private."""
+
+    http_method_names = ["get"]
+
+    def get(self, request, *args, **kwargs):
+        prefix = normalise_name(request.GET.get("q", ""))[:MAX_NAME_LENGTH]
+        names: list[str] = []
+        if prefix:
+            names = list(
+                Player.objects.suggested_to(request.user, prefix, request.league)
+                .order_by("name")
+                .values_list("name", flat=True)[:SUGGESTIONS_SHOWN]
+            )
+        return JsonResponse({"names": names})
