@@ -19,7 +19,7 @@ from django.db import connection
 from games.models import Session
 
 from . import contribution as c
-from .scopes import APPROVED, month_sql, scope_rows, scopes_cte
+from .rebuild_sql import APPROVED, month_sql, scopes_cte
 from .updates import rows_update
 
 # Past this many values a key column is not restricted (the query reads every game).
@@ -107,10 +107,9 @@ def _bests(
     ops = connection.ops
     columns = list(zip(table.keys, zip(*keys, strict=True), strict=True))
     scopes_wanted = {value for name, values in columns if name == "scope" for value in values}
-    scopes = scope_rows(scopes_wanted, season_spans)
-    if not scopes:
+    cte, params = scopes_cte(scopes_wanted, season_spans)
+    if not cte:
         return {}
-    cte, params = scopes_cte(scopes)
     month = month_sql()
     exprs, where = [], ["s.outcome <> 'defeat'", "s.score IS NOT NULL"]
     if floor is not None:

@@ -10,7 +10,6 @@ from games.signals import league_changed
 
 from . import store
 from .rebuild_sql import rebuild_scopes, rebuild_tables
-from .scopes import scope_rows
 
 # Tables whose key's second field is the scope (the others are scenario/series entries).
 SCOPED = {
@@ -47,7 +46,7 @@ def summaries_rebuild(
             wanted = set(scopes)
             for name in names & SCOPED:
                 store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
-            rebuild_scopes(scope_rows(wanted, spans), tables=names & SCOPED)
+            rebuild_scopes(wanted, spans, tables=names & SCOPED)
         league_changed.send(sender=summaries_rebuild)
         return _row_count(names)
 
@@ -59,10 +58,9 @@ def _row_count(names: Iterable[str]) -> int:
 def _stored() -> dict[tuple, tuple]:
     rows = {}
     for name, table in store.TABLES.items():
-        fields = [*table.sums, *(["best_score"] if table.best else [])]
-        for values in table.model.objects.values_list(*table.keys, *fields):
-            count = len(table.keys)
-            rows[(name, tuple(values[:count]))] = tuple(values[count:])
+        count = len(table.keys)
+        for values in table.model.objects.values_list(*table.columns):
+            rows[(name, values[:count])] = values[count:]
     return rows
 
 
