@@ -1,11 +1,9 @@
 """What one game adds to the league's summary rows: a pure function, no Django import.
 
-Every number a league page aggregates (standings, a player's or a team's record, an
-Ancient One's outcomes and score histogram, scenario and series entries) is a sum over
-games of what each game contributes. ``contribution(game, seasons)`` says exactly that
-for one game; the write path applies ``contribution(after) - contribution(before)`` in
-the same transaction as the write, and a rebuild adds up every game's contribution,
-so upkeep and rebuild are the same arithmetic and cannot drift apart.
+Every number a league page aggregates is a sum over games of ``contribution(game,
+seasons)``: the write path applies ``contribution(after) - contribution(before)`` in the
+write's transaction, and ``rebuild_sql`` computes the same sums in SQL (the property test
+in ``tests/test_summaries.py`` holds the two to each other).
 
 The rules it encodes:
 
