@@ -36,11 +36,9 @@ def summaries_rebuild(
         if scopes is None:
             for name in names:
                 store.TABLES[name].model.objects.all().delete()
-            if progress is None:
-                rebuild_tables(spans=spans, all_time=True, tables=names)
-            else:
-                for done, name in enumerate(sorted(names), start=1):
-                    rebuild_tables(spans=spans, all_time=True, tables={name})
+            for done, name in enumerate(sorted(names), start=1):
+                rebuild_tables(spans=spans, all_time=True, tables={name})
+                if progress is not None:
                     progress(done, len(names))
         else:
             wanted = set(scopes)
@@ -48,11 +46,7 @@ def summaries_rebuild(
                 store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
             rebuild_scopes(wanted, spans, tables=names & SCOPED)
         league_changed.send(sender=summaries_rebuild)
-        return _row_count(names)
-
-
-def _row_count(names: Iterable[str]) -> int:
-    return sum(store.TABLES[name].model.objects.count() for name in names)
+        return sum(store.TABLES[name].model.objects.count() for name in names)
 
 
 def _stored() -> dict[tuple, tuple]:

@@ -1,20 +1,14 @@
 """Summary upkeep around a write: minus each game's contribution before, plus after.
 
-``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered
-while it runs (the models' own writes -- ``Session``/``Seat`` saves and deletes, a
-rescore -- run in it through their hook ``games.signals.game_write``), are read
-before they change; when the block ends their contributions are read again and the
-difference is applied to the summary rows, inside the same transaction. Trackers nest:
-an inner one only registers its games with the outermost, which applies once, so a
-multi-step write (a game, its seats, its rescore) costs one upkeep. A write that touched
-any game then sends ``league_changed`` once, whatever it changed: rows written in bulk
-(an import, entry flags) send no ``post_save`` of their own. It says ``public=False`` when
-no game it touched was approved before or after (a pending game submitted, edited or
-withdrawn, a pending game rejected): only approved games are shown on public pages, so
-such a write retires no cached page (``league.caching.invalidation``). Otherwise it names
-the summary rows it changed (``rows``, the keys of its delta: only approved games
-contribute any) and its games, so that the cache retires only the pages showing them
-(``league.caching.subjects``).
+``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered while
+it runs (the models' own writes, through ``games.signals.game_write``), are read before
+they change; when the block ends they are read again and the difference is applied to the
+summary rows in the same transaction. Trackers nest: an inner one registers its games with
+the outermost, which applies once. A write that touched any game then sends
+``league_changed`` once (rows written in bulk send no ``post_save`` of their own), with
+``public=False`` when no game it touched was approved before or after (such a write retires
+no cached page), else naming the summary rows and games it changed, so the cache retires
+only the pages showing them (``league.caching``).
 """
 
 from __future__ import annotations
