@@ -13,15 +13,12 @@ from games.names import name_key, normalise_name
 from league.scopes import league_scoped
 
 from .addresses import address
-from .owned import LeagueOwned
+from .owned import LeagueOwned, LeagueOwnedQuerySet
 from .players import Player
 from .searchable import Searchable, unique_slug
 
 
-class TeamQuerySet(models.QuerySet):
-    def of_league(self, league):
-        return self.filter(league=league)
-
+class TeamQuerySet(LeagueOwnedQuerySet):
     def named(self, name: str):
         return self.filter(name_key=name_key(name))
 
