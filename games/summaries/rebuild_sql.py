@@ -93,108 +93,81 @@ PLAYERS = """(
 BOXES = Session.boxes.through._meta.db_table
 
 
+def _grouped(keys: str, sums: str, source: str) -> str:
+    return f"SELECT {keys}, {sums} FROM {source} GROUP BY {keys}"
+
+
 def _statements() -> dict[str, str]:
     """``table name -> SELECT`` producing its rows (columns in ``store.TABLES`` order)."""
     games = f"games_session s JOIN scopes sc ON {APPROVED}"
+    players = f"{games} JOIN {PLAYERS} p ON p.session_id = s.id"
+    teammates = f"{players} JOIN {PLAYERS} q ON q.session_id = s.id AND q.player_id <> p.player_id"
+    seats = f"{games} JOIN games_seat t ON t.session_id = s.id"
+    teams = f"{games} WHERE s.team_id IS NOT NULL"
     month = month_sql()
+    tally = f"{TALLY}, {BEST}"
+    titles = f"SUM(CASE WHEN {WON} THEN p.titled ELSE 0 END), SUM(p.gates), SUM(p.monsters)"
+    # The endings are the module's own constants, never user input.
+    ended = ", ".join(
+        f"SUM(CASE WHEN t.ended = '{name}' THEN 1 ELSE 0 END)" for name in c.SEAT_ENDINGS_COUNTED
+    )
     return {
-        c.PLAYER: f"""
-            SELECT p.player_id, sc.id, {TALLY},
-                   SUM(CASE WHEN {WON} THEN p.titled ELSE 0 END), SUM(p.gates), SUM(p.monsters),
-                   {BEST}
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            GROUP BY p.player_id, sc.id""",
-        c.PLAYER_ANCIENT_ONE: f"""
-            SELECT p.player_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            GROUP BY p.player_id, sc.id, s.ancient_one_id""",
-        c.PLAYER_MONTH: f"""
-            SELECT p.player_id, sc.id, {month}, {TALLY}, {BEST}
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            GROUP BY p.player_id, sc.id, {month}""",
-        c.PLAYER_INVESTIGATOR: f"""
-            SELECT t.player_id, sc.id, t.investigator_id, COUNT(*), SUM({VICTORY})
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.player_id, sc.id, t.investigator_id""",
-        c.PLAYER_TEAMMATE: f"""
-            SELECT p.player_id, sc.id, q.player_id, COUNT(*), SUM({VICTORY})
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            JOIN {PLAYERS} q ON q.session_id = s.id AND q.player_id <> p.player_id
-            GROUP BY p.player_id, sc.id, q.player_id""",
-        c.TEAM: f"""
-            SELECT s.team_id, sc.id, {TALLY}, SUM({ENTRY}), SUM({ENTRY_POINTS}), {BEST}
-            FROM {games} WHERE s.team_id IS NOT NULL
-            GROUP BY s.team_id, sc.id""",
-        c.TEAM_ANCIENT_ONE: f"""
-            SELECT s.team_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
-            FROM {games} WHERE s.team_id IS NOT NULL
-            GROUP BY s.team_id, sc.id, s.ancient_one_id""",
-        c.TEAM_MONTH: f"""
-            SELECT s.team_id, sc.id, {month}, {TALLY}, {BEST}
-            FROM {games} WHERE s.team_id IS NOT NULL
-            GROUP BY s.team_id, sc.id, {month}""",
-        c.ANCIENT_ONE_OUTCOME: f"""
-            SELECT s.ancient_one_id, sc.id, s.outcome, s.defeat_cause, COUNT(*)
-            FROM {games}
-            GROUP BY s.ancient_one_id, sc.id, s.outcome, s.defeat_cause""",
-        c.ANCIENT_ONE_SCORE: f"""
-            SELECT s.ancient_one_id, sc.id, s.investigator_count, s.score, COUNT(*)
-            FROM {games} WHERE {WON} AND s.score IS NOT NULL
-            GROUP BY s.ancient_one_id, sc.id, s.investigator_count, s.score""",
-        c.INVESTIGATOR: f"""
-            SELECT t.investigator_id, sc.id, {TALLY},
-                   {", ".join(_ended(name) for name in c.SEAT_ENDINGS_COUNTED)}, {BEST}
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.investigator_id, sc.id""",
-        c.INVESTIGATOR_ANCIENT_ONE: f"""
-            SELECT t.investigator_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.investigator_id, sc.id, s.ancient_one_id""",
-        c.INVESTIGATOR_TABLE_SIZE: f"""
-            SELECT t.investigator_id, sc.id, s.investigator_count, {TALLY}, {BEST}
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.investigator_id, sc.id, s.investigator_count""",
-        c.HERALD: f"""
-            SELECT s.herald_id, sc.id, {TALLY}, {BEST}
-            FROM {games} WHERE s.herald_id IS NOT NULL
-            GROUP BY s.herald_id, sc.id""",
-        c.BOX: f"""
-            SELECT b.box_id, sc.id, {TALLY}, {BEST}
-            FROM {games} JOIN {BOXES} b ON b.session_id = s.id
-            GROUP BY b.box_id, sc.id""",
-        c.ANCIENT_ONE_TABLE_SIZE: f"""
-            SELECT s.ancient_one_id, sc.id, s.investigator_count, {TALLY}, {BEST}
-            FROM {games}
-            GROUP BY s.ancient_one_id, sc.id, s.investigator_count""",
+        c.PLAYER: _grouped("p.player_id, sc.id", f"{TALLY}, {titles}, {BEST}", players),
+        c.PLAYER_ANCIENT_ONE: _grouped("p.player_id, sc.id, s.ancient_one_id", tally, players),
+        c.PLAYER_MONTH: _grouped(f"p.player_id, sc.id, {month}", tally, players),
+        c.PLAYER_INVESTIGATOR: _grouped(
+            "t.player_id, sc.id, t.investigator_id", f"COUNT(*), SUM({VICTORY})", seats
+        ),
+        c.PLAYER_TEAMMATE: _grouped(
+            "p.player_id, sc.id, q.player_id", f"COUNT(*), SUM({VICTORY})", teammates
+        ),
+        c.TEAM: _grouped(
+            "s.team_id, sc.id", f"{TALLY}, SUM({ENTRY}), SUM({ENTRY_POINTS}), {BEST}", teams
+        ),
+        c.TEAM_ANCIENT_ONE: _grouped("s.team_id, sc.id, s.ancient_one_id", tally, teams),
+        c.TEAM_MONTH: _grouped(f"s.team_id, sc.id, {month}", tally, teams),
+        c.ANCIENT_ONE_OUTCOME: _grouped(
+            "s.ancient_one_id, sc.id, s.outcome, s.defeat_cause", "COUNT(*)", games
+        ),
+        c.ANCIENT_ONE_SCORE: _grouped(
+            "s.ancient_one_id, sc.id, s.investigator_count, s.score",
+            "COUNT(*)",
+            f"{games} WHERE {WON} AND s.score IS NOT NULL",
+        ),
+        c.INVESTIGATOR: _grouped("t.investigator_id, sc.id", f"{TALLY}, {ended}, {BEST}", seats),
+        c.INVESTIGATOR_ANCIENT_ONE: _grouped(
+            "t.investigator_id, sc.id, s.ancient_one_id", tally, seats
+        ),
+        c.INVESTIGATOR_TABLE_SIZE: _grouped(
+            "t.investigator_id, sc.id, s.investigator_count", tally, seats
+        ),
+        c.HERALD: _grouped("s.herald_id, sc.id", tally, f"{games} WHERE s.herald_id IS NOT NULL"),
+        c.BOX: _grouped("b.box_id, sc.id", tally, f"{games} JOIN {BOXES} b ON b.session_id = s.id"),
+        c.ANCIENT_ONE_TABLE_SIZE: _grouped(
+            "s.ancient_one_id, sc.id, s.investigator_count", tally, games
+        ),
     }
-
-
-def _ended(name: str) -> str:
-    # ``name`` is one of the module's own constants, never user input.
-    return f"SUM(CASE WHEN t.ended = '{name}' THEN 1 ELSE 0 END)"
 
 
 def _entry_statements() -> dict[str, str]:
     entries = "games_session s WHERE s.status = 'approved' AND s.is_entry"
-    entries += " AND s.scenario_id IS NOT NULL"
-    series = "JOIN games_scenario n ON n.id = s.scenario_id AND n.series_id IS NOT NULL"
-    points = "COALESCE(s.scenario_score, 0)"
+    series = (
+        "games_session s JOIN games_scenario n ON n.id = s.scenario_id AND n.series_id IS NOT NULL"
+    )
+    counted = "COUNT(*), SUM(COALESCE(s.scenario_score, 0))"
     return {
-        c.SCENARIO: f"""
-            SELECT s.scenario_id, COUNT(*), SUM({points})
-            FROM {entries} GROUP BY s.scenario_id""",
-        c.SERIES_TEAM: f"""
-            SELECT n.series_id, s.team_id, COUNT(*), SUM({points})
-            FROM games_session s {series}
-            WHERE s.status = 'approved' AND s.is_entry AND s.team_id IS NOT NULL
-            GROUP BY n.series_id, s.team_id""",
-        c.SERIES_PLAYER: f"""
-            SELECT n.series_id, p.player_id, COUNT(*), SUM({points})
-            FROM games_session s {series}
-            JOIN (SELECT DISTINCT session_id, player_id FROM games_seat) p
-              ON p.session_id = s.id
-            WHERE s.status = 'approved' AND s.is_entry
-            GROUP BY n.series_id, p.player_id""",
+        c.SCENARIO: _grouped("s.scenario_id", counted, f"{entries} AND s.scenario_id IS NOT NULL"),
+        c.SERIES_TEAM: _grouped(
+            "n.series_id, s.team_id",
+            counted,
+            f"{series} WHERE s.status = 'approved' AND s.is_entry AND s.team_id IS NOT NULL",
+        ),
+        c.SERIES_PLAYER: _grouped(
+            "n.series_id, p.player_id",
+            counted,
+            f"{series} JOIN (SELECT DISTINCT session_id, player_id FROM games_seat) p "
+            "ON p.session_id = s.id WHERE s.status = 'approved' AND s.is_entry",
+        ),
     }
 
 
