@@ -54,13 +54,13 @@ def from_game(key: Key, fields: Iterable[str], *, strict: bool = False) -> Q:
     return Q(**{f"{f_day}__gt": day}) | Q(**{f_day: day, f"{f_moment}__gt": moment}) | last
 
 
-SESSION_ORDER = rr.GAME_ORDER
 POINT_ORDER = ("played_on", "created_at", "session_id")
 
 
-def rated_games() -> QuerySet:
-    """The approved games in rating order (``rating_rules.GAME_ORDER``)."""
-    return Session.objects.filter(status=Status.APPROVED).order_by(*SESSION_ORDER)
+def rated_games(start: Key | None = None, *, strict: bool = False) -> QuerySet:
+    """The approved games in rating order (``rating_rules.GAME_ORDER``), from ``start`` on."""
+    games = Session.objects.filter(status=Status.APPROVED).order_by(*rr.GAME_ORDER)
+    return games if start is None else games.filter(from_game(start, rr.GAME_ORDER, strict=strict))
 
 
 @dataclass
@@ -184,9 +184,7 @@ def _new_rating(kind: str, key: int) -> Rating:
 def _chunks(start: Key | None):
     """The approved games from ``start`` on, a chunk at a time, each game with its
     distinct players (keyset pages: no offset, no cursor held across writes)."""
-    games = rated_games()
-    if start is not None:
-        games = games.filter(from_game(start, SESSION_ORDER))
+    games = rated_games(start)
     while True:
         rows = list(
             games.values_list("pk", "played_on", "created_at", "ancient_one_id", "outcome")[:CHUNK]
@@ -200,9 +198,7 @@ def _chunks(start: Key | None):
             players.setdefault(session_id, set()).add(player_id)
         yield [(*row, tuple(sorted(players.get(row[0], ())))) for row in rows]
         last = rows[-1]
-        games = rated_games().filter(
-            from_game((last[1], last[2], last[0]), SESSION_ORDER, strict=True)
-        )
+        games = rated_games((last[1], last[2], last[0]), strict=True)
 
 
 def ratings_replay(
@@ -238,8 +234,7 @@ def _replay(state: RatingState, start: Key | None, progress) -> int:
         ):
             rated_players.update([player] if player else [])
             rated_ancient_ones.update([ancient_one] if ancient_one else [])
-    games = rated_games()
-    total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
+    total = rated_games(start).count()
     done = 0
     for chunk in _chunks(start):
         _rate_chunk(book, chunk)
