@@ -149,9 +149,8 @@ def game_facts(games) -> dict[int, c.GameFacts]:
     return facts
 
 
-def apply(delta: c.Delta, seasons: list[c.SeasonSpan] | None = None) -> bool:
-    """Write ``delta`` to the summary rows; returns whether anything changed. ``seasons``:
-    every season (``season_spans()``, read here when not given)."""
+def apply(delta: c.Delta, seasons: list[c.SeasonSpan]) -> None:
+    """Write ``delta`` to the summary rows; ``seasons``: every season (``season_spans()``)."""
     by_table: dict[str, list[tuple[tuple, c.Change]]] = defaultdict(list)
     for (name, key), change in delta.items():
         if not change.is_empty:
@@ -169,11 +168,8 @@ def apply(delta: c.Delta, seasons: list[c.SeasonSpan] | None = None) -> bool:
         removed = [key for key, change in changes if change.sums.get(table.count, 0) < 0]
         if removed:
             _delete_empty(table, removed)
-        lowered = lowered_keys(changes) if table.best else {}
-        if lowered:
-            seasons = season_spans() if seasons is None else seasons
-            best_recompute(table, lowered, seasons)
-    return bool(by_table)
+        if table.best:
+            best_recompute(table, lowered_keys(changes), seasons)
 
 
 # Past this many rows a table's change goes through COPY and a scratch table (a rescore,

@@ -61,26 +61,28 @@ class Tracker:
         """A game this write created: it contributed nothing before."""
         self.before.setdefault(pk, None)
 
-    def apply(self) -> bool:
-        """Apply the games' changes to the summaries and say the league changed; returns
-        whether any summary row changed."""
+    def apply(self) -> None:
+        """Apply the games' changes to the summaries and say the league changed."""
         if not self.before:
-            return False
+            return
         after = _facts(pk for pk in self.before if pk not in self.known)
         after.update(self.known)
-        public = _shows(self.before, after)
+        # Whether any of the games is (or was) on public pages: only approved games add to
+        # the rows, so a pending game's write has none.
+        public = any(
+            facts is not None and facts.status == Status.APPROVED
+            for facts in (*self.before.values(), *after.values())
+        )
         delta: c.Delta = {}
-        changed = False
-        if public:  # only approved games add to the rows: a pending game's write has none
+        if public:
             seasons = store.season_spans()
             for pk, facts in self.before.items():
                 c.change_into(delta, facts, after.get(pk), seasons)
-            changed = store.apply(delta, seasons)
+            store.apply(delta, seasons)
         games_changed.send(sender=Tracker, before=self.before, after=after)
         league_changed.send(
             sender=Tracker, public=public, rows=tuple(delta), games=tuple(self.before)
         )
-        return changed
 
 
 # Games read per query: a rescore of thousands of games reads them in a few queries, each
@@ -95,14 +97,6 @@ def _facts(ids: Iterable[int]) -> dict[int, c.GameFacts]:
         part = ids[start : start + FACTS_PER_QUERY]
         facts.update(store.game_facts(Session.objects.filter(pk__in=part)))
     return facts
-
-
-def _shows(before: dict, after: dict) -> bool:
-    """Whether any of these games is (or was, before the write) on public pages."""
-    return any(
-        facts is not None and facts.status == Status.APPROVED
-        for facts in (*before.values(), *after.values())
-    )
 
 
 def active() -> Tracker | None:
