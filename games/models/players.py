@@ -77,9 +77,6 @@ class Player(Searchable):
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
-    def __str__(self) -> str:
-        return self.name
-
     def clean(self) -> None:
         self.name = normalise_name(self.name or "")
         if not self.name:

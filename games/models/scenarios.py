@@ -156,9 +156,6 @@ class Scenario(LeagueOwned, Searchable):
         ]
         indexes = [models.Index(fields=["opens_at", "closes_at"], name="scenario_window_idx")]
 
-    def __str__(self) -> str:
-        return self.name
-
     def get_absolute_url(self) -> str:
         return address("league:scenario", league_id=self.league_id, slug=self.slug)
 

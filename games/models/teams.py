@@ -66,9 +66,6 @@ class Team(LeagueOwned, Searchable):
             )
         ]
 
-    def __str__(self) -> str:
-        return self.name
-
     def get_absolute_url(self) -> str:
         return address("league:team", league_id=self.league_id, slug=self.slug)
 
