@@ -106,11 +106,8 @@ class TeamInvitationQuerySet(models.QuerySet):
 
 class TeamInvitation(models.Model):
     """A captain asked a player who has an account, or who plays in another team, to
-    join: they join only on accepting (from the account that plays as them).
-
-    A claimed player is someone's own name in the league, and a player in a team chose
-    it; no captain puts them on another roster without asking.
-    """
+    join: they join only on accepting (from the account that plays as them), as no captain
+    puts someone's own name, or a player who chose a team, on a roster without asking."""
 
     team = models.ForeignKey(
         Team, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("team")

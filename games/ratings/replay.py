@@ -255,12 +255,10 @@ def _replay(state: RatingState, start: Key | None, progress) -> int:
 
 
 def _shown_in(players: set[int], ancient_ones: set[int]) -> tuple:
-    """Summary-row keys naming the pages a replay changes, for the page cache to retire
-    only those, in the leagues the rated players play in (a rating is one scale, shown in
-    each of them; no other league's page changes): the rated players' pages, the standings
-    of every season and of all time (their rating column is over all time), the Ancient
-    Ones' pages and the lists (their difficulty). A rejected game's players are among the
-    rated ones only if they have another game: one left with none has no public page."""
+    """Summary-row keys naming the pages a replay changes (for the page cache), in the
+    leagues the rated players play in: their pages, the standings of every season and of
+    all time (the rating column), the Ancient Ones' pages and lists (their difficulty). A
+    player left with no game has no public page, so is not among them."""
     in_leagues = PlayerStanding.objects.filter(player__in=players, scope__lt=c.ALL_LEAGUES)
     pairs = set(in_leagues.values_list("player", "scope"))
     leagues = sorted({-scope for _player, scope in pairs})
