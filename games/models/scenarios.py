@@ -67,14 +67,12 @@ class Series(LeagueOwned):
 
 
 class ScenarioQuerySet(LeagueOwnedQuerySet):
-    def open_at(self, moment: datetime.datetime):
-        return self.filter(opens_at__lte=moment, closes_at__gt=moment)
-
     def closed_at(self, moment: datetime.datetime):
         return self.filter(closes_at__lte=moment)
 
     def open_now(self):
-        return self.open_at(timezone.now())
+        now = timezone.now()
+        return self.filter(opens_at__lte=now, closes_at__gt=now)
 
 
 class Scenario(LeagueOwned, Searchable):

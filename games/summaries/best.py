@@ -16,13 +16,13 @@ from django.db import connection
 from games.models import Session
 
 from . import contribution as c
-from .rebuild_sql import APPROVED, month_sql, scopes_cte
+from . import rebuild_sql
 from .updates import rows_update
 
 # Past this many values a key column is not restricted (the query reads every game).
 MAX_LISTED = 5000
 # Each key column as the grouped query reads it: the game's (s), a seat's (t), a box in
-# play's (b, the games' link table); the month is ``month_sql``.
+# play's (b, the games' link table); the month is ``rebuild_sql.month_sql``.
 KEY_SQL = {
     "player_id": "t.player_id",
     "investigator_id": "t.investigator_id",
@@ -95,10 +95,10 @@ def _bests(
     ``floor``, none scoring at least that)."""
     adapt = connection.ops.adapt_datefield_value
     columns = list(zip(table.keys, zip(*keys, strict=True), strict=True))
-    cte, params = scopes_cte(dict(columns).get("scope", ()), spans)
+    cte, params = rebuild_sql.scopes_cte(dict(columns).get("scope", ()), spans)
     if not cte:
         return {}
-    exprs = [month_sql() if name == "month" else KEY_SQL[name] for name in table.keys]
+    exprs = [rebuild_sql.month_sql() if name == "month" else KEY_SQL[name] for name in table.keys]
     where = ["s.outcome <> 'defeat'", "s.score IS NOT NULL"]
     if floor is not None:
         where.append("s.score >= %s")
@@ -124,7 +124,7 @@ def _bests(
     grouped = ", ".join(exprs)
     sql = (
         f"{cte}SELECT {grouped}, MAX(s.score) FROM games_session s "
-        f"JOIN scopes sc ON {APPROVED} {joins}"
+        f"JOIN scopes sc ON {rebuild_sql.APPROVED} {joins}"
         f"WHERE {' AND '.join(where)} GROUP BY {grouped}"
     )
     wanted = set(keys)
