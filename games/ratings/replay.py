@@ -126,11 +126,7 @@ class Book:
         gone = [entry.rating_id for entry in touched if entry.games == 0]
         rows = [
             Rating(
-                pk=entry.rating_id,
-                mu=entry.skill.mu,
-                sigma=entry.skill.sigma,
-                value=entry.skill.mu,
-                games=entry.games,
+                pk=entry.rating_id, mu=entry.skill.mu, sigma=entry.skill.sigma, games=entry.games
             )
             for entry in touched
             if entry.games
