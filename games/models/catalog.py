@@ -60,9 +60,6 @@ class AncientOne(Searchable):
             )
         ]
 
-    def __str__(self) -> str:
-        return self.name
-
     def get_absolute_url(self) -> str:
         return address("league:ancient_one", slug=self.slug)
 

@@ -1,9 +1,7 @@
 """What a finished game stores from its seats: totals, score, seat flags (``games.rules``).
 
-A mixin of ``Session``, kept in its own module so the game model stays readable (as
-``scenario_play`` is for league play). ``Session.save()`` and ``rescore()`` write these
-values on the row, so leaderboards sort and filter on indexed columns instead of
-recomputing anything per row.
+A mixin of ``Session``; ``save()`` and ``rescore()`` write these values on the row, so
+leaderboards sort and filter on indexed columns instead of recomputing them per row.
 """
 
 from __future__ import annotations
@@ -20,8 +18,6 @@ if TYPE_CHECKING:
 
 
 class DerivedFromSeats:
-    """The columns of ``Session`` derived from its seats, and how they are derived."""
-
     # Never typed in: written from the seats by apply_totals() on every save.
     DERIVED_FIELDS = (
         "investigator_count",
@@ -65,11 +61,8 @@ class DerivedFromSeats:
         return {name: getattr(self, name) for name in rules.SCORE_COUNTS}
 
     def title_holders(self) -> list:
-        """The First Citizens from the stored seat flags: each player once, in seat order.
-
-        Reads the (usually prefetched) seats; a player's first seat carries the title for
-        every seat they held, so a player with two seats is named once.
-        """
+        """The First Citizens from the stored seat flags (the title is on a player's first
+        seat): each player once, in seat order, from the (usually prefetched) seats."""
         return [
             seat.player
             for seat in self.seats.all()

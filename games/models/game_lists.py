@@ -9,6 +9,7 @@ from django.db.models import Q
 from league.models import MODERATING_ROLES, role_in
 
 from .choices import Outcome, Status
+from .owned import LeagueOwnedQuerySet
 
 # Who may approve or reject games (granted through the "Moderators" group).
 MODERATE_PERMISSION = "games.moderate_session"
@@ -20,11 +21,7 @@ def sees_every_game(user) -> bool:
     return user.has_perm(MODERATE_PERMISSION) or user.has_perm("games.view_session")
 
 
-class SessionQuerySet(models.QuerySet):
-    def of_league(self, league):
-        """The games of ``league``: every list a league's page shows starts here."""
-        return self.filter(league=league)
-
+class SessionQuerySet(LeagueOwnedQuerySet):
     def approved(self):
         return self.filter(status=Status.APPROVED)
 

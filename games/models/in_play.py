@@ -1,11 +1,7 @@
 """Summary rows of what a game puts in play besides its seats: its herald, its boxes, and
-its table size against its Ancient One (kept on write by ``games.summaries``, as the rows
-of ``games.models.summaries``).
-
-A game counts once in its herald's row (at most one herald a game) and once in each box
-row of the boxes in play. Games *without* a herald or a box are the league's games in the
-scope less that row: the league's totals are the sum of ``AncientOneTableSize`` rows (a
-few hundred at most), so no page counts games to compare.
+its table size against its Ancient One. The league's games in a scope are the sum of its
+``AncientOneTableSize`` rows (a few hundred at most): a herald's or a box's "without" is that
+less its row, so no page counts games to compare.
 """
 
 from __future__ import annotations

@@ -38,14 +38,9 @@ class PlayerQuerySet(models.QuerySet):
 
 def _has_approved_game(league=None) -> Exists:
     """A player's all-time standings row of ``league`` (None: of every public league)
-    counts an approved game.
-
-    The row is kept in the transaction of every write that approves, edits, rejects or
-    deletes a game (``games.summaries``) and counts exactly the player's approved games,
-    so this is "has an approved seat" read from one row per player. Asked over the seats
-    themselves, PostgreSQL joined every approved seat of the league to answer it for a
-    three-player roster (15 ms at 10,000 games, against 0.06 ms here).
-    """
+    counts an approved game: "has an approved seat" read from one row per player (asked
+    over the seats, PostgreSQL joined every approved seat of the league to answer it for a
+    three-player roster: 15 ms at 10,000 games, against 0.06 ms here)."""
     # The standings model is looked up, not imported: summaries.py imports this module.
     standings = Player._meta.get_field("standings").related_model
     # ``league`` a league or its id (a form or a job may hold only the id).
@@ -76,9 +71,6 @@ class Player(Searchable):
         ordering = ["name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
-
-    def __str__(self) -> str:
-        return self.name
 
     def clean(self) -> None:
         self.name = normalise_name(self.name or "")

@@ -1,8 +1,7 @@
 """What a game records about league play: the team, the scenario, its tasks, the entry.
 
-An abstract base of ``Session``, kept in its own module so the game model stays readable.
-The scenario score and the entry flags are stored on the row (written by
-``games.recording``), so boards and standings sort and sum indexed columns.
+An abstract base of ``Session``. The scenario score and the entry flags are stored on the
+row (written by ``games.recording``), so boards and standings sort and sum indexed columns.
 """
 
 from __future__ import annotations
@@ -99,11 +98,14 @@ class ScenarioPlay(models.Model):
             errors["tasks_done"] = [translated(problem) for problem in task_problems]
         return errors
 
-    def recorded_result(
-        self, *, totals: rules.TeamTotals, endings: Iterable[str]
-    ) -> scenario_rules.RecordedResult:
-        """The game's result as the task conditions read it (``endings``: the seats')."""
-        return scenario_rules.RecordedResult(
+    def task_condition_errors(
+        self, *, tasks: Iterable[ScenarioTask], totals: rules.TeamTotals, endings: Iterable[str]
+    ) -> dict[str, list[str]]:
+        """Each claimed task of the game's scenario whose condition the result breaks
+        (ruling 11), under ``tasks_done``; ``{}`` when all hold or the result is incomplete."""
+        if not self.scenario_id or self.terror_level is None or not self.outcome:
+            return {}
+        result = scenario_rules.RecordedResult(
             outcome=self.outcome,
             terror_level=self.terror_level,
             elder_signs_played=self.elder_signs_played or 0,
@@ -116,15 +118,6 @@ class ScenarioPlay(models.Model):
             unpaid_loans=totals.unpaid_loans,
             devoured=sum(1 for ended in endings if ended == rules.ENDED_DEVOURED),
         )
-
-    def task_condition_errors(
-        self, *, tasks: Iterable[ScenarioTask], totals: rules.TeamTotals, endings: Iterable[str]
-    ) -> dict[str, list[str]]:
-        """Each claimed task of the game's scenario whose condition the result breaks
-        (ruling 11), under ``tasks_done``; ``{}`` when all hold or the result is incomplete."""
-        if not self.scenario_id or self.terror_level is None or not self.outcome:
-            return {}
-        result = self.recorded_result(totals=totals, endings=endings)
         problems = [
             problem
             for task in tasks

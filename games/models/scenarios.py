@@ -22,7 +22,7 @@ from league.scopes import league_scoped
 
 from .addresses import address
 from .catalog import AncientOne, Box, Herald
-from .owned import LeagueOwned
+from .owned import LeagueOwned, LeagueOwnedQuerySet
 from .searchable import Searchable
 
 # Names and addresses are unique within a league: two leagues may each run "League session 1".
@@ -44,11 +44,6 @@ def named_in_league(kind: str, name_taken, slug_taken) -> list[models.UniqueCons
     ]
 
 
-class SeriesQuerySet(models.QuerySet):
-    def of_league(self, league):
-        return self.filter(league=league)
-
-
 class Series(LeagueOwned):
     """An ordered set of scenarios, e.g. "League session 2"; its standings add them up."""
 
@@ -56,7 +51,7 @@ class Series(LeagueOwned):
     slug = models.SlugField(_("slug"), max_length=80)
     description = models.TextField(_("description"), blank=True)
 
-    objects = league_scoped(SeriesQuerySet)
+    objects = league_scoped(LeagueOwnedQuerySet)
 
     class Meta:
         ordering = ["name"]
@@ -71,18 +66,13 @@ class Series(LeagueOwned):
         return address("league:series", league_id=self.league_id, slug=self.slug)
 
 
-class ScenarioQuerySet(models.QuerySet):
-    def of_league(self, league):
-        return self.filter(league=league)
-
-    def open_at(self, moment: datetime.datetime):
-        return self.filter(opens_at__lte=moment, closes_at__gt=moment)
-
+class ScenarioQuerySet(LeagueOwnedQuerySet):
     def closed_at(self, moment: datetime.datetime):
         return self.filter(closes_at__lte=moment)
 
     def open_now(self):
-        return self.open_at(timezone.now())
+        now = timezone.now()
+        return self.filter(opens_at__lte=now, closes_at__gt=now)
 
 
 class Scenario(LeagueOwned, Searchable):
@@ -163,9 +153,6 @@ class Scenario(LeagueOwned, Searchable):
             ),
         ]
         indexes = [models.Index(fields=["opens_at", "closes_at"], name="scenario_window_idx")]
-
-    def __str__(self) -> str:
-        return self.name
 
     def get_absolute_url(self) -> str:
         return address("league:scenario", league_id=self.league_id, slug=self.slug)

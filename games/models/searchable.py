@@ -18,6 +18,9 @@ class Searchable(models.Model):
     class Meta:
         abstract = True
 
+    def __str__(self) -> str:
+        return self.name
+
     def save(self, *args, **kwargs) -> None:
         self.search_key = search_key(self.name)
         update_fields = kwargs.get("update_fields")

@@ -20,12 +20,6 @@ SAME_INVESTIGATOR = _("The same investigator cannot play twice in one game.")
 ONE_LOAN_EACH = _("Each investigator holds at most one Bank Loan.")
 
 
-class SeatQuerySet(models.QuerySet):
-    def titles(self):
-        """One seat per First Citizen title: the titled player's first seat at the game."""
-        return self.filter(first_citizen=True, players_first_seat=True)
-
-
 class Seat(models.Model):
     """One investigator slot at the table, and how it ended the game."""
 
@@ -98,7 +92,6 @@ class Seat(models.Model):
     )
 
     history = HistoricalRecords()
-    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["session", "position", "pk"]

@@ -1,9 +1,7 @@
 """A finished game (Session): what was played, how it ended, who submitted it.
 
-The score and the team totals are stored on the row, written from ``games.rules`` by
-``Session.rescore()`` whenever the session or its seats are saved (``derived``), so
-leaderboards sort and filter on indexed columns instead of recomputing anything per row.
-Whether a result breaks a rule is ``games.validation``'s to say.
+Its totals and score are stored on the row (``derived``); whether a result breaks a rule
+is ``games.validation``'s to say.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
-"""Summary rows: the league's aggregates, kept on write by ``games.summaries``.
-
-Each row is a sum of what approved games contribute to it
-(``games.summaries.contribution``). Pages read these rows and derive rates, means and
-medians from them, so a page costs the same at a million games as at ten thousand.
-``scope`` is the id of the season the numbers are for (> 0), ``-league.pk`` for a league's
-all time, or ``ALL_LEAGUES`` (0) for every public league together. Rows are
-written only by ``games.summaries`` (in the transaction of the game write that changed
-them) and by ``manage.py rebuild_summaries``; never by hand.
+"""Summary rows: sums of what approved games contribute (``games.summaries``, which alone
+writes them). Pages derive rates, means and medians from these rows, so a page costs the
+same at a million games as at ten thousand. ``scope``: a season's id (> 0), ``-league.pk``
+for a league's all time, or ``ALL_LEAGUES`` (0) for every public league together.
 """
 
 from __future__ import annotations
@@ -74,19 +69,13 @@ def rates(prefix: str = "", *, bounds: bool = False) -> dict[str, Cast]:
 
 class TallyQuerySet(models.QuerySet):
     def in_scope(self, league, season=None):
-        """Rows for ``season`` of ``league`` (see ``scope_of``: the league's all time when
-        None; every public league together when ``league`` is None too)."""
         return self.filter(scope=scope_of(league, season))
 
     def with_rates(self, *, bounds: bool = False):
-        """Annotate ``win_pct_value`` and ``avg_victory_score`` (see ``rates``), and with
-        ``bounds`` the Wilson interval ``win_low`` and ``win_high``."""
         return self.annotate(**rates(bounds=bounds))
 
 
 class Summary(models.Model):
-    """A summary row (named by its table and id: its numbers are what pages show)."""
-
     class Meta:
         abstract = True
 
@@ -124,11 +113,6 @@ class Tally(ScopedSummary):
     def mean_score(self) -> float | None:
         return self.score_sum / self.victories if self.victories else None
 
-    def as_summary(self, *extra: str) -> dict:
-        """The numbers a page's summary box shows (rates derived), plus ``extra`` fields."""
-        numbers = ("games", "victories", "win_pct", "best_score", "mean_score", *extra)
-        return {name: getattr(self, name) for name in numbers}
-
 
 # A side is who plays games and has a page of its record: a player or a team. Each side
 # keeps the same three tallies (a standings row, one row per Ancient One, one per month),
@@ -145,7 +129,9 @@ class SideStanding(Tally):
         abstract = True
 
     def summary(self) -> dict:
-        return self.as_summary(*self.summary_fields)
+        """The numbers a page's summary box shows (rates derived)."""
+        numbers = ("games", "victories", "win_pct", "best_score", "mean_score")
+        return {name: getattr(self, name) for name in (*numbers, *self.summary_fields)}
 
 
 class AncientOneRecordQuerySet(TallyQuerySet):

@@ -13,15 +13,12 @@ from games.names import name_key, normalise_name
 from league.scopes import league_scoped
 
 from .addresses import address
-from .owned import LeagueOwned
+from .owned import LeagueOwned, LeagueOwnedQuerySet
 from .players import Player
 from .searchable import Searchable, unique_slug
 
 
-class TeamQuerySet(models.QuerySet):
-    def of_league(self, league):
-        return self.filter(league=league)
-
+class TeamQuerySet(LeagueOwnedQuerySet):
     def named(self, name: str):
         return self.filter(name_key=name_key(name))
 
@@ -69,9 +66,6 @@ class Team(LeagueOwned, Searchable):
             )
         ]
 
-    def __str__(self) -> str:
-        return self.name
-
     def get_absolute_url(self) -> str:
         return address("league:team", league_id=self.league_id, slug=self.slug)
 
@@ -112,11 +106,8 @@ class TeamInvitationQuerySet(models.QuerySet):
 
 class TeamInvitation(models.Model):
     """A captain asked a player who has an account, or who plays in another team, to
-    join: they join only on accepting (from the account that plays as them).
-
-    A claimed player is someone's own name in the league, and a player in a team chose
-    it; no captain puts them on another roster without asking.
-    """
+    join: they join only on accepting (from the account that plays as them), as no captain
+    puts someone's own name, or a player who chose a team, on a roster without asking."""
 
     team = models.ForeignKey(
         Team, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("team")

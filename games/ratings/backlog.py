@@ -12,12 +12,9 @@ nothing.
 
 from __future__ import annotations
 
-from django.db.models.signals import pre_delete
-
 from games.jobs.tasks import ratings_replay_start
-from games.models import RatingBacklog, Session, Status
+from games.models import RatingBacklog, Status
 from games.signals import games_changed
-from games.summaries.tracking import active
 
 
 def rated_view(facts) -> tuple | None:
@@ -40,26 +37,14 @@ def rated_start(before: dict, after: dict):
     return min(starts) if starts else None
 
 
-def backlog_add(start) -> None:
-    """Note that the ratings must be replayed from ``start`` and start the job."""
-    played_on, created_at, pk = start
-    RatingBacklog.objects.create(played_on=played_on, created_at=created_at, session_id=pk)
-    ratings_replay_start()
-
-
 def games_written(sender, before, after, **kwargs) -> None:
+    """Note that the ratings must be replayed from the change's start, and start the job."""
     start = rated_start(before, after)
     if start is not None:
-        backlog_add(start)
-
-
-def game_deleting(sender, instance, **kwargs) -> None:
-    # A write through the summaries' tracker is noted by ``games_written``; a bulk delete
-    # (the admin's "delete selected" outside it) is noted here, one game at a time.
-    if active() is None and instance.status == Status.APPROVED:
-        backlog_add((instance.played_on, instance.created_at, instance.pk))
+        played_on, created_at, pk = start
+        RatingBacklog.objects.create(played_on=played_on, created_at=created_at, session_id=pk)
+        ratings_replay_start()
 
 
 def connect() -> None:
     games_changed.connect(games_written, dispatch_uid="ratings-games-written")
-    pre_delete.connect(game_deleting, sender=Session, dispatch_uid="ratings-game-deleting")

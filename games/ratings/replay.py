@@ -54,13 +54,13 @@ def from_game(key: Key, fields: Iterable[str], *, strict: bool = False) -> Q:
     return Q(**{f"{f_day}__gt": day}) | Q(**{f_day: day, f"{f_moment}__gt": moment}) | last
 
 
-SESSION_ORDER = rr.GAME_ORDER
 POINT_ORDER = ("played_on", "created_at", "session_id")
 
 
-def rated_games() -> QuerySet:
-    """The approved games in rating order (``rating_rules.GAME_ORDER``)."""
-    return Session.objects.filter(status=Status.APPROVED).order_by(*SESSION_ORDER)
+def rated_games(start: Key | None = None, *, strict: bool = False) -> QuerySet:
+    """The approved games in rating order (``rating_rules.GAME_ORDER``), from ``start`` on."""
+    games = Session.objects.filter(status=Status.APPROVED).order_by(*rr.GAME_ORDER)
+    return games if start is None else games.filter(from_game(start, rr.GAME_ORDER, strict=strict))
 
 
 @dataclass
@@ -126,11 +126,7 @@ class Book:
         gone = [entry.rating_id for entry in touched if entry.games == 0]
         rows = [
             Rating(
-                pk=entry.rating_id,
-                mu=entry.skill.mu,
-                sigma=entry.skill.sigma,
-                value=entry.skill.mu,
-                games=entry.games,
+                pk=entry.rating_id, mu=entry.skill.mu, sigma=entry.skill.sigma, games=entry.games
             )
             for entry in touched
             if entry.games
@@ -184,9 +180,7 @@ def _new_rating(kind: str, key: int) -> Rating:
 def _chunks(start: Key | None):
     """The approved games from ``start`` on, a chunk at a time, each game with its
     distinct players (keyset pages: no offset, no cursor held across writes)."""
-    games = rated_games()
-    if start is not None:
-        games = games.filter(from_game(start, SESSION_ORDER))
+    games = rated_games(start)
     while True:
         rows = list(
             games.values_list("pk", "played_on", "created_at", "ancient_one_id", "outcome")[:CHUNK]
@@ -200,9 +194,7 @@ def _chunks(start: Key | None):
             players.setdefault(session_id, set()).add(player_id)
         yield [(*row, tuple(sorted(players.get(row[0], ())))) for row in rows]
         last = rows[-1]
-        games = rated_games().filter(
-            from_game((last[1], last[2], last[0]), SESSION_ORDER, strict=True)
-        )
+        games = rated_games((last[1], last[2], last[0]), strict=True)
 
 
 def ratings_replay(
@@ -238,10 +230,8 @@ def _replay(state: RatingState, start: Key | None, progress) -> int:
         ):
             rated_players.update([player] if player else [])
             rated_ancient_ones.update([ancient_one] if ancient_one else [])
-    games = rated_games()
-    total = 0
-    if progress is not None:  # the job's progress bar; the count is a query of its own
-        total = (games if start is None else games.filter(from_game(start, SESSION_ORDER))).count()
+    # The job's progress bar; the count is a query of its own.
+    total = rated_games(start).count() if progress is not None else 0
     done = 0
     for chunk in _chunks(start):
         _rate_chunk(book, chunk)
@@ -262,12 +252,10 @@ def _replay(state: RatingState, start: Key | None, progress) -> int:
 
 
 def _shown_in(players: set[int], ancient_ones: set[int]) -> tuple:
-    """Summary-row keys naming the pages a replay changes, for the page cache to retire
-    only those, in the leagues the rated players play in (a rating is one scale, shown in
-    each of them; no other league's page changes): the rated players' pages, the standings
-    of every season and of all time (their rating column is over all time), the Ancient
-    Ones' pages and the lists (their difficulty). A rejected game's players are among the
-    rated ones only if they have another game: one left with none has no public page."""
+    """Summary-row keys naming the pages a replay changes (for the page cache), in the
+    leagues the rated players play in: their pages, the standings of every season and of
+    all time (the rating column), the Ancient Ones' pages and lists (their difficulty). A
+    player left with no game has no public page, so is not among them."""
     in_leagues = PlayerStanding.objects.filter(player__in=players, scope__lt=c.ALL_LEAGUES)
     pairs = set(in_leagues.values_list("player", "scope"))
     leagues = sorted({-scope for _player, scope in pairs})

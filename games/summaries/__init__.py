@@ -1,9 +1,4 @@
-"""The league's summary rows kept on write (see ``contribution`` for the rules).
-
-- ``tracking(ids)``: wrap a write; the summaries change with it, in its transaction.
-- ``summaries_rebuild()``: recompute every row from the games (``rebuild_summaries``).
-- ``summaries_differences()``: where stored rows and a fresh fold disagree.
-"""
+"""The league's summary rows kept on write (see ``contribution`` for the rules)."""
 
 from .rebuild import summaries_differences, summaries_rebuild
 from .tracking import suspended, tracking

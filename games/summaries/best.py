@@ -1,13 +1,10 @@
 """Best scores that may have gone down, recomputed in bulk: one grouped query per table.
 
-A change that takes games away from a row (a rejection, a rescore that lowers scores)
-may take its best score with them. Only rows whose stored best *is* the best taken away
-can change (a row whose best is higher kept the game that set it), so those rows alone
-are recomputed, with one ``MAX(score) ... GROUP BY`` per table over the games that could
-be in them: restricted to the rows' players, teams, investigators, Ancient Ones, table
-sizes, heralds, boxes, months and scopes. A rescore of 25,000 games at a million is then a
-few grouped scans of the games it touched, not a query per row nor a rebuild of whole
-tables.
+A change that takes games away from a row (a rejection, a rescore that lowers scores) may
+take its best score with them. Only rows whose stored best *is* the best taken away can
+change, so those alone are recomputed, with one ``MAX(score) ... GROUP BY`` per table
+restricted to the rows' key values: a rescore of 25,000 games at a million is a few grouped
+scans of the games it touched, not a query per row nor a rebuild of whole tables.
 """
 
 from __future__ import annotations
@@ -19,22 +16,23 @@ from django.db import connection
 from games.models import Session
 
 from . import contribution as c
-from .scopes import APPROVED, month_sql, scope_rows, scopes_cte
+from . import rebuild_sql
 from .updates import rows_update
 
 # Past this many values a key column is not restricted (the query reads every game).
 MAX_LISTED = 5000
-# Key columns that are a seat's, not the game's.
-SEAT_KEYS = {"player_id": "t.player_id", "investigator_id": "t.investigator_id"}
-GAME_KEYS = {
+# Each key column as the grouped query reads it: the game's (s), a seat's (t), a box in
+# play's (b, the games' link table); the month is ``rebuild_sql.month_sql``.
+KEY_SQL = {
+    "player_id": "t.player_id",
+    "investigator_id": "t.investigator_id",
+    "box_id": "b.box_id",
     "team_id": "s.team_id",
     "ancient_one_id": "s.ancient_one_id",
     "investigator_count": "s.investigator_count",
     "herald_id": "s.herald_id",
     "scope": "sc.id",
 }
-# Key columns of the boxes in play (the games' link table, joined as ``b``).
-BOX_KEYS = {"box_id": "b.box_id"}
 
 
 def lowered_keys(changes: list[tuple[tuple, c.Change]]) -> dict[tuple, tuple[int, int | None]]:
@@ -51,21 +49,17 @@ def lowered_keys(changes: list[tuple[tuple, c.Change]]) -> dict[tuple, tuple[int
 def best_recompute(
     table, lowered: dict[tuple, tuple[int, int | None]], spans: list[c.SeasonSpan]
 ) -> None:
-    """Recompute the best score of the ``lowered`` rows (key: best taken away, best added)
-    whose stored best is the one taken away; the others keep theirs. ``table`` is a
-    ``store.Table``; ``spans`` every season.
+    """Recompute the best score of the ``lowered`` rows of ``table`` (a ``store.Table``)
+    whose stored best is the one taken away; ``spans``: every season.
 
-    A rescore moves games to a lower score rather than taking them away, so a row's new
-    best is usually at least the best the change added to it. The grouped query first
-    reads only games scoring at least the lowest such best (``floor``): a row that has a
-    game there has found its best, exactly; only the rows that have none are read again
-    in full. At a million games this reads the top of each row instead of every game of
-    each player whose best moved."""
+    A rescore moves games to a lower score, so a row's new best is usually at least the
+    best the change added to it: the grouped query first reads only the games scoring at
+    least the lowest such best (``floor``), and only the rows it finds nothing for are read
+    again in full. At a million games that reads the top of each row, not all its games."""
     if not lowered:
         return
-    first = table.keys[0]
     firsts = {key[0] for key in lowered}
-    stored = table.model.objects.filter(**{f"{first}__in": firsts}).values_list(
+    stored = table.model.objects.filter(**{f"{table.keys[0]}__in": firsts}).values_list(
         *table.keys, "best_score"
     )
     stale = [
@@ -78,56 +72,44 @@ def best_recompute(
     added = [lowered[key][1] for key in stale if lowered[key][1] is not None]
     floor = min(added) if added else None
     found = _bests(table, stale, spans, floor=floor)
-    if floor is not None:
-        unseen = [key for key in stale if key not in found]
-        if unseen:
-            found.update(_bests(table, unseen, spans))
-    quote = connection.ops.quote_name
+    unseen = [key for key in stale if key not in found]
+    if floor is not None and unseen:
+        found.update(_bests(table, unseen, spans))
+    adapt = connection.ops.adapt_datefield_value
+    rows = [
+        [*(adapt(v) if isinstance(v, datetime.date) else v for v in key), found.get(key)]
+        for key in stale
+    ]
     rows_update(
-        quote(table.model._meta.db_table),
+        connection.ops.quote_name(table.model._meta.db_table),
         table.keys,
         lambda values: [f"best_score = CAST({values[0]} AS INTEGER)"],
-        [[*_params(table, key), found.get(key)] for key in stale],
+        rows,
     )
 
 
-def _params(table, key: tuple) -> list:
-    ops = connection.ops
-    return [
-        ops.adapt_datefield_value(value) if name == "month" else value
-        for name, value in zip(table.keys, key, strict=True)
-    ]
-
-
 def _bests(
-    table, keys: list[tuple], season_spans: list[c.SeasonSpan], *, floor: int | None = None
+    table, keys: list[tuple], spans: list[c.SeasonSpan], *, floor: int | None = None
 ) -> dict[tuple, int]:
     """The best victory score of each of ``keys`` (absent: no victory left; with
     ``floor``, none scoring at least that)."""
-    ops = connection.ops
+    adapt = connection.ops.adapt_datefield_value
     columns = list(zip(table.keys, zip(*keys, strict=True), strict=True))
-    scopes_wanted = {value for name, values in columns if name == "scope" for value in values}
-    scopes = scope_rows(scopes_wanted, season_spans)
-    if not scopes:
+    cte, params = rebuild_sql.scopes_cte(dict(columns).get("scope", ()), spans)
+    if not cte:
         return {}
-    cte, params = scopes_cte(scopes)
-    month = month_sql()
-    exprs, where = [], ["s.outcome <> 'defeat'", "s.score IS NOT NULL"]
+    exprs = [rebuild_sql.month_sql() if name == "month" else KEY_SQL[name] for name in table.keys]
+    where = ["s.outcome <> 'defeat'", "s.score IS NOT NULL"]
     if floor is not None:
         where.append("s.score >= %s")
         params.append(floor)
-    for name, values in columns:
-        if name == "month":
-            exprs.append(month)
-            last = max(values)
-            following = (last + datetime.timedelta(days=32)).replace(day=1)
-            where.append("s.played_on >= %s AND s.played_on < %s")
-            params += [ops.adapt_datefield_value(min(values)), ops.adapt_datefield_value(following)]
-            continue
-        expr = SEAT_KEYS.get(name) or BOX_KEYS.get(name) or GAME_KEYS[name]
-        exprs.append(expr)
+    for (name, values), expr in zip(columns, exprs, strict=True):
         distinct = sorted(set(values))
-        if name != "scope" and connection.vendor == "postgresql":
+        if name == "month":
+            following = (distinct[-1] + datetime.timedelta(days=32)).replace(day=1)
+            where.append("s.played_on >= %s AND s.played_on < %s")
+            params += [adapt(distinct[0]), adapt(following)]
+        elif name != "scope" and connection.vendor == "postgresql":
             # One array, not a placeholder per value (``games.summaries.updates``).
             where.append(f"{expr} = ANY(%s::bigint[])")
             params.append(distinct)
@@ -135,14 +117,14 @@ def _bests(
             where.append(f"{expr} IN ({', '.join(['%s'] * len(distinct))})")
             params += distinct
     joins = ""
-    if set(table.keys) & set(SEAT_KEYS):
+    if any(expr.startswith("t.") for expr in exprs):
         joins += "JOIN games_seat t ON t.session_id = s.id "
-    if set(table.keys) & set(BOX_KEYS):
+    if any(expr.startswith("b.") for expr in exprs):
         joins += f"JOIN {Session.boxes.through._meta.db_table} b ON b.session_id = s.id "
     grouped = ", ".join(exprs)
     sql = (
         f"{cte}SELECT {grouped}, MAX(s.score) FROM games_session s "
-        f"JOIN scopes sc ON {APPROVED} {joins}"
+        f"JOIN scopes sc ON {rebuild_sql.APPROVED} {joins}"
         f"WHERE {' AND '.join(where)} GROUP BY {grouped}"
     )
     wanted = set(keys)

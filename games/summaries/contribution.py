@@ -1,11 +1,9 @@
 """What one game adds to the league's summary rows: a pure function, no Django import.
 
-Every number a league page aggregates (standings, a player's or a team's record, an
-Ancient One's outcomes and score histogram, scenario and series entries) is a sum over
-games of what each game contributes. ``contribution(game, seasons)`` says exactly that
-for one game; the write path applies ``contribution(after) - contribution(before)`` in
-the same transaction as the write, and a rebuild adds up every game's contribution,
-so upkeep and rebuild are the same arithmetic and cannot drift apart.
+Every number a league page aggregates is a sum over games of ``contribution(game,
+seasons)``: the write path applies ``contribution(after) - contribution(before)`` in the
+write's transaction, and ``rebuild_sql`` computes the same sums in SQL (the property test
+in ``tests/test_summaries.py`` holds the two to each other).
 
 The rules it encodes:
 
@@ -167,115 +165,82 @@ Delta = dict[Key, Change]
 Row = tuple[Key, dict[str, int], int | None]
 
 
-def _tally(game: GameFacts) -> tuple[dict[str, int], int | None]:
-    """games / victories / score sum of one game, and its best-score candidate."""
-    won = game.is_victory
-    score = game.score if won and game.score is not None else None
-    sums = {"games": 1, "victories": int(won), "score_sum": score or 0}
-    return sums, score
-
-
 def contribution(game: GameFacts, seasons: Iterable[SeasonSpan]) -> list[Row]:
     """Every (table, key), the sums the game adds to it, and its best-score candidate."""
     if game.status != APPROVED:
         return []
-    rows: list[Row] = []
-    tally, best = _tally(game)
     won = int(game.is_victory)
+    best = game.score if won and game.score is not None else None
+    tally = {"games": 1, "victories": won, "score_sum": best or 0}
+    together = {"games": 1, "victories": won}
+    seated = {"seats": 1, "victories": won}
+    ao = game.ancient_one_id
+    size = game.investigator_count
     month = game.played_on.replace(day=1)
     players: dict[int, dict[str, int]] = {}
     for seat in game.seats:
-        mine = players.setdefault(
-            seat.player_id, {"titles": 0, "gate_trophies": 0, "monster_trophies": 0}
+        own = players.setdefault(
+            seat.player_id,
+            {**tally, "first_citizen_titles": 0, "gate_trophies": 0, "monster_trophies": 0},
         )
-        mine["titles"] = mine["titles"] or int(seat.first_citizen and game.is_victory)
-        mine["gate_trophies"] += seat.gate_trophies
-        mine["monster_trophies"] += seat.monster_trophies
-    scopes = scopes_of(game, seasons)
+        own["first_citizen_titles"] = own["first_citizen_titles"] or int(seat.first_citizen and won)
+        own["gate_trophies"] += seat.gate_trophies
+        own["monster_trophies"] += seat.monster_trophies
     entry_points = (game.scenario_score or 0) if game.is_entry else 0
-    for scope in scopes:
-        for player_id, own in players.items():
-            standing = {
-                **tally,
-                "first_citizen_titles": own["titles"],
-                "gate_trophies": own["gate_trophies"],
-                "monster_trophies": own["monster_trophies"],
-            }
-            rows.append(((PLAYER, (player_id, scope)), standing, best))
-            rows.append(
-                ((PLAYER_ANCIENT_ONE, (player_id, scope, game.ancient_one_id)), tally, best)
-            )
-            rows.append(((PLAYER_MONTH, (player_id, scope, month)), tally, best))
+    rows: list[Row] = []
+    for scope in scopes_of(game, seasons):
+        for player, standing in players.items():
+            rows.append(((PLAYER, (player, scope)), standing, best))
+            rows.append(((PLAYER_ANCIENT_ONE, (player, scope, ao)), tally, best))
+            rows.append(((PLAYER_MONTH, (player, scope, month)), tally, best))
             for other in players:
-                if other != player_id:
-                    rows.append(
-                        (
-                            (PLAYER_TEAMMATE, (player_id, scope, other)),
-                            {"games": 1, "victories": won},
-                            None,
-                        )
-                    )
+                if other != player:
+                    rows.append(((PLAYER_TEAMMATE, (player, scope, other)), together, None))
         for seat in game.seats:
-            rows.append(
-                (
-                    (PLAYER_INVESTIGATOR, (seat.player_id, scope, seat.investigator_id)),
-                    {"seats": 1, "victories": won},
-                    None,
-                )
-            )
-            ended = {name: int(seat.ended == name) for name in SEAT_ENDINGS_COUNTED}
             investigator = seat.investigator_id
+            key = (seat.player_id, scope, investigator)
+            rows.append(((PLAYER_INVESTIGATOR, key), seated, None))
+            ended = {name: int(seat.ended == name) for name in SEAT_ENDINGS_COUNTED}
             rows.append(((INVESTIGATOR, (investigator, scope)), {**tally, **ended}, best))
-            rows.append(
-                (
-                    (INVESTIGATOR_ANCIENT_ONE, (investigator, scope, game.ancient_one_id)),
-                    tally,
-                    best,
-                )
-            )
-            rows.append(
-                (
-                    (INVESTIGATOR_TABLE_SIZE, (investigator, scope, game.investigator_count)),
-                    tally,
-                    best,
-                )
-            )
+            rows.append(((INVESTIGATOR_ANCIENT_ONE, (investigator, scope, ao)), tally, best))
+            rows.append(((INVESTIGATOR_TABLE_SIZE, (investigator, scope, size)), tally, best))
         if game.team_id:
             entries = {"scenarios_entered": int(game.is_entry), "series_points": entry_points}
             rows.append(((TEAM, (game.team_id, scope)), {**tally, **entries}, best))
-            rows.append(
-                ((TEAM_ANCIENT_ONE, (game.team_id, scope, game.ancient_one_id)), tally, best)
-            )
+            rows.append(((TEAM_ANCIENT_ONE, (game.team_id, scope, ao)), tally, best))
             rows.append(((TEAM_MONTH, (game.team_id, scope, month)), tally, best))
-        table_size = (game.ancient_one_id, scope, game.investigator_count)
-        rows.append(((ANCIENT_ONE_TABLE_SIZE, table_size), tally, best))
+        rows.append(((ANCIENT_ONE_TABLE_SIZE, (ao, scope, size)), tally, best))
         if game.herald_id:
             rows.append(((HERALD, (game.herald_id, scope)), tally, best))
         for box_id in game.box_ids:
             rows.append(((BOX, (box_id, scope)), tally, best))
-        outcome_key = (game.ancient_one_id, scope, game.outcome, game.defeat_cause)
-        rows.append(((ANCIENT_ONE_OUTCOME, outcome_key), {"games": 1}, None))
+        outcome = (ao, scope, game.outcome, game.defeat_cause)
+        rows.append(((ANCIENT_ONE_OUTCOME, outcome), {"games": 1}, None))
         if best is not None:
-            score_key = (game.ancient_one_id, scope, game.investigator_count, best)
-            rows.append(((ANCIENT_ONE_SCORE, score_key), {"games": 1}, None))
+            rows.append(((ANCIENT_ONE_SCORE, (ao, scope, size, best)), {"games": 1}, None))
     if game.is_entry and game.scenario_id:
         entry = {"entries": 1, "points": entry_points}
         rows.append(((SCENARIO, (game.scenario_id,)), entry, None))
         if game.series_id:
             if game.team_id:
                 rows.append(((SERIES_TEAM, (game.series_id, game.team_id)), entry, None))
-            for player_id in players:
-                rows.append(((SERIES_PLAYER, (game.series_id, player_id)), entry, None))
+            for player in players:
+                rows.append(((SERIES_PLAYER, (game.series_id, player)), entry, None))
     return rows
+
+
+def _add(delta: Delta, row: Row, sign: int) -> None:
+    key, sums, best = row
+    change = delta.get(key)
+    if change is None:
+        change = delta[key] = Change()
+    change.add(sums, best, sign)
 
 
 def add_into(delta: Delta, game: GameFacts, seasons: Iterable[SeasonSpan], sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) one game's contribution in ``delta``."""
-    for key, sums, best in contribution(game, seasons):
-        change = delta.get(key)
-        if change is None:
-            change = delta[key] = Change()
-        change.add(sums, best, sign)
+    for row in contribution(game, seasons):
+        _add(delta, row, sign)
 
 
 def change_into(
@@ -290,24 +255,13 @@ def change_into(
     the score moved) cancels out and is passed over: a rescore touches only what it moves.
     """
     seasons = list(seasons)
-    if before is None and after is not None:  # a new game: every row is added
-        for key, sums, best in contribution(after, seasons):
-            change = delta.get(key)
-            if change is None:
-                change = delta[key] = Change()
-            change.add(sums, best, 1)
-        return
     old = contribution(before, seasons) if before is not None else []
     new = contribution(after, seasons) if after is not None else []
     for at in range(max(len(old), len(new))):
         was = old[at] if at < len(old) else None
         now = new[at] if at < len(new) else None
-        if was == now:
-            continue
-        for row, sign in ((was, -1), (now, 1)):
-            if row is not None:
-                key, sums, best = row
-                change = delta.get(key)
-                if change is None:
-                    change = delta[key] = Change()
-                change.add(sums, best, sign)
+        if was != now:
+            if was is not None:
+                _add(delta, was, -1)
+            if now is not None:
+                _add(delta, now, 1)

@@ -10,7 +10,6 @@ from games.signals import league_changed
 
 from . import store
 from .rebuild_sql import rebuild_scopes, rebuild_tables
-from .scopes import scope_rows
 
 # Tables whose key's second field is the scope (the others are scenario/series entries).
 SCOPED = {
@@ -37,32 +36,25 @@ def summaries_rebuild(
         if scopes is None:
             for name in names:
                 store.TABLES[name].model.objects.all().delete()
-            if progress is None:
-                rebuild_tables(spans=spans, all_time=True, tables=names)
-            else:
-                for done, name in enumerate(sorted(names), start=1):
-                    rebuild_tables(spans=spans, all_time=True, tables={name})
+            for done, name in enumerate(sorted(names), start=1):
+                rebuild_tables(spans=spans, all_time=True, tables={name})
+                if progress is not None:
                     progress(done, len(names))
         else:
             wanted = set(scopes)
             for name in names & SCOPED:
                 store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
-            rebuild_scopes(scope_rows(wanted, spans), tables=names & SCOPED)
+            rebuild_scopes(wanted, spans, tables=names & SCOPED)
         league_changed.send(sender=summaries_rebuild)
-        return _row_count(names)
-
-
-def _row_count(names: Iterable[str]) -> int:
-    return sum(store.TABLES[name].model.objects.count() for name in names)
+        return sum(store.TABLES[name].model.objects.count() for name in names)
 
 
 def _stored() -> dict[tuple, tuple]:
     rows = {}
     for name, table in store.TABLES.items():
-        fields = [*table.sums, *(["best_score"] if table.best else [])]
-        for values in table.model.objects.values_list(*table.keys, *fields):
-            count = len(table.keys)
-            rows[(name, tuple(values[:count]))] = tuple(values[count:])
+        count = len(table.keys)
+        for values in table.model.objects.values_list(*table.columns):
+            rows[(name, values[:count])] = values[count:]
     return rows
 
 

@@ -9,21 +9,69 @@ minutes, not an hour.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 
 from django.db import connection
 
 from games.models import Session
+from league.models import League
 
 from . import contribution as c
 from . import store
-from .scopes import (
-    APPROVED,
-    all_time_scopes,
-    month_sql,
-    scopes_cte,
-    season_scopes,
+
+FAR_PAST = datetime.date(1, 1, 1)
+FAR_FUTURE = datetime.date(9999, 12, 31)
+NEVER_CLOSES = datetime.datetime(9999, 12, 31, tzinfo=datetime.UTC)
+
+# A game counts in a scope (``sc``, from ``scopes_cte``) when approved, in its span, and
+# of its league (a scope without a league: of a public league).
+APPROVED = (
+    "s.status = 'approved' AND s.played_on >= sc.first_day "
+    "AND s.played_on <= sc.last_day AND s.created_at < sc.closes "
+    "AND (s.league_id = sc.league OR (sc.league IS NULL AND s.league_id IN "
+    "(SELECT pl.id FROM league_league pl WHERE pl.visibility = 'public')))"
 )
+
+
+def scopes_cte(scopes: Iterable[int], spans: Iterable[c.SeasonSpan]) -> tuple[str, list]:
+    """``WITH scopes (id, league, first_day, last_day, closes)`` of these scope ids, and its
+    parameters; ("", []) when there is none (a season not in ``spans`` is passed over)."""
+    seasons = {span.id: span for span in spans}
+    rows = []
+    for scope in sorted(set(scopes)):
+        if scope <= 0:  # a league's all time (-league.pk), or every public league (0)
+            league = -scope if scope < 0 else None
+            rows.append((scope, league, FAR_PAST, FAR_FUTURE, NEVER_CLOSES))
+        elif (span := seasons.get(scope)) is not None:
+            rows.append((scope, span.league_id, span.start, span.end, span.closes_at))
+    if not rows:
+        return "", []
+    ops = connection.ops
+    params = []
+    for scope, league, first, last, closes in rows:
+        params += [scope, league, ops.adapt_datefield_value(first)]
+        params += [ops.adapt_datefield_value(last), ops.adapt_datetimefield_value(closes)]
+    values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(rows))
+    # VALUES names its columns column1..column5 on both databases.
+    columns = "column1, column2, column3, column4, column5"
+    if connection.vendor == "postgresql":
+        columns = (
+            "CAST(column1 AS integer), CAST(column2 AS bigint), CAST(column3 AS date), "
+            "CAST(column4 AS date), CAST(column5 AS timestamptz)"
+        )
+    cte = (
+        "WITH scopes (id, league, first_day, last_day, closes) AS "
+        f"(SELECT {columns} FROM (VALUES {values}) AS v) "
+    )
+    return cte, params
+
+
+def month_sql() -> str:
+    if connection.vendor == "postgresql":
+        return "CAST(date_trunc('month', s.played_on) AS date)"
+    return "date(s.played_on, 'start of month')"
+
 
 WON = "s.outcome <> 'defeat'"
 VICTORY = f"CASE WHEN {WON} THEN 1 ELSE 0 END"
@@ -41,151 +89,121 @@ PLAYERS = """(
            MAX(CASE WHEN first_citizen THEN 1 ELSE 0 END) AS titled
     FROM games_seat GROUP BY session_id, player_id
 )"""
-
-
 # The boxes in play of each game (``Session.boxes``' link table).
 BOXES = Session.boxes.through._meta.db_table
 
 
-def _statements(approved: str) -> dict[str, str]:
+def _grouped(keys: str, sums: str, source: str) -> str:
+    return f"SELECT {keys}, {sums} FROM {source} GROUP BY {keys}"
+
+
+def _statements() -> dict[str, str]:
     """``table name -> SELECT`` producing its rows (columns in ``store.TABLES`` order)."""
-    games = f"games_session s JOIN scopes sc ON {approved}"
+    games = f"games_session s JOIN scopes sc ON {APPROVED}"
+    players = f"{games} JOIN {PLAYERS} p ON p.session_id = s.id"
+    teammates = f"{players} JOIN {PLAYERS} q ON q.session_id = s.id AND q.player_id <> p.player_id"
+    seats = f"{games} JOIN games_seat t ON t.session_id = s.id"
+    teams = f"{games} WHERE s.team_id IS NOT NULL"
     month = month_sql()
+    tally = f"{TALLY}, {BEST}"
+    titles = f"SUM(CASE WHEN {WON} THEN p.titled ELSE 0 END), SUM(p.gates), SUM(p.monsters)"
+    # The endings are the module's own constants, never user input.
+    ended = ", ".join(
+        f"SUM(CASE WHEN t.ended = '{name}' THEN 1 ELSE 0 END)" for name in c.SEAT_ENDINGS_COUNTED
+    )
     return {
-        c.PLAYER: f"""
-            SELECT p.player_id, sc.id, {TALLY},
-                   SUM(CASE WHEN {WON} THEN p.titled ELSE 0 END), SUM(p.gates), SUM(p.monsters),
-                   {BEST}
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            GROUP BY p.player_id, sc.id""",
-        c.PLAYER_ANCIENT_ONE: f"""
-            SELECT p.player_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            GROUP BY p.player_id, sc.id, s.ancient_one_id""",
-        c.PLAYER_MONTH: f"""
-            SELECT p.player_id, sc.id, {month}, {TALLY}, {BEST}
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            GROUP BY p.player_id, sc.id, {month}""",
-        c.PLAYER_INVESTIGATOR: f"""
-            SELECT t.player_id, sc.id, t.investigator_id, COUNT(*), SUM({VICTORY})
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.player_id, sc.id, t.investigator_id""",
-        c.PLAYER_TEAMMATE: f"""
-            SELECT p.player_id, sc.id, q.player_id, COUNT(*), SUM({VICTORY})
-            FROM {games} JOIN {PLAYERS} p ON p.session_id = s.id
-            JOIN {PLAYERS} q ON q.session_id = s.id AND q.player_id <> p.player_id
-            GROUP BY p.player_id, sc.id, q.player_id""",
-        c.TEAM: f"""
-            SELECT s.team_id, sc.id, {TALLY}, SUM({ENTRY}), SUM({ENTRY_POINTS}), {BEST}
-            FROM {games} WHERE s.team_id IS NOT NULL
-            GROUP BY s.team_id, sc.id""",
-        c.TEAM_ANCIENT_ONE: f"""
-            SELECT s.team_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
-            FROM {games} WHERE s.team_id IS NOT NULL
-            GROUP BY s.team_id, sc.id, s.ancient_one_id""",
-        c.TEAM_MONTH: f"""
-            SELECT s.team_id, sc.id, {month}, {TALLY}, {BEST}
-            FROM {games} WHERE s.team_id IS NOT NULL
-            GROUP BY s.team_id, sc.id, {month}""",
-        c.ANCIENT_ONE_OUTCOME: f"""
-            SELECT s.ancient_one_id, sc.id, s.outcome, s.defeat_cause, COUNT(*)
-            FROM {games}
-            GROUP BY s.ancient_one_id, sc.id, s.outcome, s.defeat_cause""",
-        c.ANCIENT_ONE_SCORE: f"""
-            SELECT s.ancient_one_id, sc.id, s.investigator_count, s.score, COUNT(*)
-            FROM {games} WHERE {WON} AND s.score IS NOT NULL
-            GROUP BY s.ancient_one_id, sc.id, s.investigator_count, s.score""",
-        c.INVESTIGATOR: f"""
-            SELECT t.investigator_id, sc.id, {TALLY},
-                   {", ".join(_ended(name) for name in c.SEAT_ENDINGS_COUNTED)}, {BEST}
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.investigator_id, sc.id""",
-        c.INVESTIGATOR_ANCIENT_ONE: f"""
-            SELECT t.investigator_id, sc.id, s.ancient_one_id, {TALLY}, {BEST}
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.investigator_id, sc.id, s.ancient_one_id""",
-        c.INVESTIGATOR_TABLE_SIZE: f"""
-            SELECT t.investigator_id, sc.id, s.investigator_count, {TALLY}, {BEST}
-            FROM {games} JOIN games_seat t ON t.session_id = s.id
-            GROUP BY t.investigator_id, sc.id, s.investigator_count""",
-        c.HERALD: f"""
-            SELECT s.herald_id, sc.id, {TALLY}, {BEST}
-            FROM {games} WHERE s.herald_id IS NOT NULL
-            GROUP BY s.herald_id, sc.id""",
-        c.BOX: f"""
-            SELECT b.box_id, sc.id, {TALLY}, {BEST}
-            FROM {games} JOIN {BOXES} b ON b.session_id = s.id
-            GROUP BY b.box_id, sc.id""",
-        c.ANCIENT_ONE_TABLE_SIZE: f"""
-            SELECT s.ancient_one_id, sc.id, s.investigator_count, {TALLY}, {BEST}
-            FROM {games}
-            GROUP BY s.ancient_one_id, sc.id, s.investigator_count""",
+        c.PLAYER: _grouped("p.player_id, sc.id", f"{TALLY}, {titles}, {BEST}", players),
+        c.PLAYER_ANCIENT_ONE: _grouped("p.player_id, sc.id, s.ancient_one_id", tally, players),
+        c.PLAYER_MONTH: _grouped(f"p.player_id, sc.id, {month}", tally, players),
+        c.PLAYER_INVESTIGATOR: _grouped(
+            "t.player_id, sc.id, t.investigator_id", f"COUNT(*), SUM({VICTORY})", seats
+        ),
+        c.PLAYER_TEAMMATE: _grouped(
+            "p.player_id, sc.id, q.player_id", f"COUNT(*), SUM({VICTORY})", teammates
+        ),
+        c.TEAM: _grouped(
+            "s.team_id, sc.id", f"{TALLY}, SUM({ENTRY}), SUM({ENTRY_POINTS}), {BEST}", teams
+        ),
+        c.TEAM_ANCIENT_ONE: _grouped("s.team_id, sc.id, s.ancient_one_id", tally, teams),
+        c.TEAM_MONTH: _grouped(f"s.team_id, sc.id, {month}", tally, teams),
+        c.ANCIENT_ONE_OUTCOME: _grouped(
+            "s.ancient_one_id, sc.id, s.outcome, s.defeat_cause", "COUNT(*)", games
+        ),
+        c.ANCIENT_ONE_SCORE: _grouped(
+            "s.ancient_one_id, sc.id, s.investigator_count, s.score",
+            "COUNT(*)",
+            f"{games} WHERE {WON} AND s.score IS NOT NULL",
+        ),
+        c.INVESTIGATOR: _grouped("t.investigator_id, sc.id", f"{TALLY}, {ended}, {BEST}", seats),
+        c.INVESTIGATOR_ANCIENT_ONE: _grouped(
+            "t.investigator_id, sc.id, s.ancient_one_id", tally, seats
+        ),
+        c.INVESTIGATOR_TABLE_SIZE: _grouped(
+            "t.investigator_id, sc.id, s.investigator_count", tally, seats
+        ),
+        c.HERALD: _grouped("s.herald_id, sc.id", tally, f"{games} WHERE s.herald_id IS NOT NULL"),
+        c.BOX: _grouped("b.box_id, sc.id", tally, f"{games} JOIN {BOXES} b ON b.session_id = s.id"),
+        c.ANCIENT_ONE_TABLE_SIZE: _grouped(
+            "s.ancient_one_id, sc.id, s.investigator_count", tally, games
+        ),
     }
-
-
-def _ended(name: str) -> str:
-    # ``name`` is one of the module's own constants, never user input.
-    return f"SUM(CASE WHEN t.ended = '{name}' THEN 1 ELSE 0 END)"
 
 
 def _entry_statements() -> dict[str, str]:
     entries = "games_session s WHERE s.status = 'approved' AND s.is_entry"
-    entries += " AND s.scenario_id IS NOT NULL"
-    series = "JOIN games_scenario n ON n.id = s.scenario_id AND n.series_id IS NOT NULL"
-    points = "COALESCE(s.scenario_score, 0)"
+    series = (
+        "games_session s JOIN games_scenario n ON n.id = s.scenario_id AND n.series_id IS NOT NULL"
+    )
+    counted = "COUNT(*), SUM(COALESCE(s.scenario_score, 0))"
     return {
-        c.SCENARIO: f"""
-            SELECT s.scenario_id, COUNT(*), SUM({points})
-            FROM {entries} GROUP BY s.scenario_id""",
-        c.SERIES_TEAM: f"""
-            SELECT n.series_id, s.team_id, COUNT(*), SUM({points})
-            FROM games_session s {series}
-            WHERE s.status = 'approved' AND s.is_entry AND s.team_id IS NOT NULL
-            GROUP BY n.series_id, s.team_id""",
-        c.SERIES_PLAYER: f"""
-            SELECT n.series_id, p.player_id, COUNT(*), SUM({points})
-            FROM games_session s {series}
-            JOIN (SELECT DISTINCT session_id, player_id FROM games_seat) p
-              ON p.session_id = s.id
-            WHERE s.status = 'approved' AND s.is_entry
-            GROUP BY n.series_id, p.player_id""",
+        c.SCENARIO: _grouped("s.scenario_id", counted, f"{entries} AND s.scenario_id IS NOT NULL"),
+        c.SERIES_TEAM: _grouped(
+            "n.series_id, s.team_id",
+            counted,
+            f"{series} WHERE s.status = 'approved' AND s.is_entry AND s.team_id IS NOT NULL",
+        ),
+        c.SERIES_PLAYER: _grouped(
+            "n.series_id, p.player_id",
+            counted,
+            f"{series} JOIN (SELECT DISTINCT session_id, player_id FROM games_seat) p "
+            "ON p.session_id = s.id WHERE s.status = 'approved' AND s.is_entry",
+        ),
     }
 
 
 def rebuild_tables(
     *, spans: Iterable[c.SeasonSpan], all_time: bool, tables: Iterable[str] | None = None
 ) -> None:
-    """Insert freshly computed rows for the given scopes (the rows must be gone already).
-
-    ``all_time`` adds every league's all time and the cross-league scope; ``spans`` are the
-    seasons to compute. Tables without a scope (scenario and series entries) are computed
-    when ``all_time`` is set.
-    """
-    scopes = all_time_scopes() if all_time else []
-    rebuild_scopes([*scopes, *season_scopes(spans)], entries=all_time, tables=tables)
+    """Insert freshly computed rows of the seasons ``spans`` (the rows must be gone already);
+    with ``all_time`` those of every league's all time, of the cross-league scope and of the
+    tables without a scope (scenario and series entries) too."""
+    spans = list(spans)
+    scopes = [span.id for span in spans]
+    if all_time:
+        scopes += [c.league_scope(pk) for pk in League.objects.values_list("pk", flat=True)]
+        scopes.append(c.ALL_LEAGUES)
+    rebuild_scopes(scopes, spans, entries=all_time, tables=tables)
 
 
 def rebuild_scopes(
-    scopes: list[tuple], *, entries: bool = False, tables: Iterable[str] | None = None
+    scopes: Iterable[int],
+    spans: Iterable[c.SeasonSpan],
+    *,
+    entries: bool = False,
+    tables: Iterable[str] | None = None,
 ) -> None:
-    """Insert the rows of ``scopes`` (``scopes_cte`` rows), and with ``entries`` those of
-    the tables without a scope."""
-    wanted = set(tables) if tables is not None else set(store.TABLES)
-    statements = {}
-    if scopes:
-        cte, params = scopes_cte(scopes)
-        for name, select in _statements(APPROVED).items():
-            if name in wanted:
-                statements[name] = (cte, select, params)
+    """Insert the rows of these scope ids, and with ``entries`` those of the tables without
+    a scope."""
+    wanted = set(store.TABLES if tables is None else tables)
+    cte, params = scopes_cte(scopes, spans)
+    statements = [(name, cte, sql, params) for name, sql in _statements().items()] if cte else []
     if entries:
-        for name, select in _entry_statements().items():
-            if name in wanted:
-                statements[name] = ("", select, [])
-    ops = connection.ops
+        statements += [(name, "", select, []) for name, select in _entry_statements().items()]
+    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
-        for name, (cte, select, params) in statements.items():
-            table = store.TABLES[name]
-            columns = [*table.keys, *table.sums, *(["best_score"] if table.best else [])]
-            quoted = ", ".join(ops.quote_name(col) for col in columns)
-            target = ops.quote_name(table.model._meta.db_table)
-            cursor.execute(f"{cte}INSERT INTO {target} ({quoted}) {select}", params)
+        for name, cte, select, params in statements:
+            if name in wanted:
+                table = store.TABLES[name]
+                columns = ", ".join(quote(col) for col in table.columns)
+                target = quote(table.model._meta.db_table)
+                cursor.execute(f"{cte}INSERT INTO {target} ({columns}) {select}", params)

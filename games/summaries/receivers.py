@@ -1,22 +1,12 @@
 """The summaries' hooks into the league's writes (``connect()``, from ``GamesConfig.ready``).
 
 - Every write of games the models make (``Session``/``Seat`` saves and deletes, a
-  rescore) runs in ``tracking``: plugged into the models' hook ``games.signals.game_write``.
-
-Upkeep for writes that do not pass through ``Session.save``/``delete``:
-
-- A bulk delete of games (``QuerySet.delete()``, the admin's "delete selected") sends
-  ``pre_delete`` for each game: its contribution is taken away before the rows go.
-- Boxes put in or taken out of a game's play (``session.boxes.add/remove/set/clear``)
-  outside any tracked write: a tracker opens before the link rows change and applies
-  after (inside a tracked write the game is only registered). From the box's side
-  (``box.sessions``) the games' history (simple_history's m2m tracking) refuses the write
-  before anything changes, so there is nothing to keep.
-- A season that is created, moved or deleted changes which games count in it: its
-  rows are recomputed (only that season's; the all-time rows do not change).
-- A league turned public or invitation-only adds its games to the cross-league rows
-  (scope ``ALL_LEAGUES``) or takes them away: those rows are recomputed, in the league's
-  save's transaction (a grouped scan of every public league's games per table).
+  rescore) runs in ``tracking``, plugged into the models' hook ``games.signals.game_write``.
+- A bulk delete of games (the admin's "delete selected") and boxes put in or taken out of
+  a game's play outside any tracked write get a tracker of the game's own. From the box's
+  side (``box.sessions``) simple_history's m2m tracking refuses the write first.
+- A season created, moved or deleted has its rows recomputed; a league turned public or
+  invitation-only, the cross-league rows (``ALL_LEAGUES``), in the league's transaction.
 """
 
 from __future__ import annotations
@@ -24,52 +14,49 @@ from __future__ import annotations
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 
 from games.models import Session
-from games.signals import game_write_use, league_changed
+from games.signals import game_write_use
 from league.models import League, Season
 
 from . import contribution as c
-from . import store
 from .rebuild import summaries_rebuild
 from .tracking import Tracker, active, tracking
 
 
 def game_deleting(sender, instance, **kwargs) -> None:
-    tracker = active()
-    if tracker is not None:
-        tracker.add([instance.pk])
-        return
-    # Read now, while the seats exist; taken away once the row is gone, so a best score
+    # Read now, while the seats exist; applied once the row is gone, so a best score
     # recomputed from the games no longer sees this one.
-    facts = store.game_facts(Session.objects.filter(pk=instance.pk)).get(instance.pk)
-    instance.summary_facts_deleted = facts
+    _tracked(instance, "summary_delete_tracker")
 
 
 def game_deleted(sender, instance, **kwargs) -> None:
-    facts = getattr(instance, "summary_facts_deleted", None)
-    if facts is None:
-        return
-    delta: c.Delta = {}
-    seasons = store.season_spans()
-    c.add_into(delta, facts, seasons, -1)
-    if store.apply(delta, seasons):
-        league_changed.send(sender=Session, rows=tuple(delta), games=(instance.pk,))
+    _applied(instance, "summary_delete_tracker")
 
 
-def boxes_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+def boxes_changed(sender, instance, action, reverse, **kwargs) -> None:
     if reverse:
         return
     if action.startswith("pre_"):
-        ids = [instance.pk]
-        tracker = active()
-        if tracker is not None:
-            tracker.add(ids)
-            return
-        instance.summary_boxes_tracker = own = Tracker()
-        own.add(ids)
+        _tracked(instance, "summary_boxes_tracker")
     elif action.startswith("post_"):
-        own = vars(instance).pop("summary_boxes_tracker", None)
-        if own is not None:
-            own.apply()
+        _applied(instance, "summary_boxes_tracker")
+
+
+def _tracked(game, attribute: str) -> None:
+    """Register ``game`` with the write's tracker; outside any, with a tracker of its own
+    kept on the instance under ``attribute`` until ``_applied``."""
+    tracker = active()
+    if tracker is not None:
+        tracker.add([game.pk])
+        return
+    own = Tracker()
+    own.add([game.pk])
+    setattr(game, attribute, own)
+
+
+def _applied(game, attribute: str) -> None:
+    own = vars(game).pop(attribute, None)
+    if own is not None:
+        own.apply()
 
 
 def season_saving(sender, instance, **kwargs) -> None:

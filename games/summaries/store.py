@@ -1,27 +1,21 @@
 """Reading games' facts from the database and writing summary changes back.
 
-Changes are applied with one ``INSERT ... ON CONFLICT DO UPDATE`` per summary table
-that adds to the stored numbers (so concurrent writers add up instead of overwriting),
-then rows whose count reached zero are deleted, and a best score that may have gone
-down (the best game was rejected, withdrawn or rescored lower) is recomputed for just
-that row from the games.
+A change is added with one ``INSERT ... ON CONFLICT DO UPDATE`` per table (concurrent
+writers add up instead of overwriting); rows whose count reached zero are deleted, and a
+best score that may have gone down is recomputed (``best``).
 
-Every writer locks the rows it changes in one order: table by table in ``TABLES``'
-order, and by key within a table (the rows of an ``INSERT`` are taken in the order they
-are listed). So two writers sharing rows (every game counts in the all-time row of its
-box) wait for each other at most once, for the rest of the other's transaction, and never
-in a circle (a deadlock, which PostgreSQL would end by failing one of them). A change
-that takes from a row cannot go through that ``INSERT`` (its negative numbers break the
-columns' CHECK constraints before the conflict is seen): its table's rows are first
-locked in order by an ``INSERT`` of zeros, then updated.
+Every writer locks the rows it changes in one order, tables in ``TABLES``' order and keys
+sorted within a table, so writers sharing rows never wait in a circle (docs/performance.md,
+"Locks"). A change that takes from a row cannot go through that ``INSERT`` (its negative
+numbers break the columns' CHECK constraints before the conflict is seen): its table's rows
+are first locked in order by an ``INSERT`` of zeros, then updated.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from django.db import connection
 from django.utils import timezone
@@ -39,123 +33,81 @@ from .updates import row_sources, rows_delete, rows_update
 class Table:
     model: type
     keys: tuple[str, ...]  # database columns of the key, in the contribution's order
-    sums: tuple[str, ...]
-    count: str  # the row disappears when this reaches 0
-    best: bool = False
+    sums: tuple[str, ...]  # the first counts the row's games: at 0 the row is deleted
+
+    @property
+    def count(self) -> str:
+        return self.sums[0]
+
+    @property
+    def best(self) -> bool:
+        """A tally of victory scores keeps its best one too."""
+        return "score_sum" in self.sums
+
+    @property
+    def columns(self) -> list[str]:
+        return [*self.keys, *self.sums, *(["best_score"] if self.best else [])]
 
 
 TALLY = ("games", "victories", "score_sum")
+ENTRIES = ("entries", "points")
 TABLES: dict[str, Table] = {
     c.PLAYER: Table(
         m.PlayerStanding,
         ("player_id", "scope"),
         (*TALLY, "first_citizen_titles", "gate_trophies", "monster_trophies"),
-        "games",
-        best=True,
     ),
     c.PLAYER_ANCIENT_ONE: Table(
-        m.PlayerAncientOne, ("player_id", "scope", "ancient_one_id"), TALLY, "games", True
+        m.PlayerAncientOne, ("player_id", "scope", "ancient_one_id"), TALLY
     ),
-    c.PLAYER_MONTH: Table(m.PlayerMonth, ("player_id", "scope", "month"), TALLY, "games", True),
+    c.PLAYER_MONTH: Table(m.PlayerMonth, ("player_id", "scope", "month"), TALLY),
     c.PLAYER_INVESTIGATOR: Table(
-        m.PlayerInvestigator,
-        ("player_id", "scope", "investigator_id"),
-        ("seats", "victories"),
-        "seats",
+        m.PlayerInvestigator, ("player_id", "scope", "investigator_id"), ("seats", "victories")
     ),
     c.PLAYER_TEAMMATE: Table(
-        m.PlayerTeammate, ("player_id", "scope", "teammate_id"), ("games", "victories"), "games"
+        m.PlayerTeammate, ("player_id", "scope", "teammate_id"), ("games", "victories")
     ),
     c.TEAM: Table(
-        m.TeamStanding,
-        ("team_id", "scope"),
-        (*TALLY, "scenarios_entered", "series_points"),
-        "games",
-        best=True,
+        m.TeamStanding, ("team_id", "scope"), (*TALLY, "scenarios_entered", "series_points")
     ),
-    c.TEAM_ANCIENT_ONE: Table(
-        m.TeamAncientOne, ("team_id", "scope", "ancient_one_id"), TALLY, "games", True
-    ),
-    c.TEAM_MONTH: Table(m.TeamMonth, ("team_id", "scope", "month"), TALLY, "games", True),
+    c.TEAM_ANCIENT_ONE: Table(m.TeamAncientOne, ("team_id", "scope", "ancient_one_id"), TALLY),
+    c.TEAM_MONTH: Table(m.TeamMonth, ("team_id", "scope", "month"), TALLY),
     c.ANCIENT_ONE_OUTCOME: Table(
-        m.AncientOneOutcome,
-        ("ancient_one_id", "scope", "outcome", "defeat_cause"),
-        ("games",),
-        "games",
+        m.AncientOneOutcome, ("ancient_one_id", "scope", "outcome", "defeat_cause"), ("games",)
     ),
     c.ANCIENT_ONE_SCORE: Table(
-        m.AncientOneScore,
-        ("ancient_one_id", "scope", "investigator_count", "score"),
-        ("games",),
-        "games",
+        m.AncientOneScore, ("ancient_one_id", "scope", "investigator_count", "score"), ("games",)
     ),
-    c.SCENARIO: Table(m.ScenarioSummary, ("scenario_id",), ("entries", "points"), "entries"),
-    c.SERIES_TEAM: Table(
-        m.SeriesTeamStanding, ("series_id", "team_id"), ("entries", "points"), "entries"
-    ),
-    c.SERIES_PLAYER: Table(
-        m.SeriesPlayerStanding, ("series_id", "player_id"), ("entries", "points"), "entries"
-    ),
+    c.SCENARIO: Table(m.ScenarioSummary, ("scenario_id",), ENTRIES),
+    c.SERIES_TEAM: Table(m.SeriesTeamStanding, ("series_id", "team_id"), ENTRIES),
+    c.SERIES_PLAYER: Table(m.SeriesPlayerStanding, ("series_id", "player_id"), ENTRIES),
     c.INVESTIGATOR: Table(
-        m.InvestigatorStanding,
-        ("investigator_id", "scope"),
-        (*TALLY, *c.SEAT_ENDINGS_COUNTED),
-        "games",
-        best=True,
+        m.InvestigatorStanding, ("investigator_id", "scope"), (*TALLY, *c.SEAT_ENDINGS_COUNTED)
     ),
     c.INVESTIGATOR_ANCIENT_ONE: Table(
-        m.InvestigatorAncientOne,
-        ("investigator_id", "scope", "ancient_one_id"),
-        TALLY,
-        "games",
-        True,
+        m.InvestigatorAncientOne, ("investigator_id", "scope", "ancient_one_id"), TALLY
     ),
     c.INVESTIGATOR_TABLE_SIZE: Table(
-        m.InvestigatorTableSize,
-        ("investigator_id", "scope", "investigator_count"),
-        TALLY,
-        "games",
-        True,
+        m.InvestigatorTableSize, ("investigator_id", "scope", "investigator_count"), TALLY
     ),
-    c.HERALD: Table(m.HeraldStanding, ("herald_id", "scope"), TALLY, "games", True),
-    c.BOX: Table(m.BoxStanding, ("box_id", "scope"), TALLY, "games", True),
+    c.HERALD: Table(m.HeraldStanding, ("herald_id", "scope"), TALLY),
+    c.BOX: Table(m.BoxStanding, ("box_id", "scope"), TALLY),
     c.ANCIENT_ONE_TABLE_SIZE: Table(
-        m.AncientOneTableSize,
-        ("ancient_one_id", "scope", "investigator_count"),
-        TALLY,
-        "games",
-        True,
+        m.AncientOneTableSize, ("ancient_one_id", "scope", "investigator_count"), TALLY
     ),
 }
 
+# The columns ``GameFacts`` and ``SeatFacts`` are made of, in their fields' order.
+_GAME_COLUMNS = {"league_public": "league__visibility", "series_id": "scenario__series_id"}
 GAME_FIELDS = (
     "pk",
-    "status",
-    "outcome",
-    "defeat_cause",
-    "score",
-    "played_on",
-    "created_at",
-    "ancient_one_id",
-    "investigator_count",
-    "league_id",
-    "league__visibility",
-    "team_id",
-    "scenario_id",
-    "scenario__series_id",
-    "is_entry",
-    "scenario_score",
-    "herald_id",
+    *(
+        _GAME_COLUMNS.get(f.name, f.name)
+        for f in fields(c.GameFacts)
+        if f.name not in {"seats", "box_ids"}
+    ),
 )
-SEAT_FIELDS = (
-    "session_id",
-    "player_id",
-    "investigator_id",
-    "first_citizen",
-    "gate_trophies",
-    "monster_trophies",
-    "ended",
-)
+SEAT_FIELDS = ("session_id", *(f.name for f in fields(c.SeatFacts)))
 
 
 def season_spans() -> list[c.SeasonSpan]:
@@ -174,43 +126,31 @@ def closes_at(end: datetime.date) -> datetime.datetime:
     return timezone.make_aware(midnight)
 
 
-def game_facts(games) -> dict[int, c.GameFacts]:
-    """Facts of the games in a ``Session`` queryset, in three queries (games, seats, boxes)."""
-    rows = list(games.order_by().values_list(*GAME_FIELDS))
-    seats: dict[int, list[c.SeatFacts]] = defaultdict(list)
-    boxes: dict[int, list[int]] = defaultdict(list)
-    if rows:
-        ids = [row[0] for row in rows]
-        seat_rows = (
-            m.Seat.objects.filter(session_id__in=ids)
-            .order_by("session_id", "position", "pk")
-            .values_list(*SEAT_FIELDS)
-        )
-        for session_id, *seat in seat_rows:
-            seats[session_id].append(c.SeatFacts(*seat))
-        box_rows = (
-            m.Session.boxes.through.objects.filter(session_id__in=ids)
-            .order_by("session_id", "box_id")
-            .values_list("session_id", "box_id")
-        )
-        for session_id, box_id in box_rows:
-            boxes[session_id].append(box_id)
-    return {row[0]: facts_of(row, seats.get(row[0], ()), boxes.get(row[0], ())) for row in rows}
-
-
-# Where the league's visibility is among a game's values (``facts_of``): read as "public".
+# Where the league's visibility is among a game's values: read as "public".
 _VISIBILITY_AT = GAME_FIELDS.index("league__visibility") - 1
 
 
-def facts_of(row: tuple, seats: Iterable[c.SeatFacts], box_ids: Iterable[int] = ()) -> c.GameFacts:
-    values = list(row[1:])
-    values[_VISIBILITY_AT] = values[_VISIBILITY_AT] == Visibility.PUBLIC
-    return c.GameFacts(*values, seats=tuple(seats), box_ids=tuple(box_ids))
+def game_facts(games) -> dict[int, c.GameFacts]:
+    """Facts of the games in a ``Session`` queryset, in three queries (games, seats, boxes)."""
+    rows = list(games.order_by().values_list(*GAME_FIELDS))
+    ids = [row[0] for row in rows]
+    seats: dict[int, list[c.SeatFacts]] = defaultdict(list)
+    boxes: dict[int, list[int]] = defaultdict(list)
+    seat_rows = m.Seat.objects.filter(session_id__in=ids).order_by("session_id", "position", "pk")
+    for session_id, *seat in seat_rows.values_list(*SEAT_FIELDS):
+        seats[session_id].append(c.SeatFacts(*seat))
+    box_rows = m.Session.boxes.through.objects.filter(session_id__in=ids).order_by("box_id")
+    for session_id, box_id in box_rows.values_list("session_id", "box_id"):
+        boxes[session_id].append(box_id)
+    facts = {}
+    for pk, *values in rows:
+        values[_VISIBILITY_AT] = values[_VISIBILITY_AT] == Visibility.PUBLIC
+        facts[pk] = c.GameFacts(*values, seats=tuple(seats[pk]), box_ids=tuple(boxes[pk]))
+    return facts
 
 
-def apply(delta: c.Delta, seasons: list[c.SeasonSpan] | None = None) -> bool:
-    """Write ``delta`` to the summary rows; returns whether anything changed. ``seasons``:
-    every season (``season_spans()``, read here when not given)."""
+def apply(delta: c.Delta, seasons: list[c.SeasonSpan]) -> None:
+    """Write ``delta`` to the summary rows; ``seasons``: every season (``season_spans()``)."""
     by_table: dict[str, list[tuple[tuple, c.Change]]] = defaultdict(list)
     for (name, key), change in delta.items():
         if not change.is_empty:
@@ -228,16 +168,29 @@ def apply(delta: c.Delta, seasons: list[c.SeasonSpan] | None = None) -> bool:
         removed = [key for key, change in changes if change.sums.get(table.count, 0) < 0]
         if removed:
             _delete_empty(table, removed)
-        lowered = lowered_keys(changes) if table.best else {}
-        if lowered:
-            seasons = season_spans() if seasons is None else seasons
-            best_recompute(table, lowered, seasons)
-    return bool(by_table)
+        if table.best:
+            best_recompute(table, lowered_keys(changes), seasons)
 
 
 # Past this many rows a table's change goes through COPY and a scratch table (a rescore,
 # a season's rebuild): below it, one statement listing the rows costs less.
 COPY_FROM_ROWS = 500
+
+
+def _rows(table: Table, changes: list[tuple[tuple, c.Change]]) -> list[list]:
+    """Each change as its key, its sums and, for a tally, the best score it adds."""
+    return [
+        [*key, *(change.sums.get(s, 0) for s in table.sums), *([change.best_added] * table.best)]
+        for key, change in changes
+    ]
+
+
+def _best_kept(current: str, new: str) -> str:
+    """The SET clause keeping the higher of a row's best score and a new one (NULL: none)."""
+    return (
+        f"best_score = CASE WHEN {current} IS NULL OR {new} > {current} THEN "
+        f"COALESCE({new}, {current}) ELSE {current} END"
+    )
 
 
 def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
@@ -246,25 +199,17 @@ def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
         return
     quote = connection.ops.quote_name
     db_table = quote(table.model._meta.db_table)
-    columns = [*table.keys, *table.sums, *(["best_score"] if table.best else [])]
     updates = [f"{quote(s)} = {db_table}.{quote(s)} + EXCLUDED.{quote(s)}" for s in table.sums]
     if table.best:
-        best, new = f"{db_table}.best_score", "EXCLUDED.best_score"
-        updates.append(
-            f"best_score = CASE WHEN {best} IS NULL OR {new} > {best} THEN "
-            f"COALESCE({new}, {best}) ELSE {best} END"
-        )
-    rows = [
-        [*key, *(change.sums.get(s, 0) for s in table.sums), *([change.best_added] * table.best)]
-        for key, change in changes
-    ]
-    insert = f"INSERT INTO {db_table} ({', '.join(quote(col) for col in columns)}) "
+        updates.append(_best_kept(f"{db_table}.best_score", "EXCLUDED.best_score"))
+    rows = _rows(table, changes)
+    insert = f"INSERT INTO {db_table} ({', '.join(quote(col) for col in table.columns)}) "
     keys = ", ".join(quote(key) for key in table.keys)
     conflict = f"ON CONFLICT ({keys}) DO UPDATE SET {', '.join(updates)}"
     if copy_works() and len(rows) >= COPY_FROM_ROWS:
-        _upsert_copied(db_table, columns, insert, conflict, rows, order=keys)
+        _upsert_copied(db_table, table.columns, insert, conflict, rows, order=keys)
         return
-    names = ", ".join(f"v.column{i}" for i in range(1, len(columns) + 1))
+    names = ", ".join(f"v.column{i}" for i in range(1, len(table.columns) + 1))
     in_key_order = ", ".join(f"v.column{i}" for i in range(1, len(table.keys) + 1))
     with connection.cursor() as cursor:
         # "WHERE true": SQLite would read ON CONFLICT as the join's ON clause without it.
@@ -307,18 +252,10 @@ def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
             for s, value in zip(table.sums, values, strict=False)
         ]
         if table.best:
-            best, new = f"{db_table}.best_score", f"CAST({values[-1]} AS INTEGER)"
-            clauses.append(
-                f"best_score = CASE WHEN {best} IS NULL OR {new} > {best} THEN "
-                f"COALESCE({new}, {best}) ELSE {best} END"
-            )
+            clauses.append(_best_kept(f"{db_table}.best_score", f"CAST({values[-1]} AS INTEGER)"))
         return clauses
 
-    rows = [
-        [*key, *(change.sums.get(s, 0) for s in table.sums), *([change.best_added] * table.best)]
-        for key, change in changes
-    ]
-    rows_update(db_table, table.keys, sets, rows)
+    rows_update(db_table, table.keys, sets, _rows(table, changes))
 
 
 def _delete_empty(table: Table, keys: list[tuple]) -> None:

@@ -1,20 +1,14 @@
 """Summary upkeep around a write: minus each game's contribution before, plus after.
 
-``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered
-while it runs (the models' own writes -- ``Session``/``Seat`` saves and deletes, a
-rescore -- run in it through their hook ``games.signals.game_write``), are read
-before they change; when the block ends their contributions are read again and the
-difference is applied to the summary rows, inside the same transaction. Trackers nest:
-an inner one only registers its games with the outermost, which applies once, so a
-multi-step write (a game, its seats, its rescore) costs one upkeep. A write that touched
-any game then sends ``league_changed`` once, whatever it changed: rows written in bulk
-(an import, entry flags) send no ``post_save`` of their own. It says ``public=False`` when
-no game it touched was approved before or after (a pending game submitted, edited or
-withdrawn, a pending game rejected): only approved games are shown on public pages, so
-such a write retires no cached page (``league.caching.invalidation``). Otherwise it names
-the summary rows it changed (``rows``, the keys of its delta: only approved games
-contribute any) and its games, so that the cache retires only the pages showing them
-(``league.caching.subjects``).
+``tracking(ids)`` wraps a write in a transaction. Games named up front, or registered while
+it runs (the models' own writes, through ``games.signals.game_write``), are read before
+they change; when the block ends they are read again and the difference is applied to the
+summary rows in the same transaction. Trackers nest: an inner one registers its games with
+the outermost, which applies once. A write that touched any game then sends
+``league_changed`` once (rows written in bulk send no ``post_save`` of their own), with
+``public=False`` when no game it touched was approved before or after (such a write retires
+no cached page), else naming the summary rows and games it changed, so the cache retires
+only the pages showing them (``league.caching``).
 """
 
 from __future__ import annotations
@@ -67,26 +61,28 @@ class Tracker:
         """A game this write created: it contributed nothing before."""
         self.before.setdefault(pk, None)
 
-    def apply(self) -> bool:
-        """Apply the games' changes to the summaries and say the league changed; returns
-        whether any summary row changed."""
+    def apply(self) -> None:
+        """Apply the games' changes to the summaries and say the league changed."""
         if not self.before:
-            return False
+            return
         after = _facts(pk for pk in self.before if pk not in self.known)
         after.update(self.known)
-        public = _shows(self.before, after)
+        # Whether any of the games is (or was) on public pages: only approved games add to
+        # the rows, so a pending game's write has none.
+        public = any(
+            facts is not None and facts.status == Status.APPROVED
+            for facts in (*self.before.values(), *after.values())
+        )
         delta: c.Delta = {}
-        changed = False
-        if public:  # only approved games add to the rows: a pending game's write has none
+        if public:
             seasons = store.season_spans()
             for pk, facts in self.before.items():
                 c.change_into(delta, facts, after.get(pk), seasons)
-            changed = store.apply(delta, seasons)
+            store.apply(delta, seasons)
         games_changed.send(sender=Tracker, before=self.before, after=after)
         league_changed.send(
             sender=Tracker, public=public, rows=tuple(delta), games=tuple(self.before)
         )
-        return changed
 
 
 # Games read per query: a rescore of thousands of games reads them in a few queries, each
@@ -101,14 +97,6 @@ def _facts(ids: Iterable[int]) -> dict[int, c.GameFacts]:
         part = ids[start : start + FACTS_PER_QUERY]
         facts.update(store.game_facts(Session.objects.filter(pk__in=part)))
     return facts
-
-
-def _shows(before: dict, after: dict) -> bool:
-    """Whether any of these games is (or was, before the write) on public pages."""
-    return any(
-        facts is not None and facts.status == Status.APPROVED
-        for facts in (*before.values(), *after.values())
-    )
 
 
 def active() -> Tracker | None:

@@ -1,9 +1,8 @@
 """Many summary rows updated in one statement: ``UPDATE ... FROM (VALUES ...)``.
 
-A rescore of thousands of games changes tens of thousands of rows; one statement per
-batch of rows (instead of one per row) is what keeps its upkeep in seconds. Both
-databases name a ``VALUES`` list's columns ``column1``, ``column2``, ... and both run
-``UPDATE ... FROM`` (SQLite since 3.33).
+A rescore of thousands of games changes tens of thousands of rows: one statement per batch
+of rows, not per row, keeps its upkeep in seconds. Both databases name a ``VALUES`` list's
+columns ``column1``, ``column2``, ... and run ``UPDATE ... FROM`` (SQLite since 3.33).
 
 On PostgreSQL the rows go as one array per column (``unnest(%s::bigint[], ...)``), not as
 a placeholder per value: psycopg parses a statement's text for its placeholders on every
@@ -17,12 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from django.db import connection
 
-# Bound parameters per statement: SQLite's limit as Django states it; PostgreSQL's is 65,535.
+# Bound parameters per statement on PostgreSQL (its limit is 65,535); SQLite's is Django's.
 POSTGRES_PARAMETERS = 30_000
-
-
-def parameters_per_statement() -> int:
-    return connection.features.max_query_params or POSTGRES_PARAMETERS
 
 
 def rows_update(
@@ -69,8 +64,7 @@ def rows_delete(db_table: str, keys: Sequence[str], condition: str, rows: list[l
 
 def row_sources(rows: list[Sequence]) -> Iterator[tuple[str, list]]:
     """Where a statement reads ``rows`` as ``v.column1``, ``v.column2``, ...: on PostgreSQL
-    one ``unnest`` of an array per column (``columns_source``), elsewhere ``(VALUES ...) AS
-    v``, a batch at a time (``values_batches``)."""
+    one array per column, elsewhere ``(VALUES ...) AS v``, a batch at a time."""
     if connection.vendor == "postgresql":
         yield columns_source(rows)
         return
@@ -83,7 +77,8 @@ def values_batches(rows: list[Sequence]) -> Iterator[tuple[str, list]]:
     statement under the database's limit of bound parameters."""
     width = len(rows[0])
     placeholder = "(" + ", ".join(["%s"] * width) + ")"
-    batch = max(1, parameters_per_statement() // width)
+    limit = connection.features.max_query_params or POSTGRES_PARAMETERS
+    batch = max(1, limit // width)
     for start in range(0, len(rows), batch):
         part = rows[start : start + batch]
         yield (
