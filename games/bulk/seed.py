@@ -17,8 +17,15 @@ from django.utils import timezone
 from games.models import Session
 from league.models import League
 
-from .league import demo_players, demo_seasons, demo_series, demo_team_names, demo_teams
-from .leagues import league_members, pool_size
+from .league import (
+    demo_players,
+    demo_seasons,
+    demo_series,
+    demo_team_names,
+    demo_teams,
+    league_members,
+    pool_size,
+)
 from .load import games_bulk_load
 from .planner import Catalog, Planner
 from .strengths import Strengths
