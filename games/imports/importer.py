@@ -7,7 +7,7 @@ league and repeats inside the file are skipped and reported.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO
 
 from django.contrib.auth import get_user_model
@@ -26,14 +26,47 @@ from games.recording import sessions_record_many
 from .cells import CellError
 from .duplicates import Duplicates, Table
 from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS
+from .limits import Capped
 from .names import Catalog
 from .reader import GameRows, Problem, ResultsFile
-from .report import ImportReport, PlannedGame
 
 # Games validated before each bulk write: bounds memory and keeps each write short.
 BATCH_SIZE = 2000
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """A valid game of the file, as it would be (or was) recorded."""
+
+    reference: str
+    line: int
+    played_on: object
+    ancient_one: str
+    outcome: str
+    score: int | None
+    players: list[str]
+    status: str
+
+
+@dataclass
+class ImportReport:
+    """What an import read, created, skipped and found wrong."""
+
+    games: int = 0
+    valid: int = 0
+    created: int = 0
+    written: bool = False
+    # Each list keeps its first LEAGUE_IMPORT_MAX_PROBLEMS entries; ``.total`` counts all.
+    problems: Capped[Problem] = field(default_factory=Capped)
+    duplicates: Capped[Problem] = field(default_factory=Capped)
+    invalid_games: Capped[str] = field(default_factory=Capped)
+    preview: list[PlannedGame] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems.total
 
 
 @dataclass
