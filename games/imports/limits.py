@@ -87,16 +87,10 @@ def timed(rows: Iterator[T], problem: type[Exception]) -> Iterator[T]:
     """
     budget = settings.LEAGUE_IMPORT_READ_SECONDS
     spent = 0.0
-    count = 0
     try:
-        while True:
-            started = time.monotonic()
-            try:
-                row = next(rows)
-            except StopIteration:
-                return
+        started = time.monotonic()
+        for count, row in enumerate(rows, start=1):
             spent += time.monotonic() - started
-            count += 1
             if spent > budget:
                 raise problem(
                     _(
@@ -107,5 +101,6 @@ def timed(rows: Iterator[T], problem: type[Exception]) -> Iterator[T]:
                     % {"seconds": f"{budget:g}", "row": number_format(count, force_grouping=True)}
                 )
             yield row
+            started = time.monotonic()
     finally:
         rows.close()
