@@ -1,9 +1,5 @@
-"""Seeding demo leagues in bulk (``seed_demo``): their people, then their games in batches.
-
-The players, teams, series of scenarios and seasons come first (``league``, reused when
-already there; who plays in which league: ``leagues``), the players' hidden strengths are
-drawn (``strengths``), then ``planner`` plans rule-valid games and ``load`` copies them
-in, a batch per transaction, rebuilding scenario entries and the summaries once at the end.
+"""Seeding demo leagues (``seed_demo``): their people first (``league``), then their
+games, planned (``planner``) with hidden strengths (``strengths``) and loaded (``load``).
 """
 
 from __future__ import annotations
