@@ -61,7 +61,7 @@ def seed_leagues(
     """Create ``games`` demo games, shared evenly among ``leagues``; returns how many.
 
     Each league has ``players`` players, a quarter of them also in the next league
-    (``leagues.league_members``), each with the same hidden strength wherever it plays.
+    (``league.league_members``), each with the same hidden strength wherever it plays.
     With ``league_play``, also each league's teams and two seasons, and the first
     league's series of scenarios (once), most games played as a team, some for a
     scenario. Each batch is one transaction; scenario entries and the summaries are

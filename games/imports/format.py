@@ -76,12 +76,8 @@ def _help(text: str, **values) -> str:
 
 
 def count(scope: str, field: str, help: str, *, example: str) -> Column:
-    """A column of a counted number (elder signs, trophies, loans): declared by its field.
-
-    The header is the field's name in words ("gate_trophies": "Gate trophies"); export
-    writes the stored number, import reads it back into the same form field, and a blank
-    cell means the model's default (0).
-    """
+    """A column of a counted number (elder signs, trophies, loans), headed by its field's
+    name in words ("gate_trophies": "Gate trophies"); a blank cell is the model's 0."""
     model = Session if scope == GAME else Seat
     return Column(
         field.replace("_", " ").capitalize(),
