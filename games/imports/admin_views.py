@@ -175,10 +175,14 @@ class ResultsImportMixin:
             return redirect(reverse("admin:games_session_import"))
         token = form.cleaned_data["token"]
         uploads = request.session.get(SESSION_KEY, {})
-        if token not in uploads or not upload_path(token).exists():
+        options = uploads.pop(token, None)
+        if (
+            options is None
+            or not upload_path(token).exists()
+            or not League.objects.filter(pk=options["league"]).exists()  # deleted meanwhile
+        ):
             messages.error(request, _("That upload has expired: choose the file again."))
             return redirect(reverse("admin:games_session_import"))
-        options = uploads.pop(token)
         with transaction.atomic():
             job = results_import_start(
                 token=token,
