@@ -138,19 +138,13 @@ class ScenarioPlan:
     task_ids: list[int]
 
 
-def demo_team_names(league: League, first: bool) -> list[str]:
-    """The first league's eight teams; another league's four, named after it (team names
-    are unique across leagues)."""
-    if first:
-        return TEAM_NAMES
-    return [f"{league.name} {suffix}" for suffix in OTHER_TEAMS]
-
-
 def demo_teams(
-    rng: random.Random, players: list[Player], league: League, names: list[str] = TEAM_NAMES
+    rng: random.Random, players: list[Player], league: League, *, first: bool
 ) -> list[tuple[Team, list[Player]]]:
-    """Teams of ``league`` of three to five of ``players``, one per name (existing demo
-    teams are reused)."""
+    """Teams of ``league`` of three to five of ``players``: the first league's eight,
+    another league's four, named after it (team names are unique across leagues).
+    Existing demo teams are reused."""
+    names = TEAM_NAMES if first else [f"{league.name} {suffix}" for suffix in OTHER_TEAMS]
     teams = []
     pool = list(players)
     rng.shuffle(pool)

@@ -17,7 +17,6 @@ from .league import (
     demo_players,
     demo_seasons,
     demo_series,
-    demo_team_names,
     demo_teams,
     league_members,
     pool_size,
@@ -81,8 +80,7 @@ def seed_leagues(
         members.sort(key=lambda p: p.name)
         catalog = replace(base, league_id=league.pk, players=[player.pk for player in members])
         if league_play:
-            names = demo_team_names(league, first=index == 0)
-            teams = demo_teams(random.Random(seed + index), members, league, names)
+            teams = demo_teams(random.Random(seed + index), members, league, first=index == 0)
             catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
             if index == 0:
                 plans = demo_series(random.Random(seed), now, league)
