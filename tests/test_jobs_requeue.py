@@ -8,8 +8,7 @@ from django.utils import timezone
 from django_tasks.exceptions import TaskResultDoesNotExist
 
 from games.jobs.models import Job, JobStatus
-from games.jobs.queue import UNQUEUED
-from games.jobs.stale import jobs_sweep
+from games.jobs.stale import UNQUEUED, jobs_sweep
 from games.jobs.tasks import summaries_rebuild_start, summaries_rebuild_task
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone
 
 from games.imports import importer
-from games.jobs import live
+from games.jobs import runner
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import job_run
 from games.jobs.stale import STOPPED, jobs_sweep
@@ -141,8 +141,8 @@ def test_a_running_jobs_heartbeat_and_count_are_seen_by_others_while_it_runs(mon
     move and the heartbeat beat (SQLite has one writer: there both are seen at the end)."""
     if connection.vendor == "sqlite":
         pytest.skip("SQLite writes the count with the job's transaction")
-    monkeypatch.setattr(live, "EVERY", 0.02)
-    monkeypatch.setattr(live, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(runner, "EVERY", 0.02)
+    monkeypatch.setattr(runner, "HEARTBEAT", 0.05)
     job = Job.objects.create(kind=Kind.RESCORE, description="Rescore games")
     other = connections.create_connection(DEFAULT_DB_ALIAS)
     seen = []

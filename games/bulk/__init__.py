@@ -1,5 +1,4 @@
-"""Building leagues in bulk: the demo leagues (``seed_demo``) and benchmark databases:
-their people and league play (``league``, ``demo_login``), who plays in which league
-(``leagues``), planned games (``planner``) written in bulk (``load``), and new rows with
-their history for an import (``rows``).
+"""Building leagues in bulk (``seed_demo`` and benchmark databases): the demo leagues and
+their people (``league``, ``demo_login``), planned games (``planner``) written in bulk
+(``load``); and new rows with their history for an import (``rows``).
 """

@@ -81,16 +81,12 @@ def demo_player(user, league: League) -> DemoPlayer:
     if team.captain_id != user.pk:
         team.captain = user
         team.save(update_fields=["captain"])
-    games = _team_games(player, team)
+    games = Session.objects.approved().filter(team=team, seats__player=player).distinct()
     if not games.exists():
         teammates = list(team.members.exclude(pk=player.pk).order_by("name")[:2])
         for days_ago in (9, 2):
             _record_team_game(user, team, [player, *teammates], days_ago)
     return DemoPlayer(player, team, games.count())
-
-
-def _team_games(player: Player, team: Team):
-    return Session.objects.approved().filter(team=team, seats__player=player).distinct()
 
 
 def _record_team_game(user, team: Team, players: list[Player], days_ago: int) -> Session:

@@ -1,8 +1,11 @@
-"""A demo league's people and league play: players, teams, seasons, ten scenarios.
+"""The demo's leagues and their people: which leagues (``seed_demo --leagues N``), who plays
+in each, their teams, seasons and ten scenarios, and the accounts' memberships.
 
-Built once (reused when already there) before ``games.bulk.planner`` plans its games, so most
-demo games are played as a team and some enter a scenario, every one valid by
-``games.rules`` and ``games.scenario_rules``. The demo's login is ``demo_login``'s.
+Built once (reused when already there) before ``games.bulk.planner`` plans the games, so
+most demo games are played as a team and some enter a scenario. The first league is the
+site's own ("Arkham League", made by the migrations). Players are one identity across
+leagues: each league takes a run of the demo's players, and neighbouring leagues share a
+quarter of theirs, so some people play in two leagues with one player and one account.
 """
 
 from __future__ import annotations
@@ -10,14 +13,37 @@ from __future__ import annotations
 import datetime
 import random
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import scenario_rules
-from games.models import AncientOne, Box, Herald, Player, Scenario, ScenarioTask, Series, Team
-from league.models import League, Season
+from games.models import (
+    AncientOne,
+    Box,
+    Herald,
+    Player,
+    Scenario,
+    ScenarioTask,
+    Series,
+    Session,
+    Team,
+)
+from league.models import League, MemberRole, Membership, Season, Visibility
 
+# (name, address) of the leagues after the first; more are numbered.
+OTHER_LEAGUES = [
+    ("Tuesday Table", "tuesday"),
+    ("Saturday Club", "saturday"),
+    ("Dunwich Irregulars", "dunwich"),
+    ("Kingsport Circle", "kingsport"),
+]
+# The third league is read by its members only (a demo of an invitation-only league).
+INVITATION_ONLY = 2
+# The share of a league's players who also play in the next one.
+SHARED = 4  # one in four
 # Draws of a fresh first-name and surname pair before falling back to an initial.
 REDRAWS = 50
 
@@ -112,19 +138,13 @@ class ScenarioPlan:
     task_ids: list[int]
 
 
-def demo_team_names(league: League, first: bool) -> list[str]:
-    """The first league's eight teams; another league's four, named after it (team names
-    are unique across leagues)."""
-    if first:
-        return TEAM_NAMES
-    return [f"{league.name} {suffix}" for suffix in OTHER_TEAMS]
-
-
 def demo_teams(
-    rng: random.Random, players: list[Player], league: League, names: list[str] = TEAM_NAMES
+    rng: random.Random, players: list[Player], league: League, *, first: bool
 ) -> list[tuple[Team, list[Player]]]:
-    """Teams of ``league`` of three to five of ``players``, one per name (existing demo
-    teams are reused)."""
+    """Teams of ``league`` of three to five of ``players``: the first league's eight,
+    another league's four, named after it (team names are unique across leagues).
+    Existing demo teams are reused."""
+    names = TEAM_NAMES if first else [f"{league.name} {suffix}" for suffix in OTHER_TEAMS]
     teams = []
     pool = list(players)
     rng.shuffle(pool)
@@ -264,3 +284,65 @@ def demo_seasons(league: League, today: datetime.date | None = None):
         )
         seasons.append(season)
     return seasons
+
+
+def demo_leagues(count: int) -> list[League]:
+    """The first league and ``count - 1`` others (existing ones are reused)."""
+    first = League.objects.first_league() or League.objects.create(
+        name="Arkham League", slug="arkham"
+    )
+    leagues = [first]
+    for index in range(1, count):
+        name, slug = (
+            OTHER_LEAGUES[index - 1]
+            if index <= len(OTHER_LEAGUES)
+            else (f"Demo League {index + 1}", f"demo-{index + 1}")
+        )
+        visibility = Visibility.INVITATION if index == INVITATION_ONLY else Visibility.PUBLIC
+        league, _ = League.objects.get_or_create(
+            slug=slug,
+            defaults={
+                "name": name,
+                "description": f"{name} plays Arkham Horror together.",
+                "visibility": visibility,
+            },
+        )
+        leagues.append(league)
+    return leagues
+
+
+def shared_per_league(players: int, leagues: int) -> int:
+    """How many of a league's ``players`` also play in the next league."""
+    return 0 if leagues == 1 else max(1, players // SHARED)
+
+
+def pool_size(players: int, leagues: int) -> int:
+    """The players ``leagues`` leagues of ``players`` each need, neighbours sharing some."""
+    return players + (leagues - 1) * (players - shared_per_league(players, leagues))
+
+
+def league_members(pool: Sequence[Player], players: int, index: int, leagues: int) -> list:
+    """League ``index``'s run of ``pool``: ``players`` of them, its first ones shared with
+    the league before; the last league takes the rest of the pool (with one league, the
+    whole pool, as before leagues)."""
+    start = index * (players - shared_per_league(players, leagues))
+    return list(pool[start:] if index == leagues - 1 else pool[start : start + players])
+
+
+def demo_memberships(organiser, first: League) -> int:
+    """Every account with a player becomes a member of each league its player has played
+    in (roles already held are kept); ``organiser`` (the demo login, or None) organises
+    ``first``. Returns how many memberships were added."""
+    added = 0
+    if organiser is not None:
+        _, created = Membership.objects.update_or_create(
+            league=first, user=organiser, defaults={"role": MemberRole.ORGANISER}
+        )
+        added += created
+    accounts = get_user_model().objects.filter(player__isnull=False)
+    for user in accounts.select_related("player"):
+        played = Session.objects.filter(seats__player=user.player).values_list("league", flat=True)
+        for league_id in set(played):
+            _, created = Membership.objects.get_or_create(league_id=league_id, user=user)
+            added += created
+    return added

@@ -5,7 +5,7 @@ PostgreSQL each batch goes in with ``COPY`` (one transaction per batch, session 
 reserved from the table's sequence); elsewhere with ``bulk_create`` in large batches.
 Both bypass ``save()``: no per-game summary upkeep and no history rows run while
 loading (the history page shows a game without them as it was created). Scenario
-entries and the league summaries are rebuilt once at the end (``_after_bulk_load``).
+entries, the league summaries and the ratings are rebuilt once at the end.
 
 Only for rows that are already rule-valid and scored (``games.bulk.planner`` checks each
 game with ``games.validation``): nothing here validates.
@@ -101,36 +101,39 @@ def games_bulk_load(
     defaults = _session_defaults(now)
     postgres = connection.vendor == "postgresql"
     write = _copy_batch if postgres else _bulk_create_batch
-    whole = transaction.atomic() if large and postgres else nullcontext()
+    large = large and postgres
     created = 0
-    with whole:
-        set_aside = _indexes_set_aside(_game_tables()) if large and postgres else nullcontext()
-        with set_aside:
-            for batch in batches:
-                with transaction.atomic():
-                    write(batch, defaults)
-                created += len(batch)
-                if progress:
-                    progress(created)
+    with (
+        transaction.atomic() if large else nullcontext(),
+        _indexes_set_aside() if large else nullcontext(),
+    ):
+        for batch in batches:
+            with transaction.atomic():
+                write(batch, defaults)
+            created += len(batch)
+            if progress:
+                progress(created)
     if created:
-        _after_bulk_load(list(scenario_ids))
+        # What the write path keeps up game by game: scenario entries first (the summaries
+        # count entries), without per-game summary upkeep; then every summary row and
+        # every rating, once per load.
+        with suspended():
+            scenario_entries_rebuild(scenario_ids)
+        summaries_rebuild()
+        ratings_replay()
     return created
 
 
-def _game_tables() -> list[str]:
-    """The tables a bulk load writes."""
-    models = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
-    return [model._meta.db_table for model in models]
-
-
 @contextmanager
-def _indexes_set_aside(tables: list[str]):
-    """Drop the indexes and key constraints of ``tables``; recreate them all on exit.
+def _indexes_set_aside():
+    """Drop the indexes and key constraints of the game tables; recreate them all on exit.
 
     Loading into bare tables is several times faster than keeping a dozen indexes up row
     by row; the keys are checked again when recreated (a duplicate fails the load). Check
     constraints stay. Must run inside a transaction, so the definitions are never lost.
     """
+    models = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
+    tables = [model._meta.db_table for model in models]
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         # Checks deferred by earlier writes of this transaction must run before the keys go.
@@ -173,19 +176,6 @@ def _indexes_set_aside(tables: list[str]):
         cursor.execute(f"ANALYZE {', '.join(quote(table) for table in tables)}")
         # Django's foreign keys are deferred to the commit; later writes expect that.
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")
-
-
-def _after_bulk_load(scenario_ids: list[int]) -> None:
-    """Rebuild what the write path keeps up game by game and a bulk load bypassed.
-
-    Scenario entries first (the summaries count entries), without per-game summary
-    upkeep; then every summary row from the games, once per load, and every rating.
-    """
-    with suspended():
-        if scenario_ids:
-            scenario_entries_rebuild(scenario_ids)
-    summaries_rebuild()
-    ratings_replay()
 
 
 def _copy_batch(batch: list[PlannedGame], defaults: dict) -> None:

@@ -1,9 +1,5 @@
-"""Seeding demo leagues in bulk (``seed_demo``): their people, then their games in batches.
-
-The players, teams, series of scenarios and seasons come first (``league``, reused when
-already there; who plays in which league: ``leagues``), the players' hidden strengths are
-drawn (``strengths``), then ``planner`` plans rule-valid games and ``load`` copies them
-in, a batch per transaction, rebuilding scenario entries and the summaries once at the end.
+"""Seeding demo leagues (``seed_demo``): their people first (``league``), then their
+games, planned (``planner``) with hidden strengths (``strengths``) and loaded (``load``).
 """
 
 from __future__ import annotations
@@ -17,8 +13,14 @@ from django.utils import timezone
 from games.models import Session
 from league.models import League
 
-from .league import demo_players, demo_seasons, demo_series, demo_team_names, demo_teams
-from .leagues import league_members, pool_size
+from .league import (
+    demo_players,
+    demo_seasons,
+    demo_series,
+    demo_teams,
+    league_members,
+    pool_size,
+)
 from .load import games_bulk_load
 from .planner import Catalog, Planner
 from .strengths import Strengths
@@ -58,7 +60,7 @@ def seed_leagues(
     """Create ``games`` demo games, shared evenly among ``leagues``; returns how many.
 
     Each league has ``players`` players, a quarter of them also in the next league
-    (``leagues.league_members``), each with the same hidden strength wherever it plays.
+    (``league.league_members``), each with the same hidden strength wherever it plays.
     With ``league_play``, also each league's teams and two seasons, and the first
     league's series of scenarios (once), most games played as a team, some for a
     scenario. Each batch is one transaction; scenario entries and the summaries are
@@ -78,8 +80,7 @@ def seed_leagues(
         members.sort(key=lambda p: p.name)
         catalog = replace(base, league_id=league.pk, players=[player.pk for player in members])
         if league_play:
-            names = demo_team_names(league, first=index == 0)
-            teams = demo_teams(random.Random(seed + index), members, league, names)
+            teams = demo_teams(random.Random(seed + index), members, league, first=index == 0)
             catalog.teams = [(team.pk, [p.pk for p in people]) for team, people in teams]
             if index == 0:
                 plans = demo_series(random.Random(seed), now, league)

@@ -2,9 +2,9 @@
 
 The upload is checked as a dry run and kept in the project's upload folder
 (``games.imports.uploads``) under a random token that only this staff member's session
-knows; confirming starts a background job (``games.jobs.importing``) that imports that
-same file and then deletes it, and sends the staff member to the job's page, which
-shows its progress and, if it fails, why.
+knows, beside the options it was previewed with: confirming starts a background job
+(``games.jobs.importing``) that imports that same file with those same options, then
+deletes it, and sends the staff member to the job's page (its progress, or why it failed).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .limits import size_problem
 from .reader import FileProblem, file_format
 from .uploads import upload_forget, upload_path, upload_store
 
-SESSION_KEY = "results_imports"
+SESSION_KEY = "results_uploads"  # {token: the options it was previewed with}
 PERMISSION = "games.add_session"
 
 
@@ -87,11 +87,6 @@ class ImportForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
-    league = forms.ModelChoiceField(queryset=_leagues(), widget=forms.HiddenInput)
-    name = forms.CharField(widget=forms.HiddenInput, required=False, max_length=150)
-    status = forms.CharField(widget=forms.HiddenInput, required=False)
-    submitted_by_me = forms.BooleanField(widget=forms.HiddenInput, required=False)
-    skip_invalid = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
 
 class ResultsImportMixin:
@@ -144,74 +139,59 @@ class ResultsImportMixin:
         form = ImportForm(request.POST or None, request.FILES or None)
         if request.method != "POST" or not form.is_valid():
             return self._render(request, "import_form.html", form=form)
-        upload = form.cleaned_data["file"]
+        upload, league = form.cleaned_data["file"], form.cleaned_data["league"]
         token = upload_store(upload, Path(upload.name).suffix.lower())
-        request.session[SESSION_KEY] = [*request.session.get(SESSION_KEY, []), token]
         options = {
-            "league": form.cleaned_data["league"].pk,
+            "league": league.pk,
             "status": form.cleaned_data["status"],
             "submitted_by_me": form.cleaned_data["submitted_by_me"],
             "skip_invalid": form.cleaned_data["skip_invalid"],
         }
-        return self._preview(request, token, options, upload.name)
-
-    def _run(self, request, token: str, options: dict, *, dry_run: bool):
-        with upload_path(token).open("rb") as stream:
-            return results_import(
-                stream,
-                token,
-                league=League.objects.get(pk=options["league"]),
-                dry_run=dry_run,
-                status=options["status"] or None,
-                submitted_by=request.user if options["submitted_by_me"] else None,
-                skip_invalid=options["skip_invalid"],
-            )
-
-    def _preview(self, request, token: str, options: dict, name: str):
         try:
-            report = self._run(request, token, options, dry_run=True)
+            with upload_path(token).open("rb") as stream:
+                report = results_import(stream, token, dry_run=True, **_importing(request, options))
         except FileProblem as error:
-            self._forget(request, token)
+            upload_forget(token)
             form = ImportForm(initial=options)
             return self._render(request, "import_form.html", form=form, file_problem=str(error))
-        confirm = ConfirmForm(initial={"token": token, "name": name[:150], **options})
+        uploads = request.session.get(SESSION_KEY, {})
+        request.session[SESSION_KEY] = {**uploads, token: {**options, "name": upload.name[:150]}}
         return self._render(
             request,
             "import_preview.html",
             report=report,
-            name=name,
-            league=League.objects.get(pk=options["league"]),
-            confirm=confirm,
+            name=upload.name,
+            league=league,
+            confirm=ConfirmForm(initial={"token": token}),
             can_import=report.valid and (report.ok or options["skip_invalid"]),
         )
 
     def import_confirm_view(self, request):
-        """Start the import of the previewed file as a background job (all or nothing as
-        previewed) and show the job's page."""
+        """Start the import of the previewed file as a background job (all or nothing, with
+        the options it was previewed with) and show the job's page."""
         self._check_permission(request)
         form = ConfirmForm(request.POST or None)
         if request.method != "POST" or not form.is_valid():
             return redirect(reverse("admin:games_session_import"))
         token = form.cleaned_data["token"]
-        if token not in request.session.get(SESSION_KEY, []) or not upload_path(token).exists():
+        uploads = request.session.get(SESSION_KEY, {})
+        options = uploads.pop(token, None)
+        if (
+            options is None
+            or not upload_path(token).exists()
+            or not League.objects.filter(pk=options["league"]).exists()  # deleted meanwhile
+        ):
             messages.error(request, _("That upload has expired: choose the file again."))
             return redirect(reverse("admin:games_session_import"))
-        options = {
-            key: form.cleaned_data[key] for key in ("status", "submitted_by_me", "skip_invalid")
-        }
-        league = form.cleaned_data["league"]
         with transaction.atomic():
             job = results_import_start(
                 token=token,
-                name=form.cleaned_data["name"] or _("the uploaded file"),
-                league=league,
-                status=options["status"],
-                submitted_by=request.user if options["submitted_by_me"] else None,
-                skip_invalid=options["skip_invalid"],
+                name=options["name"] or _("the uploaded file"),
                 user=request.user,
+                **_importing(request, options),
             )
         # The file is the job's now (it deletes it when it ends): no second confirmation.
-        _drop_token(request, token)
+        request.session[SESSION_KEY] = uploads
         messages.success(
             request,
             _(
@@ -221,10 +201,12 @@ class ResultsImportMixin:
         )
         return redirect(reverse("admin:jobs_job_change", args=[job.pk]))
 
-    def _forget(self, request, token: str) -> None:
-        upload_forget(token)
-        _drop_token(request, token)
 
-
-def _drop_token(request, token: str) -> None:
-    request.session[SESSION_KEY] = [t for t in request.session.get(SESSION_KEY, []) if t != token]
+def _importing(request, options: dict) -> dict:
+    """The importer's options from the form's."""
+    return {
+        "league": League.objects.get(pk=options["league"]),
+        "status": options["status"] or None,
+        "submitted_by": request.user if options["submitted_by_me"] else None,
+        "skip_invalid": options["skip_invalid"],
+    }

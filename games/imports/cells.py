@@ -88,7 +88,15 @@ def catalog_row(table: str) -> Reader:
 
 
 def read_boxes(text: str, catalog: Catalog, data: dict) -> list[int]:
-    return _read_list(text, BOX_SEPARATOR, catalog.boxes.find)
+    found, problems = [], []
+    for item in (item for item in text.split(BOX_SEPARATOR) if item.strip()):
+        try:
+            found.append(catalog.boxes.find(item).pk)
+        except NameNotFound as error:
+            problems.append(str(error))
+    if problems:
+        raise CellError(" ".join(problems))
+    return found
 
 
 def read_tasks(text: str, catalog: Catalog, data: dict) -> list[int]:
@@ -115,18 +123,6 @@ def read_tasks(text: str, catalog: Catalog, data: dict) -> list[int]:
             break
         else:
             start += 1
-    if problems:
-        raise CellError(" ".join(problems))
-    return found
-
-
-def _read_list(text: str, separator: str, find) -> list[int]:
-    found, problems = [], []
-    for item in (item for item in text.split(separator) if item.strip()):
-        try:
-            found.append(find(item).pk)
-        except NameNotFound as error:
-            problems.append(str(error))
     if problems:
         raise CellError(" ".join(problems))
     return found

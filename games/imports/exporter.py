@@ -36,11 +36,12 @@ def sessions_for_export(status: str | None = None, league=None) -> QuerySet[Sess
     return (games if status is None else games.filter(status=status)).order_by("pk")
 
 
-def game_groups(
+def result_rows(
     sessions: QuerySet[Session], progress: Progress | None = None, chunk_size: int = CHUNK_SIZE
-) -> Iterator[tuple[list, list[list]]]:
-    """Each game's cells (``GAME`` columns) and its seats' cells (the others), safe for
-    a spreadsheet, in ``COLUMNS`` order within each part; games oldest first."""
+) -> Iterator[list]:
+    """The header, then one row per seat, games oldest first: its game's cells (``GAME``
+    columns), then its own, each safe for a spreadsheet."""
+    yield HEADERS
     games = (
         sessions.order_by("pk")
         .select_related("ancient_one", "herald", "guardian", "team", "scenario", "submitted_by")
@@ -52,24 +53,13 @@ def game_groups(
     )
     done = 0
     for done, game in enumerate(games.iterator(chunk_size=chunk_size), start=1):
-        yield (
-            [safe_cell(write(game)) for write in GAME_WRITERS],
-            [[safe_cell(write(seat)) for write in SEAT_WRITERS] for seat in game.seats.all()],
-        )
+        cells = [safe_cell(write(game)) for write in GAME_WRITERS]
+        for seat in game.seats.all():
+            yield cells + [safe_cell(write(seat)) for write in SEAT_WRITERS]
         if progress is not None and done % chunk_size == 0:
             progress(done)
     if progress is not None:
         progress(done)
-
-
-def result_rows(
-    sessions: QuerySet[Session], progress: Progress | None = None, chunk_size: int = CHUNK_SIZE
-) -> Iterator[list]:
-    """The header, then one row per seat: its game's cells, then its own."""
-    yield HEADERS
-    for game, seats in game_groups(sessions, progress, chunk_size):
-        for seat in seats:
-            yield game + seat
 
 
 def seat_rows(sessions: QuerySet[Session]) -> int:

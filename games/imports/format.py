@@ -76,12 +76,8 @@ def _help(text: str, **values) -> str:
 
 
 def count(scope: str, field: str, help: str, *, example: str) -> Column:
-    """A column of a counted number (elder signs, trophies, loans): declared by its field.
-
-    The header is the field's name in words ("gate_trophies": "Gate trophies"); export
-    writes the stored number, import reads it back into the same form field, and a blank
-    cell means the model's default (0).
-    """
+    """A column of a counted number (elder signs, trophies, loans), headed by its field's
+    name in words ("gate_trophies": "Gate trophies"); a blank cell is the model's 0."""
     model = Session if scope == GAME else Seat
     return Column(
         field.replace("_", " ").capitalize(),
@@ -92,6 +88,13 @@ def count(scope: str, field: str, help: str, *, example: str) -> Column:
         read=model_default(model, field),
         example=example,
     )
+
+
+def named(header: str, scope: str, help: str, field: str, **options) -> Column:
+    """A column naming a catalog row (Ancient One, herald, ...), read back by name from
+    ``Catalog``'s table of that field."""
+    read = catalog_row(f"{field}s")
+    return Column(header, scope, help, name_of(field), field=field, read=read, **options)
 
 
 # -- the format ----------------------------------------------------------------------------
@@ -119,13 +122,11 @@ COLUMNS: tuple[Column, ...] = (
         required=True,
         example="2026-01-10",
     ),
-    Column(
+    named(
         "Ancient One",
         GAME,
         _("Its name as in the catalog (any case)."),
-        name_of("ancient_one"),
-        field="ancient_one",
-        read=catalog_row("ancient_ones"),
+        "ancient_one",
         required=True,
         example="Cthulhu",
     ),
@@ -183,40 +184,19 @@ COLUMNS: tuple[Column, ...] = (
         required=True,
         example="Arkham Horror; Dunwich Horror",
     ),
-    Column(
-        "Herald",
-        GAME,
-        _("Optional: the herald's name."),
-        name_of("herald"),
-        field="herald",
-        read=catalog_row("heralds"),
+    named("Herald", GAME, _("Optional: the herald's name."), "herald"),
+    named("Guardian", GAME, _("Optional: the Kingsport guardian's name."), "guardian"),
+    named(
+        "Team", GAME, _("Optional: the team the game was played as, by name (any case)."), "team"
     ),
-    Column(
-        "Guardian",
-        GAME,
-        _("Optional: the Kingsport guardian's name."),
-        name_of("guardian"),
-        field="guardian",
-        read=catalog_row("guardians"),
-    ),
-    Column(
-        "Team",
-        GAME,
-        _("Optional: the team the game was played as, by name (any case)."),
-        name_of("team"),
-        field="team",
-        read=catalog_row("teams"),
-    ),
-    Column(
+    named(
         "Scenario",
         GAME,
         _(
             "Optional: the league scenario, by name. Its rules apply, judged at the game's "
             "“Submitted at”: a game submitted before the scenario closed may be imported after."
         ),
-        name_of("scenario"),
-        field="scenario",
-        read=catalog_row("scenarios"),
+        "scenario",
     ),
     Column(
         "Tasks",
@@ -299,13 +279,11 @@ COLUMNS: tuple[Column, ...] = (
         required=True,
         example="Ann Armitage",
     ),
-    Column(
+    named(
         "Investigator",
         SEAT,
         _("The investigator who ended the game in this seat, by name."),
-        name_of("investigator"),
-        field="investigator",
-        read=catalog_row("investigators"),
+        "investigator",
         required=True,
         example="Amanda Sharpe",
     ),

@@ -7,7 +7,9 @@ league and repeats inside the file are skipped and reported.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import IO
 
 from django.contrib.auth import get_user_model
@@ -18,7 +20,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from games.forms.judge import ResultJudge, Verdict
-from games.models import Player, Session, Status
+from games.models import Player, Status
 from games.names import name_key
 from games.players import player_for_name
 from games.recording import sessions_record_many
@@ -26,14 +28,48 @@ from games.recording import sessions_record_many
 from .cells import CellError
 from .duplicates import Duplicates, Table
 from .format import BY_FIELD, FORM, GAME, GAME_COLUMNS, META, SEAT, SEAT_COLUMNS
+from .limits import Capped
 from .names import Catalog
 from .reader import GameRows, Problem, ResultsFile
-from .report import ImportReport, PlannedGame
 
 # Games validated before each bulk write: bounds memory and keeps each write short.
 BATCH_SIZE = 2000
 # How many would-be games a preview lists (the counts cover them all).
 PREVIEW_GAMES = 200
+BY_LINE = attrgetter("line", "column")
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """A valid game of the file, as it would be (or was) recorded."""
+
+    reference: str
+    line: int
+    played_on: object
+    ancient_one: str
+    outcome: str
+    score: int | None
+    players: list[str]
+    status: str
+
+
+@dataclass
+class ImportReport:
+    """What an import read, created, skipped and found wrong."""
+
+    games: int = 0
+    valid: int = 0
+    created: int = 0
+    written: bool = False
+    # Each list keeps its first LEAGUE_IMPORT_MAX_PROBLEMS entries; ``.total`` counts all.
+    problems: Capped[Problem] = field(default_factory=Capped)
+    duplicates: Capped[Problem] = field(default_factory=Capped)
+    invalid_games: Capped[str] = field(default_factory=Capped)
+    preview: list[PlannedGame] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems.total
 
 
 @dataclass
@@ -45,6 +81,10 @@ class _Game:
     verdict: Verdict
     meta: dict
     table: Table | None = None  # what the league is asked (``Duplicates.in_league``)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["player_name"] for seat in self.verdict.seat_cleaned]
 
 
 class Importer:
@@ -79,15 +119,9 @@ class Importer:
     def run(self, stream: IO[bytes], name: str) -> ImportReport:
         """Import the file; raises ``FileProblem`` when it cannot be read at all."""
         results = ResultsFile(stream, name, self.report.problems)
-        try:
-            return self._run(results)
-        finally:
-            results.close()
-
-    def _run(self, results: ResultsFile) -> ImportReport:
         report = self.report
-        self.judge = ResultJudge(self.league)
-        with transaction.atomic():
+        with closing(results), transaction.atomic():
+            self.judge = ResultJudge(self.league)
             batch: list[_Game] = []
             for rows in results.games():
                 report.games += 1
@@ -100,10 +134,10 @@ class Importer:
                 if self.progress and report.games % 100 == 0:
                     self.progress(results.fraction(), report.games)
             self._flush(batch)
-            report.problems.sort(key=_by_line)
+            report.problems.sort(key=BY_LINE)
             # Repeats inside the file are found as it is read, games in the league a batch
             # at a time: listed in the file's order.
-            report.duplicates.sort(key=_by_line)
+            report.duplicates.sort(key=BY_LINE)
             report.written = not self.dry_run and (self.skip_invalid or report.ok)
             if not report.written:
                 transaction.set_rollback(True)
@@ -136,13 +170,14 @@ class Importer:
             self.report.problems += problems
             self.report.invalid_games.append(rows.reference)
             return None
-        names = [cleaned["player_name"] for cleaned in verdict.seat_cleaned]
         duplicate = self.duplicates.check(rows, verdict, meta["created_at"])
         if duplicate:
             self._duplicate(rows, duplicate)
             return None
         self.report.valid += 1
-        return _Game(rows, verdict, meta, self.duplicates.table(verdict, names))
+        game = _Game(rows, verdict, meta)
+        game.table = self.duplicates.table(verdict, game.names)
+        return game
 
     def _duplicate(self, rows: GameRows, why: str) -> None:
         self.report.duplicates.append(Problem(rows.first_line, "", why, rows.reference))
@@ -251,27 +286,24 @@ class Importer:
 
     def _flush(self, batch: list[_Game]) -> None:
         in_league = self.duplicates.in_league([game.table for game in batch])
+        kept, planned = [], []
         for game, why in zip(batch, in_league, strict=True):
             if why:
                 self._duplicate(game.rows, why)
                 self.report.valid -= 1
-        batch = [game for game, why in zip(batch, in_league, strict=True) if not why]
-        planned, names = [], []
-        for game in batch:
-            verdict = game.verdict
+                continue
+            verdict, meta = game.verdict, game.meta
             session = verdict.session
-            session.status = game.meta["status"]
-            session.created_at = game.meta["created_at"]
-            session.submitted_by = game.meta["submitted_by"]
-            session.rejection_reason = game.meta.get("rejection_reason", "").strip()
-            cleaned = verdict.cleaned
-            planned.append(
-                (session, cleaned["boxes"], verdict.seats, cleaned.get("tasks_done") or [])
-            )
-            names.append([seat["player_name"] for seat in verdict.seat_cleaned])
+            session.status = meta["status"]
+            session.created_at = meta["created_at"]
+            session.submitted_by = meta["submitted_by"]
+            session.rejection_reason = meta.get("rejection_reason", "").strip()
+            tasks = verdict.cleaned.get("tasks_done") or []
+            planned.append((session, verdict.cleaned["boxes"], verdict.seats, tasks))
+            kept.append(game)
         if self._writing and planned:
-            for (_, _, seats, _), seat_names in zip(planned, names, strict=True):
-                for seat, name in zip(seats, seat_names, strict=True):
+            for game in kept:
+                for seat, name in zip(game.verdict.seats, game.names, strict=True):
                     seat.player = self._player(name)
             sessions_record_many(planned, user=self.submitted_by)
             self.report.created += len(planned)
@@ -280,9 +312,20 @@ class Importer:
                 # The scores a preview shows; nothing is saved.
                 session.tasks_completed = len(tasks) if session.scenario_id else 0
                 session.apply_totals(seats)
-        room = PREVIEW_GAMES - len(self.report.preview)
-        for game, (session, *_), seat_names in list(zip(batch, planned, names, strict=True))[:room]:
-            self.report.preview.append(_planned(game, session, seat_names))
+        for game in kept[: PREVIEW_GAMES - len(self.report.preview)]:
+            session = game.verdict.session
+            self.report.preview.append(
+                PlannedGame(
+                    reference=game.rows.reference,
+                    line=game.rows.first_line,
+                    played_on=session.played_on,
+                    ancient_one=session.ancient_one.name,
+                    outcome=session.get_outcome_display(),
+                    score=session.score,
+                    players=list(dict.fromkeys(game.names)),
+                    status=session.status,
+                )
+            )
 
     def _player(self, name: str) -> Player:
         key = name_key(name)
@@ -290,19 +333,6 @@ class Importer:
         if player is None:
             player = self._players[key] = player_for_name(name)
         return player
-
-
-def _planned(game: _Game, session: Session, names: list[str]) -> PlannedGame:
-    return PlannedGame(
-        reference=game.rows.reference,
-        line=game.rows.first_line,
-        played_on=session.played_on,
-        ancient_one=session.ancient_one.name,
-        outcome=session.get_outcome_display(),
-        score=session.score,
-        players=list(dict.fromkeys(names)),
-        status=session.status,
-    )
 
 
 def verdict_problems(rows: GameRows, verdict: Verdict, already=()) -> list[Problem]:
@@ -327,10 +357,6 @@ def verdict_problems(rows: GameRows, verdict: Verdict, already=()) -> list[Probl
     for message in verdict.table_errors:
         found.append(Problem(rows.first_line, "", message, rows.reference))
     return found
-
-
-def _by_line(problem: Problem) -> tuple[int, str]:
-    return problem.line, problem.column
 
 
 def results_import(stream: IO[bytes], name: str, **options) -> ImportReport:

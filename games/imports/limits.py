@@ -37,6 +37,15 @@ MAX_LINE_BYTES = 64 * 1024
 RATIO_FLOOR_BYTES = 1024 * 1024
 
 
+class FileProblem(ValueError):
+    """The file as a whole cannot be read (its format, its header row, or a bound)."""
+
+
+def grouped(number: int) -> str:
+    """A count with thousands grouped, in the reader's format ("1,048,576")."""
+    return number_format(number, force_grouping=True)
+
+
 class Capped(list[T]):
     """A list that keeps its first ``limit`` items and counts the rest.
 
@@ -78,34 +87,29 @@ def size_problem(size: int) -> str | None:
     ) % {"size": filesizeformat(size), "limit": filesizeformat(limit)}
 
 
-def timed(rows: Iterator[T], problem: type[Exception]) -> Iterator[T]:
-    """``rows`` as they come, refused with ``problem`` once reading them has taken longer
-    than ``LEAGUE_IMPORT_READ_SECONDS``.
+def timed(rows: Iterator[T]) -> Iterator[T]:
+    """``rows`` as they come, refused once reading them has taken longer than
+    ``LEAGUE_IMPORT_READ_SECONDS``.
 
     Only the time spent reading counts, not the time the importer spends judging games
     between rows, so a big valid file is never refused for being judged slowly.
     """
     budget = settings.LEAGUE_IMPORT_READ_SECONDS
     spent = 0.0
-    count = 0
     try:
-        while True:
-            started = time.monotonic()
-            try:
-                row = next(rows)
-            except StopIteration:
-                return
+        started = time.monotonic()
+        for count, row in enumerate(rows, start=1):
             spent += time.monotonic() - started
-            count += 1
             if spent > budget:
-                raise problem(
+                raise FileProblem(
                     _(
                         "Reading the file took longer than %(seconds)s s (the "
                         "LEAGUE_IMPORT_READ_SECONDS setting), at row %(row)s: the file is too "
                         "big or damaged. Split it, or save it again as CSV."
                     )
-                    % {"seconds": f"{budget:g}", "row": number_format(count, force_grouping=True)}
+                    % {"seconds": f"{budget:g}", "row": grouped(count)}
                 )
             yield row
+            started = time.monotonic()
     finally:
         rows.close()

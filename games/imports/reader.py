@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from openpyxl.utils import get_column_letter
@@ -23,15 +22,11 @@ from openpyxl.utils import get_column_letter
 from games.spreadsheets import unquote_cell
 
 from .format import BY_KEY, COLUMNS, cell_text
-from .limits import MAX_GAME_ROWS, MAX_LINE_BYTES, Capped, timed
+from .limits import MAX_GAME_ROWS, MAX_LINE_BYTES, Capped, FileProblem, grouped, timed
 from .names import catalog_key
 from .workbook import sheet_rows
 
 FORMATS = ("csv", "xlsx")
-
-
-class FileProblem(ValueError):
-    """The file as a whole cannot be read (its format, or its header row)."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +87,7 @@ def _lines(stream: IO[bytes]) -> Iterator[str]:
                     "Line %(line)s is longer than %(bytes)s bytes: it is not a row of the "
                     "results format."
                 )
-                % {"line": number, "bytes": number_format(MAX_LINE_BYTES, force_grouping=True)}
+                % {"line": number, "bytes": grouped(MAX_LINE_BYTES)}
             )
         # Spreadsheet programs often start a CSV with a byte order mark.
         if number == 1 and raw.startswith(codecs.BOM_UTF8):
@@ -135,8 +130,7 @@ class ResultsFile:
         self.problems: list[Problem] = Capped() if problems is None else problems
         self._stream = stream
         self._size = _size(stream)
-        rows = _csv_rows(stream) if kind == "csv" else sheet_rows(stream, FileProblem)
-        self._rows = timed(rows, FileProblem)
+        self._rows = timed(_csv_rows(stream) if kind == "csv" else sheet_rows(stream))
         try:
             self.keys = self._read_header()
         except FileProblem:

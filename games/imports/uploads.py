@@ -45,10 +45,9 @@ def upload_forget(token: str) -> None:
     upload_path(token).unlink(missing_ok=True)
 
 
-def uploads_sweep(max_age: float | None = None) -> int:
-    """Delete the folder's files older than ``max_age`` seconds; how many went."""
-    age = settings.LEAGUE_UPLOAD_MAX_AGE if max_age is None else max_age
-    oldest = time.time() - age
+def uploads_sweep() -> int:
+    """Delete the uploads older than ``LEAGUE_UPLOAD_MAX_AGE``; returns how many went."""
+    oldest = time.time() - settings.LEAGUE_UPLOAD_MAX_AGE
     removed = 0
     for path in upload_folder().iterdir():
         try:

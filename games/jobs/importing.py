@@ -16,8 +16,7 @@ from django.utils.translation import ngettext
 from django_scopes import scopes_disabled
 from django_tasks import task
 
-from games.imports.importer import results_import
-from games.imports.report import ImportReport
+from games.imports.importer import ImportReport, results_import
 from games.imports.uploads import upload_forget, upload_path
 from league.models import League
 

@@ -53,7 +53,7 @@ class Job(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
-    # Moved every few seconds while a worker runs the job (games.jobs.live): a running job
+    # Moved every few seconds while a worker runs the job (games.jobs.runner): a running job
     # whose heartbeat stopped was left by a dead worker (games.jobs.stale).
     heartbeat_at = models.DateTimeField(_("heartbeat at"), null=True, blank=True)
 

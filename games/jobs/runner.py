@@ -1,29 +1,39 @@
 """Start a job (a record, then a task on commit) and run one (status, progress, error).
 
 A job's work runs in one transaction: a failure or a killed worker rolls it all back, so
-a job is applied whole or not at all and running it again is safe. While it runs, its
-count and heartbeat are written beside it (``live``); a job whose worker died is marked
-failed once its heartbeat is stale (``stale``).
+a job is applied whole or not at all and running it again is safe. What the work writes
+there is seen only when it ends, and a write of the job's own row there would keep that
+row locked until then. So ``Live`` writes the job's count (rows done of the total) and
+its heartbeat (``Job.heartbeat_at``) from a thread beside the work, over that thread's own
+connection in autocommit: at most every ``EVERY`` seconds when the count moved, and every
+``HEARTBEAT`` seconds whatever it does. The thread dies with its worker, so a job whose
+heartbeat has stopped was left by a dead worker (``stale.jobs_sweep``).
+
+SQLite lets one connection write at a time, and the job's transaction is that one: there
+the count and heartbeat are written with the job's transaction, seen at its end (and a
+sweep cannot write while that transaction is open, so it leaves such a job alone).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable
 from contextlib import nullcontext
 
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.utils import timezone
 
-from .live import Live
 from .models import Job, JobStatus
-from .queue import job_enqueue
-from .stale import jobs_sweep
+from .stale import job_enqueue, jobs_sweep
 
 logger = logging.getLogger(__name__)
 
 # Called by the work as it goes: (rows done, rows in all).
 Progress = Callable[[int, int], None]
+EVERY = 0.5
+HEARTBEAT = 10.0
 
 
 def job_start(*, task, kind: str, description: str, user=None, **kwargs) -> Job:
@@ -73,3 +83,50 @@ def job_run(job_id: int, work: Callable[[Progress], str], *, atomic: bool = True
     count = {"done": live.count[0], "total": live.count[1]} if live.count else {}
     jobs.update(status=JobStatus.DONE, result=result[:200], finished_at=timezone.now(), **count)
     return result
+
+
+class Live:
+    """``progress(done, total)`` for a job's work; a context manager around the work."""
+
+    def __init__(self, job_id: int):
+        self.job_id = job_id
+        self.count: tuple[int, int] | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if connections[DEFAULT_DB_ALIAS].vendor != "sqlite":
+            self._thread = threading.Thread(target=self._beat, name=f"job-{job_id}", daemon=True)
+
+    def progress(self, done: int, total: int) -> None:
+        self.count = (done, total)
+        if self._thread is None:
+            self._write({"done": done, "total": total})
+
+    def __enter__(self) -> Live:
+        if self._thread is not None:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+
+    def _write(self, fields: dict) -> None:
+        fields["heartbeat_at"] = timezone.now()
+        Job.objects.filter(pk=self.job_id, status=JobStatus.RUNNING).update(**fields)
+
+    def _beat(self) -> None:
+        written, beaten = None, time.monotonic()
+        try:
+            while not self._stop.wait(EVERY):
+                count, now = self.count, time.monotonic()
+                if count == written and now - beaten < HEARTBEAT:
+                    continue
+                self._write({"done": count[0], "total": count[1]} if count else {})
+                written, beaten = count, now
+        except DatabaseError:
+            # The count is written when the job ends; a heartbeat missed for long enough
+            # lets the job be swept as stopped, which is why this is logged.
+            logger.exception("Job %s: its heartbeat stopped", self.job_id)
+        finally:
+            connections[DEFAULT_DB_ALIAS].close()  # this thread's own connection

@@ -8,8 +8,7 @@ from django.db import connection
 from django_scopes import scopes_disabled
 
 from games.bulk.demo_login import demo_player, demo_staff_login
-from games.bulk.league import demo_seasons
-from games.bulk.leagues import demo_leagues, demo_memberships
+from games.bulk.league import demo_leagues, demo_memberships, demo_seasons
 from games.bulk.seed import seed_leagues
 from games.models import Session
 from league.models import League

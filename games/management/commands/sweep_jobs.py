@@ -2,8 +2,7 @@ from django.core.management.base import BaseCommand
 from django.template.defaultfilters import pluralize
 from django_scopes import scopes_disabled
 
-from games.jobs.queue import jobs_requeue
-from games.jobs.stale import jobs_fail_stopped
+from games.jobs.stale import jobs_fail_stopped, jobs_requeue
 
 
 class Command(BaseCommand):

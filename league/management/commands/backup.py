@@ -1,8 +1,4 @@
-"""Back up the league's database into ``backups/`` (``make backup``).
-
-python manage.py backup                  # backups/league-<engine>-<time>.<sqlite3|dump>
-python manage.py backup --dir /srv/backups
-"""
+"""Back up the league's database into ``backups/`` (``make backup``)."""
 
 from __future__ import annotations
 

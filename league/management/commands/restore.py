@@ -1,10 +1,5 @@
-"""Restore a backup made by ``manage.py backup`` (``make restore FILE=...``).
-
-    python manage.py restore backups/league-sqlite-20260110-213000.sqlite3
-    python manage.py restore FILE --into postgres://.../scratch   # check a backup elsewhere
-
-Everything in the target database is replaced by the backup's contents.
-"""
+"""Restore a backup made by ``manage.py backup`` (``make restore FILE=...``): everything in
+the target database is replaced by the backup's contents."""
 
 from __future__ import annotations
 
