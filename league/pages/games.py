@@ -31,7 +31,7 @@ from league.pages.filters import (
     season_filter,
 )
 from league.pages.paginators import KnownCountPaginator
-from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn, link_to
+from league.pages.tables import NUMERIC, GameRowsTable, PlayersColumn, link_to
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
@@ -133,25 +133,6 @@ class LeaderboardFilter(LeagueFilterSet):
         return queryset.played_by(value)
 
 
-class RankColumn(tables.Column):
-    """Competition rank by score (equal scores share a rank).
-
-    From the table's score ladder when it has one (the leaderboard: any page, any sort),
-    else from the row's own ``rank`` (a top list numbered as it is read, ``top_games``).
-    """
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", _("Rank"))
-        kwargs.setdefault("attrs", NUMERIC)
-        super().__init__(accessor="score", empty_values=(), **kwargs)
-
-    def render(self, record, table):
-        return table.rank_of(record)
-
-    def value(self, record, table):
-        return self.render(record, table)
-
-
 class LeaderboardTable(GameRowsTable):
     """Approved victories ranked by score; equal scores share a rank.
 
@@ -162,14 +143,15 @@ class LeaderboardTable(GameRowsTable):
     caption = _("Approved victories, best score first")
     row_template = "league/rows/games.html"
 
-    rank = RankColumn()
+    # The rank of the row's score (``rank_of``); exported by ``value_rank``.
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMERIC, accessor="score")
     score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC)
     ancient_one = tables.Column(verbose_name=_("Ancient One"), linkify=True, orderable=False)
     outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
     investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
     players = PlayersColumn()
     team = tables.Column(verbose_name=_("Team"), linkify=True, default="—", orderable=False)
-    played_on = DateColumn(verbose_name=_("Date"), linkify=link_to())
+    played_on = tables.Column(verbose_name=_("Date"), linkify=link_to())
 
     # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}

@@ -26,8 +26,7 @@ from league.models import Season
 from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
-from league.pages.investigators import WinRateColumn
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, rate_cell, rate_column
 from league.queries import box_standings, herald_standings, league_tally
 from league.queries.in_play import LeagueTally
 
@@ -71,19 +70,21 @@ class InPlayTable(LeagueTable):
 
     row_template = "league/rows/in_play.html"
     boxes = False  # heralds: named with their box; boxes: with their kind
+    sorted_nulls_last = {
+        "win_pct": "win_low",
+        "win_pct_without": "win_low_without",
+        "avg_victory_score": "avg_victory_score",
+        "avg_victory_score_without": "avg_victory_score_without",
+    }
 
     games = tables.Column(verbose_name=_("Games with"), attrs=NUMERIC)
     victories = tables.Column(verbose_name=_("Victories with"), attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name=_("Win % with (95% interval)"))
+    win_pct = rate_column(_("Win % with (95% interval)"))
     win_low = RoundedColumn(verbose_name=_("Win % with low"), places=1, visible=False)
     win_high = RoundedColumn(verbose_name=_("Win % with high"), places=1, visible=False)
     avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score with"), places=1)
     games_without = tables.Column(verbose_name=_("Games without"), attrs=NUMERIC)
-    win_pct_without = WinRateColumn(
-        verbose_name=_("Win % without (95% interval)"),
-        games_suffix="_without",
-        accessor="win_pct_without",
-    )
+    win_pct_without = rate_column(_("Win % without (95% interval)"), "win_pct_without")
     win_low_without = RoundedColumn(verbose_name=_("Win % without low"), places=1, visible=False)
     win_high_without = RoundedColumn(verbose_name=_("Win % without high"), places=1, visible=False)
     avg_victory_score_without = RoundedColumn(
@@ -92,21 +93,6 @@ class InPlayTable(LeagueTable):
 
     class Meta(LeagueTable.Meta):
         order_by = ("-win_pct",)
-
-    def _nulls_last(self, queryset, name, is_descending):
-        return nulls_last(queryset, name, is_descending, "name", "pk")
-
-    def order_win_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_low", is_descending)
-
-    def order_win_pct_without(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_low_without", is_descending)
-
-    def order_avg_victory_score(self, queryset, is_descending):
-        return self._nulls_last(queryset, "avg_victory_score", is_descending)
-
-    def order_avg_victory_score_without(self, queryset, is_descending):
-        return self._nulls_last(queryset, "avg_victory_score_without", is_descending)
 
 
 class HeraldTable(InPlayTable):

@@ -18,7 +18,6 @@ from league.pages.filenames import export_filename
 from league.pages.paginators import BoundedPaginator, KnownCountPaginator
 from league.pages.tables import (
     NUMERIC,
-    DateColumn,
     GameRowsTable,
     LeagueTable,
     PlayersColumn,
@@ -52,12 +51,7 @@ class ScenarioBoardTable(GameRowsTable):
     players = PlayersColumn()
     ancient_one = tables.Column(verbose_name=_("Ancient One"), orderable=False)
     outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
-    created_at = DateColumn(
-        verbose_name=_("Submitted"),
-        format="j M Y H:i",
-        linkify=link_to(),
-        orderable=False,
-    )
+    created_at = tables.Column(verbose_name=_("Submitted"), linkify=link_to(), orderable=False)
 
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 

@@ -1,23 +1,21 @@
-"""What every table of the league pages shares: the base table (caption, template, CSS
-class), the players and date columns, rounded numbers, the export-only game number and
-link of tables whose rows are games, numeric cells and sorting with empty values last.
-
-Each subject's own tables live with its pages (``league.pages.players``, ``teams``, ...).
-Rows arrive annotated and prefetched (``league.queries``); columns only present them, and
-``league/includes/table.html`` writes the markup.
+"""What every league table shares: the base table (caption, template, sorting with empty
+values last), the players column, rounded numbers, the export-only game number and link of
+tables whose rows are games. Each subject's own tables live with its pages; rows arrive
+annotated and prefetched (``league.queries``), and ``league/includes/table.html`` and a
+row template per table (``league/rows/``) write the markup.
 """
 
 from __future__ import annotations
 
+import functools
+
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F
-from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -46,10 +44,9 @@ def rate_cell(part: int, games: int):
     )
 
 
-def nulls_last(queryset, name, is_descending, *then):
-    """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``."""
-    key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
-    return queryset.order_by(key, *then), True
+def _order_nulls_last(table, field, queryset, is_descending):
+    key = F(field).desc(nulls_last=True) if is_descending else F(field).asc(nulls_last=True)
+    return queryset.order_by(key, *table.tie_break), True
 
 
 def link_to(path: str = ""):
@@ -60,44 +57,17 @@ def link_to(path: str = ""):
 
 
 class PlayersColumn(tables.Column):
-    """Every player at the game, linked to their page; plain names in exports."""
+    """Every player at the game (the row template links each); plain names in exports."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("verbose_name", gettext_lazy("Players"))
         kwargs.setdefault("attrs", {"td": {"class": "players"}})
         super().__init__(accessor="pk", orderable=False, **kwargs)
 
-    def render(self, record):
-        return format_html_join(
-            ", ",
-            '<a href="{}">{}</a>',
-            ((player.get_absolute_url(), player.name) for player in record.players_at_table),
-        )
-
-    def value(self, record):
-        return ", ".join(player.name for player in record.players_at_table)
-
     def export_values(self, game_ids: list[int]) -> dict[int, str]:
         """The cell of each game in a chunk of a streamed export, in one query
         (``league.pages.exports``): no seat or player objects are built."""
         return {game_id: ", ".join(names) for game_id, names in players_by_game(game_ids).items()}
-
-
-class DateColumn(tables.Column):
-    """A date (or a moment, in the current time zone) through the ``date`` filter in
-    ``format`` (ISO "2026-01-10" by default), exported as it is (a real date cell in XLSX).
-    django-tables2's ``DateColumn`` compiles its template once per cell."""
-
-    def __init__(self, *, format: str = "SHORT_DATE_FORMAT", **kwargs):
-        kwargs.setdefault("attrs", {"td": {"class": "date"}})
-        super().__init__(**kwargs)
-        self.format = format
-
-    def render(self, value):
-        return date(template_localtime(value), self.format)
-
-    def value(self, value, **kwargs):
-        return value
 
 
 class RoundedColumn(tables.Column):
@@ -127,6 +97,12 @@ class RoundedColumn(tables.Column):
         return self.export_shape(value)
 
 
+def rate_column(verbose_name, accessor: str = "win_pct_value") -> RoundedColumn:
+    """A rate: its row template writes it with its interval (``rate_cell``), exports the
+    per cent (the row's ``accessor``) rounded as the page shows it."""
+    return RoundedColumn(verbose_name=verbose_name, places=0, accessor=accessor)
+
+
 class LeagueTable(tables.Table):
     """Shared presentation: the caption template, the CSS class.
 
@@ -140,6 +116,15 @@ class LeagueTable(tables.Table):
     # the order and with the labels of the columns shown: a cell through django-tables2's
     # columns costs ten times one written by a template. ``None``: cells from the columns.
     row_template: str | None = None
+    # Columns sorted on a stored field with empty values last either way (column name ->
+    # field), ties broken by ``tie_break``: each gets its ``order_<column>``.
+    sorted_nulls_last: dict[str, str] = {}
+    tie_break: tuple[str, ...] = ("name", "pk")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name, field in cls.sorted_nulls_last.items():
+            setattr(cls, f"order_{name}", functools.partialmethod(_order_nulls_last, field))
 
     def __init__(self, *args, caption: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -33,7 +33,7 @@ from league.pages import charts
 from league.pages.filters import SeasonForm
 from league.pages.paginators import KnownCountPaginator
 from league.pages.players import PlayerGamesTable, StandingsFilter, StandingsTable, StandingsView
-from league.pages.tables import NUMERIC, nulls_last
+from league.pages.tables import NUMERIC
 from league.queries import captain_roster, team_profile, team_standings
 
 
@@ -58,6 +58,7 @@ class TeamStandingsTable(StandingsTable):
 
     caption = _("Team standings: approved games")
     teams = True
+    sorted_nulls_last = {**StandingsTable.sorted_nulls_last, "series_points": "series_points"}
 
     name = tables.Column(verbose_name=_("Team"), linkify=True)
     scenarios_entered = tables.Column(verbose_name=_("Entries"), attrs=NUMERIC)
@@ -75,14 +76,12 @@ class TeamStandingsTable(StandingsTable):
         )
         empty_text = _("No team has enough approved games for these filters.")
 
-    def order_series_points(self, queryset, is_descending):
-        return nulls_last(queryset, "series_points", is_descending, "name")
-
 
 class TeamGamesTable(PlayerGamesTable):
     """A team's approved games, newest first, with the scenario each was played for."""
 
     teams = True
+    sorted_nulls_last = {"score": "score", "scenario_score": "scenario_score"}
 
     scenario = tables.Column(
         verbose_name=_("Scenario"), linkify=True, default="—", order_by=("scenario__name",)
@@ -91,9 +90,6 @@ class TeamGamesTable(PlayerGamesTable):
 
     class Meta(PlayerGamesTable.Meta):
         exclude = ("first_citizen",)
-
-    def order_scenario_score(self, queryset, is_descending):
-        return nulls_last(queryset, "scenario_score", is_descending, "-played_on", "-pk")
 
 
 class TeamStandingsView(StandingsView):
