@@ -119,6 +119,13 @@ def grouped(number: int) -> str:
     return number_format(number, force_grouping=True)
 
 
+def back_to_page(request):
+    """Back to the page that was asked, without its export."""
+    query = request.GET.copy()
+    query.pop("_export", None)
+    return redirect(f"{request.path}?{query.urlencode()}")
+
+
 def export_later(request, export_format: str, size: int, title: str):
     """Answer a request for an export too big to send at once: a job, or why not."""
     if not request.user.is_authenticated:
@@ -151,11 +158,8 @@ def export_later(request, export_format: str, size: int, title: str):
             )
             % {"count": MAX_UNFINISHED},
         )
-        query = request.GET.copy()
-        query.pop("_export", None)
-        return redirect(f"{request.path}?{query.urlencode()}")
+        return back_to_page(request)
     exports_sweep()
-    query = request.GET.copy()
     job = job_start(
         task=table_export_task,
         kind=Kind.EXPORT,
@@ -165,7 +169,7 @@ def export_later(request, export_format: str, size: int, title: str):
         % {"title": title, "format": export_format.upper(), "rows": grouped(size)},
         user=request.user,
         path=request.path,
-        query=query.urlencode(),
+        query=request.GET.urlencode(),
         export_format=export_format,
         host=request.get_host(),
         secure=request.is_secure(),
@@ -206,11 +210,9 @@ class DownloadView(LoginRequiredMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         job = self.object
-        query = job.source.split("?", 1)
-        back = query[0]
-        if len(query) > 1:
-            kept = [part for part in query[1].split("&") if not part.startswith("_export=")]
-            back += "?" + "&".join(kept) if kept else ""
+        path, _mark, query = job.source.partition("?")
+        kept = [part for part in query.split("&") if part and not part.startswith("_export=")]
+        back = f"{path}?{'&'.join(kept)}" if kept else path
         return super().get_context_data(
             **kwargs,
             kept=_kept(job),

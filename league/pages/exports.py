@@ -25,7 +25,6 @@ from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
 from django.db.models import QuerySet
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.translation import gettext as _
@@ -253,8 +252,7 @@ class StreamingExportMixin(ExportMixin):
     # How a filter appears in the file name when not as ``<its-name>-<value>`` ("": the
     # value alone, for a value that names itself).
     export_filter_labels: dict[str, str] = {}
-    # The page's name for the sheet and the download's page (``export_title``).
-    export_sheet: str = ""
+    export_sheet: str = ""  # the page's name, for the sheet and the download's page
 
     def export_format(self) -> str | None:
         chosen = self.request.GET.get(self.export_trigger_param)
@@ -272,6 +270,7 @@ class StreamingExportMixin(ExportMixin):
         export_format = self.export_format()
         if not export_format:
             return super().render_to_response(context, **kwargs)
+        title = str(self.export_sheet)
         job = getattr(self.request, "export_job", None)
         if job is not None:  # a background job runs this view to write the file
             job.rows = export_write(
@@ -279,65 +278,43 @@ class StreamingExportMixin(ExportMixin):
                 export_format,
                 job.path,
                 exclude_columns=self.exclude_columns,
-                title=self.export_title(),
+                title=title,
                 progress=job.progress,
             )
             job.download_name = self.get_export_filename(export_format)
             return HttpResponse(status=204)
         size = self.export_rows()
-        refusal = self.export_refusal(export_format, size)
-        if refusal:
-            messages.error(self.request, refusal)
-            query = self.request.GET.copy()
-            query.pop(self.export_trigger_param, None)
-            return redirect(f"{self.request.path}?{query.urlencode()}")
+        if export_format == XLSX and size >= SHEET_MAX_ROWS:  # CSV holds any number
+            most, rows = downloads.grouped(SHEET_MAX_ROWS - 1), downloads.grouped(size)
+            messages.error(
+                self.request,
+                _(
+                    "An XLSX sheet holds at most %(most)s rows under its header and this "
+                    "selection has %(rows)s: narrow the filters, or download CSV, which has no "
+                    "limit."
+                )
+                % {"most": most, "rows": rows},
+            )
+            return downloads.back_to_page(self.request)
         if size > settings.LEAGUE_EXPORT_STREAM_ROWS:
-            return downloads.export_later(self.request, export_format, size, self.export_title())
-        return self.create_export(export_format)
-
-    def export_size(self) -> int | None:
-        """Rows the export would hold, when the view knows it cheaply (None: count them)."""
-        return None
-
-    def export_rows(self) -> int:
-        """Rows the export holds: the view's own figure, or a count of the table's rows."""
-        size = self.export_size()
-        if size is not None:
-            return size
-        data = self.get_table_data()
-        return data.count() if isinstance(data, QuerySet) else len(data)
-
-    def export_refusal(self, export_format: str, size: int) -> str:
-        """Why this export is refused ("" when it is not): a sheet holds a bounded number
-        of rows; CSV holds any number."""
-        if export_format != XLSX or size < SHEET_MAX_ROWS:
-            return ""
-        return _(
-            "An XLSX sheet holds at most %(most)s rows under its header and this selection "
-            "has %(rows)s: narrow the filters, or download CSV, which has no limit."
-        ) % {"most": downloads.grouped(SHEET_MAX_ROWS - 1), "rows": downloads.grouped(size)}
-
-    def export_title(self) -> str:
-        """The XLSX sheet's name and the job's: the page's, as its readers say it."""
-        title = self.export_sheet or self.export_name.replace("-", " ").capitalize()
-        return str(title)
-
-    def export_filters(self) -> list[str]:
-        """What narrows the rows, for the file name: the page's valid filters, in order."""
-        filterset = getattr(self, "filterset", None)
-        if filterset is None or not filterset.is_valid():
-            return []
-        return filter_parts(filterset.form.cleaned_data, self.export_filter_labels)
-
-    def get_export_filename(self, export_format):
-        return export_filename(self.export_name, self.export_filters(), export_format)
-
-    def create_export(self, export_format):
-        table = self.get_table(**self.get_table_kwargs())
+            return downloads.export_later(self.request, export_format, size, title)
         return export_response(
-            table,
+            self.get_table(**self.get_table_kwargs()),
             export_format,
             self.get_export_filename(export_format),
             exclude_columns=self.exclude_columns,
-            title=self.export_title(),
+            title=title,
         )
+
+    def export_rows(self) -> int:
+        """Rows the export holds (a view that knows it cheaply says so)."""
+        data = self.get_table_data()
+        return data.count() if isinstance(data, QuerySet) else len(data)
+
+    def get_export_filename(self, export_format):
+        """The page's name and its valid filters, in order."""
+        filterset = getattr(self, "filterset", None)
+        parts = []
+        if filterset is not None and filterset.is_valid():
+            parts = filter_parts(filterset.form.cleaned_data, self.export_filter_labels)
+        return export_filename(self.export_name, parts, export_format)

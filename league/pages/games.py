@@ -30,7 +30,7 @@ from league.pages.filters import (
     played_until_filter,
     season_filter,
 )
-from league.pages.paginators import KnownCountPaginator
+from league.pages.paginators import known_count
 from league.pages.tables import NUMERIC, GameRowsTable, PlayersColumn, link_to
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
@@ -208,19 +208,12 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     def get_table_data(self):
         return self.object_list.for_table_pages().paged_by_keys()
 
-    def export_size(self) -> int:
+    def export_rows(self) -> int:
         return self.ladder.total
 
     def get_table_kwargs(self):
         return {"ladder": self.ladder}
 
     def get_table_pagination(self, table):
-        pagination = super().get_table_pagination(table)
-        if pagination is False:  # an export: every row, no pages
-            return False
         # The total is the ladder's, so the paginator runs no COUNT(*) over the selection.
-        return {
-            **pagination,
-            "paginator_class": KnownCountPaginator,
-            "count": self.ladder.total,
-        }
+        return known_count(super().get_table_pagination(table), self.ladder.total)

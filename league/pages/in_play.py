@@ -34,13 +34,10 @@ from league.queries.in_play import LeagueTally
 class InPlayFilter(LeagueFilterSet):
     """The season; the rows are every herald (or box) of the catalog."""
 
-    season = season_filter(method="keep", label=_("Season"))
+    season = season_filter(label=_("Season"))
 
     class Meta:
         form = CachedChoicesForm
-
-    def keep(self, queryset, name, value):
-        return queryset
 
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")

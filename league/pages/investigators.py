@@ -27,7 +27,7 @@ from league.queries import investigator_profile, investigator_standings
 
 
 class InvestigatorFilter(LeagueFilterSet):
-    season = season_filter(method="keep", label=_("Season"))
+    season = season_filter(label=_("Season"))
     min_games = min_games_filter(
         lazy(
             lambda: (
@@ -46,9 +46,6 @@ class InvestigatorFilter(LeagueFilterSet):
         model = Investigator
         fields: list[str] = []
         form = CachedChoicesForm
-
-    def keep(self, queryset, name, value):
-        return queryset
 
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
@@ -180,8 +177,8 @@ class InvestigatorView(TemplateView):
             Investigator.objects.select_related("box"), slug=kwargs["slug"]
         )
         season_form = SeasonForm(self.request.GET or None, league=self.request.league)
-        season = season_form.cleaned_data["season"] if season_form.is_valid() else None
-        profile = investigator_profile(investigator, self.request.league, season=season)
+        league = self.request.league
+        profile = investigator_profile(investigator, league, season=season_form.chosen())
         summary = profile.summary
         # The tables are read where the page's record renders: not at all when it comes
         # from the fragment cache.

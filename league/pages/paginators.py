@@ -28,3 +28,9 @@ class KnownCountPaginator(BoundedPaginator):
     @property
     def count(self) -> int:
         return self._known_count
+
+
+def known_count(pagination, count: int):
+    """django-tables2's ``pagination`` over ``count`` rows, which no COUNT(*) reads again;
+    False (an export: no pages) stays False."""
+    return pagination and {**pagination, "paginator_class": KnownCountPaginator, "count": count}

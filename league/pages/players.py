@@ -26,7 +26,7 @@ from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
-from league.pages.paginators import BoundedPaginator, KnownCountPaginator
+from league.pages.paginators import BoundedPaginator, known_count
 from league.pages.tables import (
     NUMERIC,
     LeagueTable,
@@ -40,7 +40,7 @@ class StandingsFilter(LeagueFilterSet):
     """The season the standings cover and the fewest games a row needs (players; the team
     standings' filter differs only in its ``rows``)."""
 
-    season = season_filter(method="keep", label=_("Season"))
+    season = season_filter(label=_("Season"))
     min_games = min_games_filter(_("Win % and averages mean little over two games."))
 
     class Meta:
@@ -52,9 +52,6 @@ class StandingsFilter(LeagueFilterSet):
     def rows(league, season=None) -> QuerySet:
         """``league``'s standings rows of ``season`` (all time when None): stored rows."""
         return standings(league, season=season)
-
-    def keep(self, queryset, name, value):
-        return queryset
 
     def filter_queryset(self, queryset):
         """The chosen season's standings rows (all time by default), without thin records."""
@@ -206,9 +203,8 @@ class PlayerView(SingleTableMixin, TemplateView):
         if self.player is None:
             raise Http404("No public player has this address.")
         self.season_form = SeasonForm(request.GET or None, league=request.league)
-        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
-        self.season = season
-        self.profile = player_profile(self.player, request.league, season=season)
+        self.season = self.season_form.chosen()
+        self.profile = player_profile(self.player, request.league, season=self.season)
         self.history = GameHistoryFilter(
             request.GET or None,
             queryset=self.profile.games,
@@ -235,11 +231,7 @@ class PlayerView(SingleTableMixin, TemplateView):
                 "known": self.history.known_count(self.profile.summary),
             }
         # The standings row counts the player's games in this scope: no COUNT(*) over games.
-        return {
-            **super().get_table_pagination(table),
-            "paginator_class": KnownCountPaginator,
-            "count": self.profile.summary["games"],
-        }
+        return known_count(super().get_table_pagination(table), self.profile.summary["games"])
 
     def get_context_data(self, **kwargs):
         # The charts and the rating are read where the page's summaries render: not at all

@@ -15,7 +15,7 @@ from games import scenario_rules
 from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
-from league.pages.paginators import BoundedPaginator, KnownCountPaginator
+from league.pages.paginators import BoundedPaginator, known_count
 from league.pages.tables import (
     NUMERIC,
     GameRowsTable,
@@ -128,12 +128,8 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
         return scenario_board(self.scenario).for_table_pages()
 
     def get_table_pagination(self, table):
-        pagination = super().get_table_pagination(table)
-        if pagination is False:  # an export: every entry, no pages
-            return False
         # The scenario's summary row counts its entries: no COUNT(*) over the board.
-        entries = self.scenario.entries
-        return {**pagination, "paginator_class": KnownCountPaginator, "count": entries}
+        return known_count(super().get_table_pagination(table), self.scenario.entries)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

@@ -31,7 +31,7 @@ from games.teams import (
 )
 from league.pages import charts
 from league.pages.filters import SeasonForm
-from league.pages.paginators import KnownCountPaginator
+from league.pages.paginators import known_count
 from league.pages.players import PlayerGamesTable, StandingsFilter, StandingsTable, StandingsView
 from league.pages.tables import NUMERIC
 from league.queries import captain_roster, team_profile, team_standings
@@ -115,8 +115,7 @@ class TeamView(SingleTableMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         self.team = get_object_or_404(Team.objects.of_league(request.league), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None, league=request.league)
-        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
-        self.profile = team_profile(self.team, season=season)
+        self.profile = team_profile(self.team, season=self.season_form.chosen())
         return super().get(request, *args, **kwargs)
 
     def get_table_data(self):
@@ -124,11 +123,7 @@ class TeamView(SingleTableMixin, TemplateView):
 
     def get_table_pagination(self, table):
         # The team's summary row knows how many games it has: no COUNT(*) over them.
-        return {
-            **super().get_table_pagination(table),
-            "paginator_class": KnownCountPaginator,
-            "count": self.profile.summary["games"],
-        }
+        return known_count(super().get_table_pagination(table), self.profile.summary["games"])
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
