@@ -1,18 +1,6 @@
-"""Big table exports: written by a background job, downloaded by the member who asked.
-
-A download of more rows than ``LEAGUE_EXPORT_STREAM_ROWS`` would hold a web worker too
-long, so the page that was asked (``?_export=csv`` or ``xlsx``) starts a job instead and
-sends its member to the job's page (``/downloads/<id>/``): rows written out of the total
-while it runs, then a link to the file, or why it failed. The job runs the very view
-that was asked, with the same path, filters, sort and host, so the file holds what the
-page shows and what a streamed download would (the same privacy rules included).
-
-- Only the member who asked sees the page and the file (anyone else: 404).
-- A visitor is asked to sign in first: a big export is kept for its owner, and a
-  visitor has none to keep it for.
-- The file lives in ``LEAGUE_EXPORT_DIR`` and is deleted after ``LEAGUE_EXPORT_MAX_AGE``
-  (``games.jobs.files``). Asking for the same export again while its job runs or its
-  file is kept leads to that job; a member has at most ``MAX_UNFINISHED`` jobs waiting.
+"""Big table exports: written by a background job, downloaded by the member who asked
+(docs/architecture.md, "Table exports"). The job runs the very view that was asked, with
+the same path, filters, sort and host, so the file holds what a streamed download would.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """Table exports that stream: CSV row by row, XLSX through openpyxl's write-only mode.
 
-An export holds what the page shows -- the table's columns, headers, filters and sort --
-over every page. A django-tables2 ``BoundRow`` (and a model instance) per record made a
-leaderboard of every victory cost minutes and gigabytes, so rows come from
-``values_list()`` a chunk at a time: a column's cell is the value at its accessor (or at
-``Table.export_paths[name]`` for a relation), shaped by the table's ``value_<name>`` or
-the column's ``export_shape``; a column with ``export_values(pks)`` fills a whole chunk
-in one query. A download of more than ``LEAGUE_EXPORT_STREAM_ROWS`` rows is a background
-job that runs the same view (``downloads``).
+A ``BoundRow`` and a model instance per record made an export of every victory cost minutes
+and gigabytes, so rows come from ``values_list()`` a chunk at a time: a cell is the value
+at its column's accessor (or ``Table.export_paths[name]``), shaped by the table's
+``value_<name>`` or the column's ``export_shape``; a column with ``export_values(pks)``
+fills a chunk in one query. Bigger downloads are background jobs (``downloads``).
 """
 
 from __future__ import annotations

@@ -11,10 +11,8 @@ rate sorts by the interval's lower bound.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import django_tables2 as tables
-from django.db.models import QuerySet, Sum
+from django.db.models import Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 from django_filters.views import FilterView
@@ -22,7 +20,6 @@ from django_tables2 import SingleTableMixin
 
 from games.intervals import FEW_GAMES
 from games.models import Box, Herald, HeraldStanding
-from league.models import Season
 from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
@@ -41,9 +38,8 @@ class InPlayFilter(LeagueFilterSet):
 
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
-        league = self.league
-        self.total = league_tally(league, season)
-        return self.rows(league, season=season, total=self.total)
+        self.total = league_tally(self.league, season)
+        return self.rows(self.league, season=season, total=self.total)
 
 
 class HeraldFilter(InPlayFilter):
@@ -130,35 +126,27 @@ def baseline(total: LeagueTally) -> dict:
     }
 
 
-# The rows' shape (every annotation a sort names) without reading the league's totals:
-# a bound filter reads them for the season asked; a refused filter shows no rows.
+# The rows' shape (every annotation a sort names) without reading the league's totals: the
+# filter reads them for the season asked; a refused filter shows no rows.
 NO_TOTAL = LeagueTally(0, 0, 0)
 
 
 class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_pagination = False
-    rows: Callable[..., QuerySet]  # ``herald_standings`` or ``box_standings``
+
+    def get_filterset_kwargs(self, filterset_class):
+        # Bound without a parameter too: its season is then all time.
+        return {**super().get_filterset_kwargs(filterset_class), "data": self.request.GET}
 
     def get_queryset(self):
-        # Without any parameter the filter is unbound and never runs: all time, here.
-        league = self.request.league
-        if self.request.GET:
-            return self.rows(league, total=NO_TOTAL)
-        self.total = league_tally(league)
-        return self.rows(league, total=self.total)
-
-    def shown(self, filterset) -> tuple[Season | None, LeagueTally | None]:
-        """The season shown and the league's games in it; no games when the filter refused."""
-        if not filterset.is_bound:
-            return None, self.total
-        if filterset.is_valid():
-            return filterset.form.cleaned_data.get("season"), filterset.total
-        return None, None
+        return self.filterset_class.rows(self.request.league, total=NO_TOTAL)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs, few_games=FEW_GAMES)
-        self.season, total = self.shown(context["filter"])
-        context["overall"] = baseline(total) if total is not None else None
+        filterset = context["filter"]
+        valid = filterset.is_valid()  # no games when the filter refused
+        self.season = filterset.form.cleaned_data.get("season") if valid else None
+        context["overall"] = baseline(filterset.total) if valid else None
         return context
 
 
@@ -170,7 +158,6 @@ class HeraldListView(InPlayListView):
     table_class = HeraldTable
     export_name = "heralds"
     export_sheet = _("Heralds")
-    rows = staticmethod(herald_standings)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -192,4 +179,3 @@ class BoxListView(InPlayListView):
     table_class = BoxTable
     export_name = "boxes"
     export_sheet = _("Boxes")
-    rows = staticmethod(box_standings)

@@ -176,8 +176,8 @@ class InvestigatorView(TemplateView):
         investigator = get_object_or_404(
             Investigator.objects.select_related("box"), slug=kwargs["slug"]
         )
-        season_form = SeasonForm(self.request.GET or None, league=self.request.league)
         league = self.request.league
+        season_form = SeasonForm(self.request.GET or None, league=league)
         profile = investigator_profile(investigator, league, season=season_form.chosen())
         summary = profile.summary
         # The tables are read where the page's record renders: not at all when it comes
