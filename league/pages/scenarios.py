@@ -16,13 +16,7 @@ from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
 from league.pages.paginators import BoundedPaginator, known_count
-from league.pages.tables import (
-    NUMERIC,
-    GameRowsTable,
-    LeagueTable,
-    PlayersColumn,
-    link_to,
-)
+from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn, link_to
 from league.queries import (
     scenario_board,
     scenario_detail,
