@@ -104,11 +104,9 @@ def rate_column(verbose_name, accessor: str = "win_pct_value") -> RoundedColumn:
 
 
 class LeagueTable(tables.Table):
-    """Shared presentation: the caption template, the CSS class.
-
-    ``stack`` makes every league table a column of cards on a phone (``site.css``), each
-    cell labelled by its column's header (``data-label``, written by the template), so no
-    column is cut off and the page never scrolls sideways.
+    """The league's template and CSS class: ``stack`` makes a table a column of cards on a
+    phone (``site.css``), each cell labelled by its header (``data-label``), so the page
+    never scrolls sideways.
     """
 
     caption = ""
@@ -125,11 +123,6 @@ class LeagueTable(tables.Table):
         super().__init_subclass__(**kwargs)
         for name, field in cls.sorted_nulls_last.items():
             setattr(cls, f"order_{name}", functools.partialmethod(_order_nulls_last, field))
-
-    def __init__(self, *args, caption: str | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        if caption is not None:
-            self.caption = caption
 
     class Meta:
         template_name = "league/includes/table.html"
@@ -158,12 +151,8 @@ _PK_MARK = 987654321
 
 
 class GameRowsTable(LeagueTable):
-    """A table whose rows are games: its exports end with the game's number and link.
-
-    The link is on ``LEAGUE_SITE_URL`` when it is set, else on the host the request came
-    to (``RequestConfig`` gives the table its request); a table built without either
-    links the path alone.
-    """
+    """A table whose rows are games: its exports end with the game's number and link, on
+    ``LEAGUE_SITE_URL``, else the request's host, else the path alone."""
 
     # Exports only: the game's number (its id), so a downloaded row can be found again,
     # and the absolute address of its page (the page links the date).
@@ -192,9 +181,6 @@ class GameRowsTable(LeagueTable):
         before, after = path.split(str(_PK_MARK), 1)
         return site + before, after
 
-    def game_link(self, pk) -> str:
-        before, after = self.game_link_parts
-        return f"{before}{pk}{after}"
-
     def value_link(self, value):
-        return self.game_link(value)
+        before, after = self.game_link_parts
+        return f"{before}{value}{after}"
