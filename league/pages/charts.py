@@ -1,10 +1,6 @@
-"""Server-side SVG charts: geometry and labels, no JavaScript, no CDN.
-
-Each builder turns a short series into plain data -- coordinates, ticks, each point's
-date and value -- that ``templates/league/includes/chart.html`` draws (``{% chart %}``),
-writing the dates through the ``date`` filter. The SVG carries a title and a description,
-and the page adds the numbers as a table for screen readers.
-"""
+"""Server-side SVG charts, no JavaScript: each builder turns a short series into
+coordinates, ticks and each point's date and value, which ``league/includes/chart.html``
+draws (``{% chart %}``) with a title, a description and the numbers as a table."""
 
 from __future__ import annotations
 

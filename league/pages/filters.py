@@ -24,6 +24,11 @@ class WholeNumberFilter(django_filters.NumberFilter):
     field_class = forms.IntegerField
 
 
+def calls(queryset_method: str):
+    """A filter's ``method``: the rows' own QuerySet method, given the value chosen."""
+    return lambda queryset, name, value: getattr(queryset, queryset_method)(value)
+
+
 def min_games_filter(help_text: str) -> WholeNumberFilter:
     """The fewest approved games a row needs: a whole number from 1 (pages and API alike);
     read by its filter set's ``filter_queryset``, as the season is."""

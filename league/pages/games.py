@@ -26,6 +26,7 @@ from league.pages.choices import (
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import (
     ancient_one_filter,
+    calls,
     played_from_filter,
     played_until_filter,
     season_filter,
@@ -61,7 +62,7 @@ class LeaderboardFilter(LeagueFilterSet):
         queryset=Box.objects.all(),
         to_field_name="slug",
         label=_("Boxes in play (all of)"),
-        method="filter_boxes",
+        method=calls("with_all_boxes"),
         widget=forms.CheckboxSelectMultiple,
     )
     outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label=_("Any victory"))
@@ -71,7 +72,7 @@ class LeaderboardFilter(LeagueFilterSet):
         label=_("Investigators"),
         empty_label=_("Any"),
     )
-    season = season_filter(method="filter_season", label=_("Season"))
+    season = season_filter(method=calls("in_season"), label=_("Season"))
     played_after = played_from_filter()
     played_before = played_until_filter()
     player = CachedModelChoiceFilter(
@@ -80,7 +81,7 @@ class LeaderboardFilter(LeagueFilterSet):
         queryset=Player.objects.listed(),
         in_league=lambda league: Player.objects.listed(league),
         to_field_name="slug",
-        method="filter_player",
+        method=calls("played_by"),
         label=_("Player"),
         empty_label=_("Anyone"),
     )
@@ -90,7 +91,7 @@ class LeaderboardFilter(LeagueFilterSet):
         queryset=Team.objects.none(),  # its league's teams: in_league
         in_league=lambda league: Team.objects.of_league(league),
         to_field_name="slug",
-        method="filter_team",
+        method=calls("played_as"),
         label=_("Team"),
         empty_label=_("Any team or none"),
     )
@@ -119,18 +120,6 @@ class LeaderboardFilter(LeagueFilterSet):
             investigators=int(investigators) if investigators else None,
             season=data.get("season"),
         )
-
-    def filter_team(self, queryset, name, value):
-        return queryset.played_as(value)
-
-    def filter_boxes(self, queryset, name, value):
-        return queryset.with_all_boxes(value)
-
-    def filter_season(self, queryset, name, value):
-        return queryset.in_season(value)
-
-    def filter_player(self, queryset, name, value):
-        return queryset.played_by(value)
 
 
 class LeaderboardTable(GameRowsTable):

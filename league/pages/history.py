@@ -1,12 +1,7 @@
-"""A side's game history filtered: a player's page and "My games" narrow their games by
-Ancient One, outcome, investigator, who else sat at the table and the dates played.
-
-One filter for both pages. On a player's page the investigator is the one *that player*
-ended the game with and the teammate choices are the public players they have played
-with (their ``PlayerTeammate`` summary rows); on "My games" (the games an account
-submitted) the investigator is anyone's at the table and every public player may be
-chosen. Only public players (``Player.objects.listed()``) are ever offered.
-"""
+"""A side's game history filtered, on a player's page and on "My games": by Ancient One,
+outcome, investigator, who else sat at the table and the dates played. On a player's page
+the investigator is the one *that player* ended with and "Played with" offers their
+teammates; on "My games", anyone's investigator and every public player."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
 """Heralds and boxes: the win rate and mean victory score of the games with each one in
-play, against the games without it, by season (sortable and exportable).
-
-Two pages, not one "expansions" page: a game has at most one herald but several boxes,
-so "without" reads differently on each (the heralds page also shows the games with no
-herald at all); each is one table with its own sort, export, address and API endpoint,
-as the investigators list is. Every rate shows its games and its 95 % Wilson interval, a
-rate over fewer than ``games.intervals.FEW_GAMES`` games is marked, and sorting by win
-rate sorts by the interval's lower bound.
-"""
+play against the games without it, by season. Two pages, not one: a game has at most one
+herald but several boxes, so "without" reads differently on each."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Investigators: every one's record (sortable, exportable) and one's page.
-
-Every rate shows its games and its 95 % Wilson interval, and a rate over fewer than
-``games.intervals.FEW_GAMES`` games is marked; sorting by win rate sorts by the
-interval's lower bound, so two lucky games do not top the list.
-"""
+"""Investigators: every one's record (sortable, exportable) and one's page. A rate shows
+its 95 % Wilson interval, marked under ``FEW_GAMES`` games; sorting by win rate sorts by
+the interval's lower bound, so two lucky games do not top the list."""
 
 from __future__ import annotations
 

@@ -1,16 +1,7 @@
-"""The installable app: its web app manifest, its service worker and the offline page.
-
-The service worker must be served from the site's root (a worker controls only the paths
-under its own address), so a view answers ``/service-worker.js`` with the script of
-``static/js/service-worker.js`` after one line of configuration: the static files it
-keeps on the phone and a version made from their contents. A changed static file makes a
-new version, and the browser installs the new worker and drops the old caches.
-
-The pages' addresses may start with a language (/de/...); these stay at the root, in the
-language LocaleMiddleware finds (cookie, Accept-Language). So the worker is the same
-script whatever language asks for it: it gets the offline page and the result form in
-every language, and keeps the offline page of each.
-"""
+"""The installable app (docs/offline.md): its manifest, its service worker and the
+offline page. The worker must be served from the site's root, in no language's prefix, so
+one script serves every language; its configuration line carries a version hashed from
+the files it keeps, and a changed file makes the browser install a new worker."""
 
 from __future__ import annotations
 
