@@ -16,6 +16,7 @@ from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -23,7 +24,6 @@ from django.views.generic import TemplateView
 
 from league.current import active_slug
 from league.models import League
-from league.templatetags.offline import account_key
 
 WORKER_SOURCE = "js/service-worker.js"
 # What every page needs, kept on the phone when the worker installs.
@@ -45,6 +45,17 @@ PRECACHED = (
     "js/wide-tables.js",
 )
 THEME_COLOR = "#2f5d50"
+
+
+def account_key(user) -> str:
+    """An opaque key of the signed-in account, empty for a visitor: the service worker
+    keeps each account's saved pages and queued games apart by it, without learning who
+    the account is."""
+    if user is None or not user.is_authenticated:
+        return ""
+    return salted_hmac("league.offline.account", f"{user.pk}:{user.get_username()}").hexdigest()[
+        :20
+    ]
 
 
 def read_static(path: str) -> bytes:
