@@ -59,6 +59,8 @@ class SeriesTeamTable(LeagueTable):
     caption = _("Teams")
     row_template = "league/rows/series.html"
     players = False
+    standings = staticmethod(series_team_standings)
+    sheet = _("Series teams")
 
     # Rows are summary rows (``SeriesTeamStanding``) with their team loaded.
     name = tables.Column(
@@ -79,6 +81,8 @@ class SeriesPlayerTable(SeriesTeamTable):
 
     caption = _("Players")
     players = True
+    standings = staticmethod(series_player_standings)
+    sheet = _("Series players")
 
     name = tables.Column(
         verbose_name=_("Player"),
@@ -150,17 +154,12 @@ class SeriesView(TemplateView):
                 raise Http404("No such export.")
             filename = export_filename("series", [self.series.slug, which], export_format)
             table = self.table(which, paginate=False)
-            sheets = {"teams": _("Series teams"), "players": _("Series players")}
-            return export_response(table, export_format, filename, title=str(sheets[which]))
+            return export_response(table, export_format, filename, title=str(table.sheet))
         return super().get(request, *args, **kwargs)
 
     def table(self, which: str, paginate: bool = True):
-        rows = (
-            series_team_standings(self.series)
-            if which == "teams"
-            else series_player_standings(self.series)
-        )
-        table = self.exports[which](rows, prefix=f"{which}-")
+        table_class = self.exports[which]
+        table = table_class(table_class.standings(self.series), prefix=f"{which}-")
         pages = {"per_page": 50, "paginator_class": BoundedPaginator} if paginate else False
         RequestConfig(self.request, paginate=pages).configure(table)
         return table
