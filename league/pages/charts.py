@@ -164,11 +164,8 @@ def score_line(
 def monthly_scores(
     months: Sequence[tuple[datetime.date, int, float]], *, title: str, description: str
 ) -> Chart:
-    """Best and mean victory score per month: two lines, one point each per month.
-
-    ``months`` is (first day of the month, best score, mean score), oldest first; a
-    player's chart stays a few dozen points however many games they have played.
-    """
+    """Best and mean victory score per month: two lines over ``months``, (first day of the
+    month, best score, mean score) oldest first, a point each per month."""
     chart = Chart(title=title, description=description, date_format="YEAR_MONTH_FORMAT")
     if not months:
         return chart

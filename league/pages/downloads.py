@@ -174,10 +174,8 @@ def _kept(job: Job) -> bool:
 
 
 class DownloadView(LoginRequiredMixin, DetailView):
-    """``/downloads/<id>/``: a big export's progress, then its file (its owner only).
-
-    htmx asks for the status part again every few seconds until the job has finished.
-    """
+    """``/downloads/<id>/``: a big export's progress (htmx asks for the status part again
+    until the job has finished), then its file; its owner's only."""
 
     template_name = "league/download.html"
     context_object_name = "job"

@@ -192,11 +192,8 @@ def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Itera
 
 
 def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
-    """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR.
-
-    ``filename`` may be in any script (see ``filenames.attachment_header``); ``title``
-    names the XLSX sheet (the file name's stem by default).
-    """
+    """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR
+    (``title``: the sheet's name, by default the file name's stem)."""
     rows = table_rows(table, exclude_columns)
     if export_format == CSV:
         body = streamed(csv_chunks(rows))  # read by the server, in this request's scope
@@ -239,11 +236,8 @@ def export_write(table, export_format: str, path, *, exclude_columns=(), title="
 
 
 class StreamingExportMixin(ExportMixin):
-    """``ExportMixin`` for CSV and XLSX that streams every filtered, sorted row.
-
-    While exporting, the page's own paginated table is never built (its COUNT and first
-    page are not wanted) and the exported table is not paginated.
-    """
+    """``ExportMixin`` for CSV and XLSX that streams every filtered, sorted row; the page's
+    own paginated table (its COUNT and first page) is not built for an export."""
 
     export_formats = FORMATS
     # How a filter appears in the file name when not as ``<its-name>-<value>`` ("": the

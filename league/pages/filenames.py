@@ -36,10 +36,8 @@ def filter_text(value) -> str:
 
 
 def filter_parts(cleaned: dict, labels: dict[str, str] | None = None) -> list[str]:
-    """``<name>-<value>`` for each filter that narrows the rows, in the form's order.
-
-    ``labels`` renames a filter in the name; an empty label leaves only the value.
-    """
+    """``<name>-<value>`` for each filter that narrows the rows, in the form's order;
+    ``labels`` renames a filter in the name (an empty label leaves only the value)."""
     labels = labels or {}
     parts = []
     for name, value in cleaned.items():

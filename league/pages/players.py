@@ -66,11 +66,8 @@ class EvenChanceColumn(RoundedColumn):
 
 
 class StandingsTable(LeagueTable):
-    """One row per player over approved games (within the chosen season).
-
-    Rows are ``PlayerStanding`` summaries (``league.queries.standings``): every sort is on
-    a stored column or a per-row expression of one, ties broken by the player's name.
-    """
+    """One row per player over approved games: ``PlayerStanding`` summary rows, every sort
+    on a stored column or a per-row expression of one, ties broken by the player's name."""
 
     caption = _("Standings: approved games")
     row_template = "league/rows/standings.html"
@@ -151,10 +148,8 @@ class PlayerGamesTable(LeagueTable):
 
 
 class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
-    """One row per player; by season and with a minimum number of games.
-
-    The team standings are this page with another filter, table, template and file name.
-    """
+    """One row per player, by season and with a minimum number of games (the team
+    standings are this page with another filter, table, template and file name)."""
 
     template_name = "league/standings.html"
     filterset_class = StandingsFilter

@@ -71,11 +71,8 @@ class PlayersColumn(tables.Column):
 
 
 class RoundedColumn(tables.Column):
-    """A rate or a mean shown with ``places`` decimals (and ``suffix``, e.g. "%").
-
-    The page and the exports round the same way, so a cell of the download reads as the
-    cell of the page; exports keep it a number, and XLSX shows it with ``number_format``.
-    """
+    """A rate or a mean with ``places`` decimals (and ``suffix``, e.g. "%"), rounded in
+    the exports as on the page, where they stay a number (XLSX: ``number_format``)."""
 
     def __init__(self, *, places: int, suffix: str = "", **kwargs):
         kwargs.setdefault("attrs", NUMERIC)
