@@ -53,9 +53,8 @@ def account_key(user) -> str:
     the account is."""
     if user is None or not user.is_authenticated:
         return ""
-    return salted_hmac("league.offline.account", f"{user.pk}:{user.get_username()}").hexdigest()[
-        :20
-    ]
+    key = salted_hmac("league.offline.account", f"{user.pk}:{user.get_username()}")
+    return key.hexdigest()[:20]
 
 
 def read_static(path: str) -> bytes:

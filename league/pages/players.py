@@ -55,16 +55,6 @@ class StandingsFilter(LeagueFilterSet):
         return self.rows(self.league, season).filter(games__gte=minimum)
 
 
-class EvenChanceColumn(RoundedColumn):
-    """Exports only: what the rating means, in % (the page shows it beside the rating)."""
-
-    def __init__(self, **kwargs):
-        super().__init__(places=0, accessor="rating", visible=False, **kwargs)
-
-    def export_shape(self, value):
-        return None if value is None else rounded(100 * rr.even_chance(value), 0)
-
-
 class StandingsTable(LeagueTable):
     """One row per player over approved games: ``PlayerStanding`` summary rows, every sort
     on a stored column or a per-row expression of one, ties broken by the player's name."""
@@ -95,7 +85,10 @@ class StandingsTable(LeagueTable):
     victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
     win_pct = RoundedColumn(verbose_name=_("Win %"), places=0, suffix="%")
     rating = RoundedColumn(verbose_name=_("Rating"), places=1, default="—")
-    rating_even_chance = EvenChanceColumn(verbose_name=_("Rating: even-game win %"))
+    # Exports only: what the rating means, in % (the page shows it beside the rating).
+    rating_even_chance = RoundedColumn(
+        verbose_name=_("Rating: even-game win %"), places=0, accessor="rating", visible=False
+    )
     rating_sigma = RoundedColumn(verbose_name=_("Rating σ"), places=1, visible=False)
     rating_games = tables.Column(verbose_name=_("Rated games"), visible=False)
     first_citizen_titles = tables.Column(verbose_name=_("First Citizen"), attrs=NUMERIC)
@@ -107,6 +100,9 @@ class StandingsTable(LeagueTable):
     class Meta(LeagueTable.Meta):
         order_by = ("-victories",)
         empty_text = _("No player has enough approved games for these filters.")
+
+    def value_rating_even_chance(self, value):
+        return None if value is None else rounded(100 * rr.even_chance(value), 0)
 
     def order_victories(self, queryset, is_descending):
         wins = F("victories").desc() if is_descending else F("victories").asc()
