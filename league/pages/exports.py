@@ -49,7 +49,6 @@ FORMATS = (CSV, XLSX)
 class ExportColumn:
     """How one exported column gets its cells from a ``values_list()`` row."""
 
-    name: str
     header: str
     path: str
     convert: Callable[[Any], Any]  # the cell from the stored value
@@ -124,7 +123,7 @@ def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ())
         shape = getattr(table, f"value_{name}", None) or getattr(column, "export_shape", None)
         convert = _converter(field, shape)
         header = force_str(bound.header)
-        plan.append(ExportColumn(name, header, path, convert, per_chunk))
+        plan.append(ExportColumn(header, path, convert, per_chunk))
     return plan
 
 
