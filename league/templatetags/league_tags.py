@@ -84,18 +84,11 @@ def rating_provisional(record) -> bool:
     return rating_rules.provisional(record.rating_games, threshold, record.rating_sigma)
 
 
-@register.simple_tag
-def rate(part: int, games: int):
-    """``{% rate row.victories row.games %}``: "40% (17–69%)", its 95 % interval, marked
-    "few games" below the bound (``league.pages.tables.rate_cell``)."""
-    return rate_cell(part, games)
-
-
-@register.simple_tag
-def address(name: str, **kwargs) -> str:
-    """``{% address "league:player" slug=row.slug %}``: ``{% url %}`` for a link on every
-    row, each address reversed once per process (``games.models.addresses``)."""
-    return reversed_once(name, **kwargs)
+# ``{% rate row.victories row.games %}``: "40% (17–69%)", its interval, "few games" marked.
+register.simple_tag(rate_cell, name="rate")
+# ``{% address "league:player" slug=row.slug %}``: ``{% url %}`` for a link on every row,
+# each address reversed once per process (``games.models.addresses``).
+register.simple_tag(reversed_once, name="address")
 
 
 @register.filter
