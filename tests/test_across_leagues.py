@@ -36,6 +36,11 @@ def test_the_board_ranks_the_players_and_teams_of_public_leagues(client, leagues
     assert "one scale across leagues" in html
 
 
+def test_a_player_on_the_board_links_to_their_record_across_leagues(client, leagues):
+    html = client.get(reverse("across:board")).content.decode()
+    assert f'href="{reverse("across:player", args=["ann"])}">Ann</a>' in html
+
+
 def test_a_players_record_in_each_public_league_and_in_all(client, leagues):
     response = client.get(reverse("across:player", args=["ann"]))
     records = [

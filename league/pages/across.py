@@ -1,8 +1,5 @@
-"""The public leagues side by side: a board of their players and teams, a player's record
-in each league, an Ancient One compared between leagues (``league.queries.across``).
-
-Not cached as pages: each reads a bounded slice of summary rows, and it shows games of
-many leagues, whose writes retire only their own league's pages."""
+"""The public leagues side by side (``league.queries.across``). Not cached as pages: each
+reads a bounded slice of summary rows of many leagues, whose writes retire their own."""
 
 from __future__ import annotations
 

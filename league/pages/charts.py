@@ -1,10 +1,6 @@
-"""Server-side SVG charts: geometry and labels, no JavaScript, no CDN.
-
-Each builder turns a short series into plain data -- coordinates, ticks, each point's
-date and value -- that ``templates/league/includes/chart.html`` draws (``{% chart %}``),
-writing the dates through the ``date`` filter. The SVG carries a title and a description,
-and the page adds the numbers as a table for screen readers.
-"""
+"""Server-side SVG charts, no JavaScript: each builder turns a short series into
+coordinates, ticks and each point's date and value, which ``league/includes/chart.html``
+draws (``{% chart %}``) with a title, a description and the numbers as a table."""
 
 from __future__ import annotations
 
@@ -19,12 +15,6 @@ from django.utils.translation import gettext as _
 
 from games.numbers import rounded
 
-WIDTH = 640  # viewBox width: the SVG scales down to the screen, so this is only a ratio
-HEIGHT = 240
-MARGIN_LEFT = 40  # room for the y-axis labels
-MARGIN_RIGHT = 12
-MARGIN_TOP = 12
-MARGIN_BOTTOM = 32  # room for the x-axis labels
 Y_TICKS = 5  # about this many horizontal grid lines
 
 
@@ -86,17 +76,15 @@ class Chart:
     title: str
     description: str
     date_format: str = ""  # the points' days: "" is DATE_FORMAT, as the ``date`` filter has it
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = MARGIN_LEFT
-    right: int = WIDTH - MARGIN_RIGHT
-    top: int = MARGIN_TOP
-    bottom: int = HEIGHT - MARGIN_BOTTOM
     x_ticks: list[Tick] = field(default_factory=list)
     y_ticks: list[Tick] = field(default_factory=list)
     points: list[Point] = field(default_factory=list)
     bars: list[Bar] = field(default_factory=list)
     series: list[Series] = field(default_factory=list)
+    # The viewBox (the SVG scales to the screen, so only a ratio) and the plot inside it,
+    # with room for the axes' labels on the left and at the bottom.
+    width, height = 640, 240
+    left, right, top, bottom = 40, 628, 12, 208
 
     @property
     def polyline(self) -> str:
@@ -131,6 +119,25 @@ def _y_axis(chart: Chart, low: int, high: int) -> tuple[int, int]:
     return axis_low, axis_high
 
 
+def _axes(chart: Chart, first: float, last: float, low: int, high: int):
+    """The chart's x from ``first`` to ``last`` and its y axis from ``low`` to ``high``:
+    where a point goes on each."""
+    low, high = _y_axis(chart, low, high)
+
+    def x(value: float) -> float:
+        return _scale(value, first, last, chart.left, chart.right)
+
+    def y(value: float) -> float:
+        return _scale(value, low, high, chart.bottom, chart.top)
+
+    return x, y
+
+
+def _month_ticks(x, days: list[datetime.date]) -> list[Tick]:
+    """The first and the last month, named under their place."""
+    return [Tick(x(day.toordinal()), month=day) for day in sorted({days[0], days[-1]})]
+
+
 def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
     if high == low:
         return (start + end) / 2
@@ -144,66 +151,39 @@ def score_line(
     chart = Chart(title=title, description=description)
     if not points:
         return chart
-    scores = [score for _day, score in points]
-    low, high = _y_axis(chart, min(min(scores), 0), max(scores))
-    first, last = points[0][0].toordinal(), points[-1][0].toordinal()
+    days, scores = [day for day, _score in points], [score for _day, score in points]
+    first, last = days[0].toordinal(), days[-1].toordinal()
+    x, y = _axes(chart, first, last, min(min(scores), 0), max(scores))
     chart.points = [
-        Point(
-            _scale(day.toordinal(), first, last, chart.left, chart.right),
-            _scale(score, low, high, chart.bottom, chart.top),
-            localized(score),
-            day,
-        )
-        for day, score in points
+        Point(x(day.toordinal()), y(score), localized(score), day) for day, score in points
     ]
-    chart.x_ticks = [
-        Tick(_scale(day.toordinal(), first, last, chart.left, chart.right), month=day)
-        for day in sorted({points[0][0], points[-1][0]})
-    ]
+    chart.x_ticks = _month_ticks(x, days)
     return chart
 
 
 def monthly_scores(
     months: Sequence[tuple[datetime.date, int, float]], *, title: str, description: str
 ) -> Chart:
-    """Best and mean victory score per month: two lines, one point each per month.
-
-    ``months`` is (first day of the month, best score, mean score), oldest first; a
-    player's chart stays a few dozen points however many games they have played.
-    """
+    """Best and mean victory score per month: two lines over ``months``, (first day of the
+    month, best score, mean score) oldest first, a point each per month."""
     chart = Chart(title=title, description=description, date_format="YEAR_MONTH_FORMAT")
     if not months:
         return chart
+    days = [day for day, _best, _mean in months]
     values = [value for _day, best, mean in months for value in (best, mean)]
-    low, high = _y_axis(chart, min(min(values), 0), max(values))
-    first, last = months[0][0].toordinal(), months[-1][0].toordinal()
-
-    def x(day: datetime.date) -> float:
-        return _scale(day.toordinal(), first, last, chart.left, chart.right)
-
-    def y(value: float) -> float:
-        return _scale(value, low, high, chart.bottom, chart.top)
-
+    first, last = days[0].toordinal(), days[-1].toordinal()
+    x, y = _axes(chart, first, last, min(min(values), 0), max(values))
     best_text, mean_text = _("best %(score)s"), _("mean %(score)s")
-    chart.series = [
-        Series(
-            _("Best score"),
-            "best",
-            [
-                Point(x(day), y(best), best_text % {"score": localized(best)}, day)
-                for day, best, _mean in months
-            ],
-        ),
-        Series(
-            _("Mean score"),
-            "mean",
-            [
-                Point(x(day), y(mean), mean_text % {"score": localized(mean, 1)}, day)
-                for day, _best, mean in months
-            ],
-        ),
+    best = [
+        Point(x(day.toordinal()), y(best), best_text % {"score": localized(best)}, day)
+        for day, best, _mean in months
     ]
-    chart.x_ticks = [Tick(x(day), month=day) for day in sorted({months[0][0], months[-1][0]})]
+    mean = [
+        Point(x(day.toordinal()), y(mean), mean_text % {"score": localized(mean, 1)}, day)
+        for day, _best, mean in months
+    ]
+    chart.series = [Series(_("Best score"), "best", best), Series(_("Mean score"), "mean", mean)]
+    chart.x_ticks = _month_ticks(x, days)
     return chart
 
 
@@ -241,25 +221,20 @@ def rating_line(
     chart = Chart(title=title, description=description)
     if not points:
         return chart
-    rated = [(n, day, value, mu) for n, day, value, mu, _sigma in points]
-    values = [value for _n, _day, low, mu in rated for value in (low, mu)]
-    low, high = _y_axis(chart, math.floor(min(values)), math.ceil(max(values)))
-    first, last = rated[0][0], rated[-1][0]
-
-    def x(n: int) -> float:
-        return _scale(n, first, last, chart.left, chart.right)
-
-    def y(value: float) -> float:
-        return _scale(value, low, high, chart.bottom, chart.top)
-
-    best, mean = [], []
+    values = [v for _n, _day, value, mu, _sigma in points for v in (value, mu)]
+    first, last = points[0][0], points[-1][0]
+    x, y = _axes(chart, first, last, math.floor(min(values)), math.ceil(max(values)))
     rating_text, game_text = _("rating %(rating)s"), _("game %(number)s")
-    for n, day, value, mu in rated:
-        best.append(Point(x(n), y(value), rating_text % {"rating": localized(value, 1)}, day, n))
-        mean.append(Point(x(n), y(mu), f"μ {localized(mu, 1)}", day, n))
+    rating = [
+        Point(x(n), y(value), rating_text % {"rating": localized(value, 1)}, day, n)
+        for n, day, value, _mu, _sigma in points
+    ]
+    estimate = [
+        Point(x(n), y(mu), f"μ {localized(mu, 1)}", day, n) for n, day, _value, mu, _sigma in points
+    ]
     chart.series = [
-        Series(_("Rating"), "best", best),
-        Series(_("Latest estimate μ"), "mean", mean),
+        Series(_("Rating"), "best", rating),
+        Series(_("Latest estimate μ"), "mean", estimate),
     ]
     chart.x_ticks = [
         Tick(x(n), game_text % {"number": localized(n)}) for n in sorted({first, last})

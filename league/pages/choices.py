@@ -1,20 +1,10 @@
-"""Filter choice lists kept in the shared cache, under the versions that retire them.
+"""Filter choice lists kept in the shared cache, under the versions that retire them
+(docs/caching.md): the catalog's, teams' and seasons' under ``league:v:all``, which a game
+write leaves; the public players' (``changes_with_games=True``) under the league's
+version, which every public game write replaces.
 
-A filter form's model choices (Ancient Ones, boxes, investigators, seasons, teams, public
-players) change far less often than pages render. ``CachedChoicesForm`` reads the
-(value, label) lists of its fields in one cache round trip, with the versions they were
-stored under (``league.caching.versions``), and stores again only those whose version
-changed:
-
-* the catalog's, teams' and seasons' lists under ``league:v:all``, which only the rare
-  writes that change them replace, so a game write leaves them cached;
-* the public players' lists (a field made with ``changes_with_games=True``) under the
-  league version, which every public game write replaces: a player whose first game is
-  approved is offered at once, and one who is no longer listed disappears.
-
-Only the lists are cached: the widgets are Django's, rendered by its templates, and a
-chosen value is still checked against the field's queryset, so a stale or forged value is
-refused as before.
+Only the lists are cached: the widgets are Django's, and a chosen value is still checked
+against the field's queryset, so a stale or forged value is refused as before.
 """
 
 from __future__ import annotations

@@ -1,18 +1,6 @@
-"""Big table exports: written by a background job, downloaded by the member who asked.
-
-A download of more rows than ``LEAGUE_EXPORT_STREAM_ROWS`` would hold a web worker too
-long, so the page that was asked (``?_export=csv`` or ``xlsx``) starts a job instead and
-sends its member to the job's page (``/downloads/<id>/``): rows written out of the total
-while it runs, then a link to the file, or why it failed. The job runs the very view
-that was asked, with the same path, filters, sort and host, so the file holds what the
-page shows and what a streamed download would (the same privacy rules included).
-
-- Only the member who asked sees the page and the file (anyone else: 404).
-- A visitor is asked to sign in first: a big export is kept for its owner, and a
-  visitor has none to keep it for.
-- The file lives in ``LEAGUE_EXPORT_DIR`` and is deleted after ``LEAGUE_EXPORT_MAX_AGE``
-  (``games.jobs.files``). Asking for the same export again while its job runs or its
-  file is kept leads to that job; a member has at most ``MAX_UNFINISHED`` jobs waiting.
+"""Big table exports: written by a background job, downloaded by the member who asked
+(docs/architecture.md, "Table exports"). The job runs the very view that was asked, with
+the same path, filters, sort and host, so the file holds what a streamed download would.
 """
 
 from __future__ import annotations
@@ -119,6 +107,13 @@ def grouped(number: int) -> str:
     return number_format(number, force_grouping=True)
 
 
+def back_to_page(request):
+    """Back to the page that was asked, without its export."""
+    query = request.GET.copy()
+    query.pop("_export", None)
+    return redirect(f"{request.path}?{query.urlencode()}")
+
+
 def export_later(request, export_format: str, size: int, title: str):
     """Answer a request for an export too big to send at once: a job, or why not."""
     if not request.user.is_authenticated:
@@ -151,11 +146,8 @@ def export_later(request, export_format: str, size: int, title: str):
             )
             % {"count": MAX_UNFINISHED},
         )
-        query = request.GET.copy()
-        query.pop("_export", None)
-        return redirect(f"{request.path}?{query.urlencode()}")
+        return back_to_page(request)
     exports_sweep()
-    query = request.GET.copy()
     job = job_start(
         task=table_export_task,
         kind=Kind.EXPORT,
@@ -165,7 +157,7 @@ def export_later(request, export_format: str, size: int, title: str):
         % {"title": title, "format": export_format.upper(), "rows": grouped(size)},
         user=request.user,
         path=request.path,
-        query=query.urlencode(),
+        query=request.GET.urlencode(),
         export_format=export_format,
         host=request.get_host(),
         secure=request.is_secure(),
@@ -182,10 +174,8 @@ def _kept(job: Job) -> bool:
 
 
 class DownloadView(LoginRequiredMixin, DetailView):
-    """``/downloads/<id>/``: a big export's progress, then its file (its owner only).
-
-    htmx asks for the status part again every few seconds until the job has finished.
-    """
+    """``/downloads/<id>/``: a big export's progress (htmx asks for the status part again
+    until the job has finished), then its file; its owner's only."""
 
     template_name = "league/download.html"
     context_object_name = "job"
@@ -206,11 +196,9 @@ class DownloadView(LoginRequiredMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         job = self.object
-        query = job.source.split("?", 1)
-        back = query[0]
-        if len(query) > 1:
-            kept = [part for part in query[1].split("&") if not part.startswith("_export=")]
-            back += "?" + "&".join(kept) if kept else ""
+        path, _mark, query = job.source.partition("?")
+        kept = [part for part in query.split("&") if part and not part.startswith("_export=")]
+        back = f"{path}?{'&'.join(kept)}" if kept else path
         return super().get_context_data(
             **kwargs,
             kept=_kept(job),

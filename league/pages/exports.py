@@ -1,13 +1,10 @@
 """Table exports that stream: CSV row by row, XLSX through openpyxl's write-only mode.
 
-An export holds what the page shows -- the table's columns, headers, filters and sort --
-over every page. A django-tables2 ``BoundRow`` (and a model instance) per record made a
-leaderboard of every victory cost minutes and gigabytes, so rows come from
-``values_list()`` a chunk at a time: a column's cell is the value at its accessor (or at
-``Table.export_paths[name]`` for a relation), shaped by the table's ``value_<name>`` or
-the column's ``export_shape``; a column with ``export_values(pks)`` fills a whole chunk
-in one query. A download of more than ``LEAGUE_EXPORT_STREAM_ROWS`` rows is a background
-job that runs the same view (``downloads``).
+A ``BoundRow`` and a model instance per record made an export of every victory cost minutes
+and gigabytes, so rows come from ``values_list()`` a chunk at a time: a cell is the value
+at its column's accessor (or ``Table.export_paths[name]``), shaped by the table's
+``value_<name>`` or the column's ``export_shape``; a column with ``export_values(pks)``
+fills a chunk in one query. Bigger downloads are background jobs (``downloads``).
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist, FieldError, ImproperlyConfigured
 from django.db.models import QuerySet
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.translation import gettext as _
@@ -53,7 +49,6 @@ FORMATS = (CSV, XLSX)
 class ExportColumn:
     """How one exported column gets its cells from a ``values_list()`` row."""
 
-    name: str
     header: str
     path: str
     convert: Callable[[Any], Any]  # the cell from the stored value
@@ -128,7 +123,7 @@ def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ())
         shape = getattr(table, f"value_{name}", None) or getattr(column, "export_shape", None)
         convert = _converter(field, shape)
         header = force_str(bound.header)
-        plan.append(ExportColumn(name, header, path, convert, per_chunk))
+        plan.append(ExportColumn(header, path, convert, per_chunk))
     return plan
 
 
@@ -196,11 +191,8 @@ def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Itera
 
 
 def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
-    """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR.
-
-    ``filename`` may be in any script (see ``filenames.attachment_header``); ``title``
-    names the XLSX sheet (the file name's stem by default).
-    """
+    """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR
+    (``title``: the sheet's name, by default the file name's stem)."""
     rows = table_rows(table, exclude_columns)
     if export_format == CSV:
         body = streamed(csv_chunks(rows))  # read by the server, in this request's scope
@@ -243,18 +235,14 @@ def export_write(table, export_format: str, path, *, exclude_columns=(), title="
 
 
 class StreamingExportMixin(ExportMixin):
-    """``ExportMixin`` for CSV and XLSX that streams every filtered, sorted row.
-
-    While exporting, the page's own paginated table is never built (its COUNT and first
-    page are not wanted) and the exported table is not paginated.
-    """
+    """``ExportMixin`` for CSV and XLSX that streams every filtered, sorted row; the page's
+    own paginated table (its COUNT and first page) is not built for an export."""
 
     export_formats = FORMATS
     # How a filter appears in the file name when not as ``<its-name>-<value>`` ("": the
     # value alone, for a value that names itself).
     export_filter_labels: dict[str, str] = {}
-    # The page's name for the sheet and the download's page (``export_title``).
-    export_sheet: str = ""
+    export_sheet: str = ""  # the page's name, for the sheet and the download's page
 
     def export_format(self) -> str | None:
         chosen = self.request.GET.get(self.export_trigger_param)
@@ -272,6 +260,7 @@ class StreamingExportMixin(ExportMixin):
         export_format = self.export_format()
         if not export_format:
             return super().render_to_response(context, **kwargs)
+        title = str(self.export_sheet)
         job = getattr(self.request, "export_job", None)
         if job is not None:  # a background job runs this view to write the file
             job.rows = export_write(
@@ -279,65 +268,43 @@ class StreamingExportMixin(ExportMixin):
                 export_format,
                 job.path,
                 exclude_columns=self.exclude_columns,
-                title=self.export_title(),
+                title=title,
                 progress=job.progress,
             )
             job.download_name = self.get_export_filename(export_format)
             return HttpResponse(status=204)
         size = self.export_rows()
-        refusal = self.export_refusal(export_format, size)
-        if refusal:
-            messages.error(self.request, refusal)
-            query = self.request.GET.copy()
-            query.pop(self.export_trigger_param, None)
-            return redirect(f"{self.request.path}?{query.urlencode()}")
+        if export_format == XLSX and size >= SHEET_MAX_ROWS:  # CSV holds any number
+            most, rows = downloads.grouped(SHEET_MAX_ROWS - 1), downloads.grouped(size)
+            messages.error(
+                self.request,
+                _(
+                    "An XLSX sheet holds at most %(most)s rows under its header and this "
+                    "selection has %(rows)s: narrow the filters, or download CSV, which has no "
+                    "limit."
+                )
+                % {"most": most, "rows": rows},
+            )
+            return downloads.back_to_page(self.request)
         if size > settings.LEAGUE_EXPORT_STREAM_ROWS:
-            return downloads.export_later(self.request, export_format, size, self.export_title())
-        return self.create_export(export_format)
-
-    def export_size(self) -> int | None:
-        """Rows the export would hold, when the view knows it cheaply (None: count them)."""
-        return None
-
-    def export_rows(self) -> int:
-        """Rows the export holds: the view's own figure, or a count of the table's rows."""
-        size = self.export_size()
-        if size is not None:
-            return size
-        data = self.get_table_data()
-        return data.count() if isinstance(data, QuerySet) else len(data)
-
-    def export_refusal(self, export_format: str, size: int) -> str:
-        """Why this export is refused ("" when it is not): a sheet holds a bounded number
-        of rows; CSV holds any number."""
-        if export_format != XLSX or size < SHEET_MAX_ROWS:
-            return ""
-        return _(
-            "An XLSX sheet holds at most %(most)s rows under its header and this selection "
-            "has %(rows)s: narrow the filters, or download CSV, which has no limit."
-        ) % {"most": downloads.grouped(SHEET_MAX_ROWS - 1), "rows": downloads.grouped(size)}
-
-    def export_title(self) -> str:
-        """The XLSX sheet's name and the job's: the page's, as its readers say it."""
-        title = self.export_sheet or self.export_name.replace("-", " ").capitalize()
-        return str(title)
-
-    def export_filters(self) -> list[str]:
-        """What narrows the rows, for the file name: the page's valid filters, in order."""
-        filterset = getattr(self, "filterset", None)
-        if filterset is None or not filterset.is_valid():
-            return []
-        return filter_parts(filterset.form.cleaned_data, self.export_filter_labels)
-
-    def get_export_filename(self, export_format):
-        return export_filename(self.export_name, self.export_filters(), export_format)
-
-    def create_export(self, export_format):
-        table = self.get_table(**self.get_table_kwargs())
+            return downloads.export_later(self.request, export_format, size, title)
         return export_response(
-            table,
+            self.get_table(**self.get_table_kwargs()),
             export_format,
             self.get_export_filename(export_format),
             exclude_columns=self.exclude_columns,
-            title=self.export_title(),
+            title=title,
         )
+
+    def export_rows(self) -> int:
+        """Rows the export holds (a view that knows it cheaply says so)."""
+        data = self.get_table_data()
+        return data.count() if isinstance(data, QuerySet) else len(data)
+
+    def get_export_filename(self, export_format):
+        """The page's name and its valid filters, in order."""
+        filterset = getattr(self, "filterset", None)
+        parts = []
+        if filterset is not None and filterset.is_valid():
+            parts = filter_parts(filterset.form.cleaned_data, self.export_filter_labels)
+        return export_filename(self.export_name, parts, export_format)

@@ -1,10 +1,6 @@
-"""Download names that say what was downloaded: the page and its filters.
-
-``arkham-league-leaderboard-cthulhu-season-2026-spring.csv``: the site, the page, then
-each filter in the page's order as ``<name>-<value>`` (a filter whose value names itself,
-the Ancient One, as its value alone). Browsers get a plain ASCII ``filename`` and, when a
-value is in another script (``/players/李雷/``), the full name as RFC 5987 ``filename*``.
-"""
+"""Download names that say what was downloaded: the site, the page, then each filter as
+``<name>-<value>`` (``arkham-league-leaderboard-cthulhu-season-2026-spring.csv``), with
+an ASCII ``filename`` and, for a name in another script, RFC 5987's ``filename*``."""
 
 from __future__ import annotations
 
@@ -40,10 +36,8 @@ def filter_text(value) -> str:
 
 
 def filter_parts(cleaned: dict, labels: dict[str, str] | None = None) -> list[str]:
-    """``<name>-<value>`` for each filter that narrows the rows, in the form's order.
-
-    ``labels`` renames a filter in the name; an empty label leaves only the value.
-    """
+    """``<name>-<value>`` for each filter that narrows the rows, in the form's order;
+    ``labels`` renames a filter in the name (an empty label leaves only the value)."""
     labels = labels or {}
     parts = []
     for name, value in cleaned.items():

@@ -24,10 +24,15 @@ class WholeNumberFilter(django_filters.NumberFilter):
     field_class = forms.IntegerField
 
 
+def calls(queryset_method: str):
+    """A filter's ``method``: the rows' own QuerySet method, given the value chosen."""
+    return lambda queryset, name, value: getattr(queryset, queryset_method)(value)
+
+
 def min_games_filter(help_text: str) -> WholeNumberFilter:
-    """The fewest approved games a row needs: a whole number from 1 (pages and API alike)."""
+    """The fewest approved games a row needs: a whole number from 1 (pages and API alike);
+    read by its filter set's ``filter_queryset``, as the season is."""
     return WholeNumberFilter(
-        method="keep",
         label=_("Minimum games"),
         min_value=1,
         max_value=MOST_GAMES,
@@ -85,3 +90,7 @@ class SeasonForm(CachedChoicesForm):
         required=False,
         empty_label=_("All time"),
     )
+
+    def chosen(self):
+        """The season asked for; None (all time) when none, or not one of the league's."""
+        return self.cleaned_data["season"] if self.is_valid() else None

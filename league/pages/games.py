@@ -26,12 +26,13 @@ from league.pages.choices import (
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import (
     ancient_one_filter,
+    calls,
     played_from_filter,
     played_until_filter,
     season_filter,
 )
-from league.pages.paginators import KnownCountPaginator
-from league.pages.tables import NUMERIC, DateColumn, GameRowsTable, PlayersColumn, link_to
+from league.pages.paginators import known_count
+from league.pages.tables import NUMERIC, GameRowsTable, PlayersColumn, link_to
 from league.queries import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
@@ -61,7 +62,7 @@ class LeaderboardFilter(LeagueFilterSet):
         queryset=Box.objects.all(),
         to_field_name="slug",
         label=_("Boxes in play (all of)"),
-        method="filter_boxes",
+        method=calls("with_all_boxes"),
         widget=forms.CheckboxSelectMultiple,
     )
     outcome = django_filters.ChoiceFilter(choices=VICTORY_OUTCOMES, empty_label=_("Any victory"))
@@ -71,7 +72,7 @@ class LeaderboardFilter(LeagueFilterSet):
         label=_("Investigators"),
         empty_label=_("Any"),
     )
-    season = season_filter(method="filter_season", label=_("Season"))
+    season = season_filter(method=calls("in_season"), label=_("Season"))
     played_after = played_from_filter()
     played_before = played_until_filter()
     player = CachedModelChoiceFilter(
@@ -80,7 +81,7 @@ class LeaderboardFilter(LeagueFilterSet):
         queryset=Player.objects.listed(),
         in_league=lambda league: Player.objects.listed(league),
         to_field_name="slug",
-        method="filter_player",
+        method=calls("played_by"),
         label=_("Player"),
         empty_label=_("Anyone"),
     )
@@ -90,7 +91,7 @@ class LeaderboardFilter(LeagueFilterSet):
         queryset=Team.objects.none(),  # its league's teams: in_league
         in_league=lambda league: Team.objects.of_league(league),
         to_field_name="slug",
-        method="filter_team",
+        method=calls("played_as"),
         label=_("Team"),
         empty_label=_("Any team or none"),
     )
@@ -120,37 +121,6 @@ class LeaderboardFilter(LeagueFilterSet):
             season=data.get("season"),
         )
 
-    def filter_team(self, queryset, name, value):
-        return queryset.played_as(value)
-
-    def filter_boxes(self, queryset, name, value):
-        return queryset.with_all_boxes(value)
-
-    def filter_season(self, queryset, name, value):
-        return queryset.in_season(value)
-
-    def filter_player(self, queryset, name, value):
-        return queryset.played_by(value)
-
-
-class RankColumn(tables.Column):
-    """Competition rank by score (equal scores share a rank).
-
-    From the table's score ladder when it has one (the leaderboard: any page, any sort),
-    else from the row's own ``rank`` (a top list numbered as it is read, ``top_games``).
-    """
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", _("Rank"))
-        kwargs.setdefault("attrs", NUMERIC)
-        super().__init__(accessor="score", empty_values=(), **kwargs)
-
-    def render(self, record, table):
-        return table.rank_of(record)
-
-    def value(self, record, table):
-        return self.render(record, table)
-
 
 class LeaderboardTable(GameRowsTable):
     """Approved victories ranked by score; equal scores share a rank.
@@ -162,14 +132,15 @@ class LeaderboardTable(GameRowsTable):
     caption = _("Approved victories, best score first")
     row_template = "league/rows/games.html"
 
-    rank = RankColumn()
+    # The rank of the row's score (``rank_of``); exported by ``value_rank``.
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMERIC, accessor="score")
     score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC)
     ancient_one = tables.Column(verbose_name=_("Ancient One"), linkify=True, orderable=False)
     outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
     investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
     players = PlayersColumn()
     team = tables.Column(verbose_name=_("Team"), linkify=True, default="—", orderable=False)
-    played_on = DateColumn(verbose_name=_("Date"), linkify=link_to())
+    played_on = tables.Column(verbose_name=_("Date"), linkify=link_to())
 
     # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
@@ -226,19 +197,12 @@ class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):
     def get_table_data(self):
         return self.object_list.for_table_pages().paged_by_keys()
 
-    def export_size(self) -> int:
+    def export_rows(self) -> int:
         return self.ladder.total
 
     def get_table_kwargs(self):
         return {"ladder": self.ladder}
 
     def get_table_pagination(self, table):
-        pagination = super().get_table_pagination(table)
-        if pagination is False:  # an export: every row, no pages
-            return False
         # The total is the ladder's, so the paginator runs no COUNT(*) over the selection.
-        return {
-            **pagination,
-            "paginator_class": KnownCountPaginator,
-            "count": self.ladder.total,
-        }
+        return known_count(super().get_table_pagination(table), self.ladder.total)

@@ -1,12 +1,7 @@
-"""A side's game history filtered: a player's page and "My games" narrow their games by
-Ancient One, outcome, investigator, who else sat at the table and the dates played.
-
-One filter for both pages. On a player's page the investigator is the one *that player*
-ended the game with and the teammate choices are the public players they have played
-with (their ``PlayerTeammate`` summary rows); on "My games" (the games an account
-submitted) the investigator is anyone's at the table and every public player may be
-chosen. Only public players (``Player.objects.listed()``) are ever offered.
-"""
+"""A side's game history filtered, on a player's page and on "My games": by Ancient One,
+outcome, investigator, who else sat at the table and the dates played. On a player's page
+the investigator is the one *that player* ended with and "Played with" offers their
+teammates; on "My games", anyone's investigator and every public player."""
 
 from __future__ import annotations
 
@@ -85,12 +80,11 @@ class GameHistoryFilter(django_filters.FilterSet):
         teammate.queryset = teammate_choices(player, league)
         # Each league's list, and each player's own in it, kept by their ids.
         where = league.pk if league is not None else 0
-        teammate.extra["choices_name"] = f"listed-players-{where}"
-        if player is not None:
-            teammate.extra["choices_name"] = f"teammates-{where}-{player.pk}"
         if player is None:
+            teammate.extra["choices_name"] = f"listed-players-{where}"
             self.filters["investigator"].label = gettext("Investigator at the table")
         else:
+            teammate.extra["choices_name"] = f"teammates-{where}-{player.pk}"
             self.filters["investigator"].label = gettext("Investigator %(player)s played") % {
                 "player": player
             }
@@ -152,17 +146,8 @@ class CappedCountPaginator(BoundedPaginator):
     queryset to count when ``object_list`` is not one (a django-tables2 table's rows);
     ``known``: the number of rows when a summary row already counts them (no COUNT)."""
 
-    def __init__(
-        self,
-        object_list,
-        per_page,
-        orphans=0,
-        allow_empty_first_page=True,
-        *,
-        rows=None,
-        known: int | None = None,
-    ):
-        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
+    def __init__(self, object_list, *args, rows=None, known: int | None = None, **kwargs):
+        super().__init__(object_list, *args, **kwargs)
         if known is not None:
             self.counted = min(known, FILTERED_ROWS + 1)
         else:

@@ -1,20 +1,11 @@
 """Heralds and boxes: the win rate and mean victory score of the games with each one in
-play, against the games without it, by season (sortable and exportable).
-
-Two pages, not one "expansions" page: a game has at most one herald but several boxes,
-so "without" reads differently on each (the heralds page also shows the games with no
-herald at all); each is one table with its own sort, export, address and API endpoint,
-as the investigators list is. Every rate shows its games and its 95 % Wilson interval, a
-rate over fewer than ``games.intervals.FEW_GAMES`` games is marked, and sorting by win
-rate sorts by the interval's lower bound.
-"""
+play against the games without it, by season. Two pages, not one: a game has at most one
+herald but several boxes, so "without" reads differently on each."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import django_tables2 as tables
-from django.db.models import QuerySet, Sum
+from django.db.models import Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 from django_filters.views import FilterView
@@ -22,12 +13,10 @@ from django_tables2 import SingleTableMixin
 
 from games.intervals import FEW_GAMES
 from games.models import Box, Herald, HeraldStanding
-from league.models import Season
 from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
-from league.pages.investigators import WinRateColumn
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, rate_cell, rate_column
 from league.queries import box_standings, herald_standings, league_tally
 from league.queries.in_play import LeagueTally
 
@@ -35,19 +24,15 @@ from league.queries.in_play import LeagueTally
 class InPlayFilter(LeagueFilterSet):
     """The season; the rows are every herald (or box) of the catalog."""
 
-    season = season_filter(method="keep", label=_("Season"))
+    season = season_filter(label=_("Season"))
 
     class Meta:
         form = CachedChoicesForm
 
-    def keep(self, queryset, name, value):
-        return queryset
-
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
-        league = self.league
-        self.total = league_tally(league, season)
-        return self.rows(league, season=season, total=self.total)
+        self.total = league_tally(self.league, season)
+        return self.rows(self.league, season=season, total=self.total)
 
 
 class HeraldFilter(InPlayFilter):
@@ -71,19 +56,21 @@ class InPlayTable(LeagueTable):
 
     row_template = "league/rows/in_play.html"
     boxes = False  # heralds: named with their box; boxes: with their kind
+    sorted_nulls_last = {
+        "win_pct": "win_low",
+        "win_pct_without": "win_low_without",
+        "avg_victory_score": "avg_victory_score",
+        "avg_victory_score_without": "avg_victory_score_without",
+    }
 
     games = tables.Column(verbose_name=_("Games with"), attrs=NUMERIC)
     victories = tables.Column(verbose_name=_("Victories with"), attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name=_("Win % with (95% interval)"))
+    win_pct = rate_column(_("Win % with (95% interval)"))
     win_low = RoundedColumn(verbose_name=_("Win % with low"), places=1, visible=False)
     win_high = RoundedColumn(verbose_name=_("Win % with high"), places=1, visible=False)
     avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score with"), places=1)
     games_without = tables.Column(verbose_name=_("Games without"), attrs=NUMERIC)
-    win_pct_without = WinRateColumn(
-        verbose_name=_("Win % without (95% interval)"),
-        games_suffix="_without",
-        accessor="win_pct_without",
-    )
+    win_pct_without = rate_column(_("Win % without (95% interval)"), "win_pct_without")
     win_low_without = RoundedColumn(verbose_name=_("Win % without low"), places=1, visible=False)
     win_high_without = RoundedColumn(verbose_name=_("Win % without high"), places=1, visible=False)
     avg_victory_score_without = RoundedColumn(
@@ -92,21 +79,6 @@ class InPlayTable(LeagueTable):
 
     class Meta(LeagueTable.Meta):
         order_by = ("-win_pct",)
-
-    def _nulls_last(self, queryset, name, is_descending):
-        return nulls_last(queryset, name, is_descending, "name", "pk")
-
-    def order_win_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_low", is_descending)
-
-    def order_win_pct_without(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_low_without", is_descending)
-
-    def order_avg_victory_score(self, queryset, is_descending):
-        return self._nulls_last(queryset, "avg_victory_score", is_descending)
-
-    def order_avg_victory_score_without(self, queryset, is_descending):
-        return self._nulls_last(queryset, "avg_victory_score_without", is_descending)
 
 
 class HeraldTable(InPlayTable):
@@ -147,35 +119,27 @@ def baseline(total: LeagueTally) -> dict:
     }
 
 
-# The rows' shape (every annotation a sort names) without reading the league's totals:
-# a bound filter reads them for the season asked; a refused filter shows no rows.
+# The rows' shape (every annotation a sort names) without reading the league's totals: the
+# filter reads them for the season asked; a refused filter shows no rows.
 NO_TOTAL = LeagueTally(0, 0, 0)
 
 
 class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
     table_pagination = False
-    rows: Callable[..., QuerySet]  # ``herald_standings`` or ``box_standings``
+
+    def get_filterset_kwargs(self, filterset_class):
+        # Bound without a parameter too: its season is then all time.
+        return {**super().get_filterset_kwargs(filterset_class), "data": self.request.GET}
 
     def get_queryset(self):
-        # Without any parameter the filter is unbound and never runs: all time, here.
-        league = self.request.league
-        if self.request.GET:
-            return self.rows(league, total=NO_TOTAL)
-        self.total = league_tally(league)
-        return self.rows(league, total=self.total)
-
-    def shown(self, filterset) -> tuple[Season | None, LeagueTally | None]:
-        """The season shown and the league's games in it; no games when the filter refused."""
-        if not filterset.is_bound:
-            return None, self.total
-        if filterset.is_valid():
-            return filterset.form.cleaned_data.get("season"), filterset.total
-        return None, None
+        return self.filterset_class.rows(self.request.league, total=NO_TOTAL)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs, few_games=FEW_GAMES)
-        self.season, total = self.shown(context["filter"])
-        context["overall"] = baseline(total) if total is not None else None
+        filterset = context["filter"]
+        valid = filterset.is_valid()  # no games when the filter refused
+        self.season = filterset.form.cleaned_data.get("season") if valid else None
+        context["overall"] = baseline(filterset.total) if valid else None
         return context
 
 
@@ -187,7 +151,6 @@ class HeraldListView(InPlayListView):
     table_class = HeraldTable
     export_name = "heralds"
     export_sheet = _("Heralds")
-    rows = staticmethod(herald_standings)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -209,4 +172,3 @@ class BoxListView(InPlayListView):
     table_class = BoxTable
     export_name = "boxes"
     export_sheet = _("Boxes")
-    rows = staticmethod(box_standings)

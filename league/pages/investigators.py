@@ -1,9 +1,6 @@
-"""Investigators: every one's record (sortable, exportable) and one's page.
-
-Every rate shows its games and its 95 % Wilson interval, and a rate over fewer than
-``games.intervals.FEW_GAMES`` games is marked; sorting by win rate sorts by the
-interval's lower bound, so two lucky games do not top the list.
-"""
+"""Investigators: every one's record (sortable, exportable) and one's page. A rate shows
+its 95 % Wilson interval, marked under ``FEW_GAMES`` games; sorting by win rate sorts by
+the interval's lower bound, so two lucky games do not top the list."""
 
 from __future__ import annotations
 
@@ -22,46 +19,12 @@ from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.games import LeaderboardTable
-from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, nulls_last, rate_cell
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, rate_cell, rate_column
 from league.queries import investigator_profile, investigator_standings
 
 
-class RateColumn(tables.Column):
-    """A share of games with its interval on the page; the exports get the number."""
-
-    def __init__(self, *, part: str, games: str = "games", **kwargs):
-        kwargs.setdefault("attrs", NUMERIC)
-        super().__init__(**kwargs)
-        self.part = part
-        self.games = games
-
-    def render(self, record):
-        return rate_cell(getattr(record, self.part), getattr(record, self.games))
-
-
-class ShareColumn(RateColumn, RoundedColumn):
-    """A share with its interval on the page; downloaded as the per cent (the row's
-    ``accessor``) rounded as the page shows it."""
-
-    def __init__(self, **kwargs):
-        super().__init__(places=0, **kwargs)
-
-    def render(self, record):
-        return RateColumn.render(self, record)
-
-
-class WinRateColumn(ShareColumn):
-    """The win rate: sorted by its interval's lower bound, exported rounded like the page.
-    ``games_suffix`` picks other counts of the row (``"_without"``: the games without a
-    herald or a box, whose rate is the ``accessor`` given)."""
-
-    def __init__(self, *, games_suffix: str = "", **kwargs):
-        kwargs.setdefault("accessor", "win_pct_value")
-        super().__init__(part=f"victories{games_suffix}", games=f"games{games_suffix}", **kwargs)
-
-
 class InvestigatorFilter(LeagueFilterSet):
-    season = season_filter(method="keep", label=_("Season"))
+    season = season_filter(label=_("Season"))
     min_games = min_games_filter(
         lazy(
             lambda: (
@@ -81,9 +44,6 @@ class InvestigatorFilter(LeagueFilterSet):
         fields: list[str] = []
         form = CachedChoicesForm
 
-    def keep(self, queryset, name, value):
-        return queryset
-
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
         minimum = self.form.cleaned_data.get("min_games") or 0
@@ -97,12 +57,20 @@ class InvestigatorTable(LeagueTable):
     caption = _("Investigators: approved games (win % sorts by its interval's lower bound)")
     row_template = "league/rows/investigators.html"
     export_paths = {"box": "box_name"}
+    sorted_nulls_last = {
+        "win_pct": "win_low",
+        "avg_victory_score": "avg_victory_score",
+        "best_score": "best_score",
+        "devoured_pct": "devoured",
+        "lost_pct": "lost",
+        "retired_pct": "retired",
+    }
 
     name = tables.Column(verbose_name=_("Investigator"), linkify=True, order_by=("name",))
     box = tables.Column(verbose_name=_("Box"), orderable=False)
     games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
     victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name=_("Win % (95% interval)"))
+    win_pct = rate_column(_("Win % (95% interval)"))
     # "% lo", "% hi" read as Python formats to xgettext: these headers are plain text.
     # xgettext:no-python-format
     win_low = RoundedColumn(verbose_name=_("Win % low"), places=1, visible=False)
@@ -111,40 +79,15 @@ class InvestigatorTable(LeagueTable):
     avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score"), places=1)
     best_score = tables.Column(verbose_name=_("Best score"), attrs=NUMERIC)
     devoured = tables.Column(verbose_name=_("Devoured"), attrs=NUMERIC)
-    devoured_pct = ShareColumn(
-        part="devoured", verbose_name=_("Devoured %"), accessor="devoured_pct_value"
-    )
+    devoured_pct = rate_column(_("Devoured %"), "devoured_pct_value")
     lost = tables.Column(verbose_name=_("Lost in time and space"), attrs=NUMERIC)
-    lost_pct = ShareColumn(part="lost", verbose_name=_("Lost %"), accessor="lost_pct_value")
+    lost_pct = rate_column(_("Lost %"), "lost_pct_value")
     retired = tables.Column(verbose_name=_("Retired"), attrs=NUMERIC)
-    retired_pct = ShareColumn(
-        part="retired", verbose_name=_("Retired %"), accessor="retired_pct_value"
-    )
+    retired_pct = rate_column(_("Retired %"), "retired_pct_value")
 
     class Meta(LeagueTable.Meta):
         order_by = ("-win_pct",)
         empty_text = _("No investigator has enough approved games for these filters.")
-
-    def _nulls_last(self, queryset, name, is_descending):
-        return nulls_last(queryset, name, is_descending, "name", "pk")
-
-    def order_win_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "win_low", is_descending)
-
-    def order_avg_victory_score(self, queryset, is_descending):
-        return self._nulls_last(queryset, "avg_victory_score", is_descending)
-
-    def order_best_score(self, queryset, is_descending):
-        return self._nulls_last(queryset, "best_score", is_descending)
-
-    def order_devoured_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "devoured", is_descending)
-
-    def order_lost_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "lost", is_descending)
-
-    def order_retired_pct(self, queryset, is_descending):
-        return self._nulls_last(queryset, "retired", is_descending)
 
 
 class InvestigatorListView(StreamingExportMixin, SingleTableMixin, FilterView):
@@ -172,7 +115,7 @@ class RecordTable(LeagueTable):
 
     games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
     victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
-    win_pct = WinRateColumn(verbose_name=_("Win % (95% interval)"))
+    win_pct = rate_column(_("Win % (95% interval)"))
     avg_victory_score = RoundedColumn(verbose_name=_("Mean victory score"), places=1)
     best_score = tables.Column(verbose_name=_("Best score"), attrs=NUMERIC, default="—")
 
@@ -230,9 +173,9 @@ class InvestigatorView(TemplateView):
         investigator = get_object_or_404(
             Investigator.objects.select_related("box"), slug=kwargs["slug"]
         )
-        season_form = SeasonForm(self.request.GET or None, league=self.request.league)
-        season = season_form.cleaned_data["season"] if season_form.is_valid() else None
-        profile = investigator_profile(investigator, self.request.league, season=season)
+        league = self.request.league
+        season_form = SeasonForm(self.request.GET or None, league=league)
+        profile = investigator_profile(investigator, league, season=season_form.chosen())
         summary = profile.summary
         # The tables are read where the page's record renders: not at all when it comes
         # from the fragment cache.

@@ -1,9 +1,6 @@
-"""The texts the browser's scripts show (static/js/*.js), in the page's language.
-
-Every page carries them as JSON (templates/includes/js_strings.html, the tag
-``js_strings``); static/js/strings.js reads them and fills in the ``%(name)s`` parts.
-Its own English copy (tests/test_js_strings.py keeps it equal to this) is used only
-where a page has none: node's tests, and page copies saved before the texts existed.
+"""The texts the browser's scripts show (static/js/*.js), in the page's language, carried
+by every page as JSON (the tag ``js_strings``; docs/offline.md). static/js/strings.js keeps
+an English copy for where a page has none (tests/test_js_strings.py keeps them equal).
 
 A plural is sent as its forms, each with a count that selects it; the browser picks
 the form whose count falls in the same plural category (Intl.PluralRules) as its own.

@@ -1,16 +1,7 @@
-"""The installable app: its web app manifest, its service worker and the offline page.
-
-The service worker must be served from the site's root (a worker controls only the paths
-under its own address), so a view answers ``/service-worker.js`` with the script of
-``static/js/service-worker.js`` after one line of configuration: the static files it
-keeps on the phone and a version made from their contents. A changed static file makes a
-new version, and the browser installs the new worker and drops the old caches.
-
-The pages' addresses may start with a language (/de/...); these stay at the root, in the
-language LocaleMiddleware finds (cookie, Accept-Language). So the worker is the same
-script whatever language asks for it: it gets the offline page and the result form in
-every language, and keeps the offline page of each.
-"""
+"""The installable app (docs/offline.md): its manifest, its service worker and the
+offline page. The worker must be served from the site's root, in no language's prefix, so
+one script serves every language; its configuration line carries a version hashed from
+the files it keeps, and a changed file makes the browser install a new worker."""
 
 from __future__ import annotations
 
@@ -25,6 +16,7 @@ from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -32,7 +24,6 @@ from django.views.generic import TemplateView
 
 from league.current import active_slug
 from league.models import League
-from league.templatetags.offline import account_key
 
 WORKER_SOURCE = "js/service-worker.js"
 # What every page needs, kept on the phone when the worker installs.
@@ -54,6 +45,16 @@ PRECACHED = (
     "js/wide-tables.js",
 )
 THEME_COLOR = "#2f5d50"
+
+
+def account_key(user) -> str:
+    """An opaque key of the signed-in account, empty for a visitor: the service worker
+    keeps each account's saved pages and queued games apart by it, without learning who
+    the account is."""
+    if user is None or not user.is_authenticated:
+        return ""
+    key = salted_hmac("league.offline.account", f"{user.pk}:{user.get_username()}")
+    return key.hexdigest()[:20]
 
 
 def read_static(path: str) -> bytes:

@@ -12,19 +12,25 @@ class BoundedPaginator(Paginator):
     every page "empty" (a 500 from django-tables2's fallback) and ``?per_page=10**9`` would
     read the whole table into one page."""
 
-    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True):
+    def __init__(self, object_list, per_page, *args, **kwargs):
         per_page = min(max(int(per_page), 1), MAX_PER_PAGE)
-        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
+        super().__init__(object_list, per_page, *args, **kwargs)
 
 
 class KnownCountPaginator(BoundedPaginator):
     """A paginator told its number of rows (e.g. ``TeamStanding.games``), so it never
     runs COUNT(*) over the rows it pages: a page is one bounded, indexed slice."""
 
-    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *, count):
-        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
+    def __init__(self, *args, count, **kwargs):
+        super().__init__(*args, **kwargs)
         self._known_count = max(int(count), 0)
 
     @property
     def count(self) -> int:
         return self._known_count
+
+
+def known_count(pagination, count: int):
+    """django-tables2's ``pagination`` over ``count`` rows, which no COUNT(*) reads again;
+    False (an export: no pages) stays False."""
+    return pagination and {**pagination, "paginator_class": KnownCountPaginator, "count": count}

@@ -26,15 +26,8 @@ from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
-from league.pages.paginators import BoundedPaginator, KnownCountPaginator
-from league.pages.tables import (
-    NUMERIC,
-    DateColumn,
-    LeagueTable,
-    RoundedColumn,
-    link_to,
-    nulls_last,
-)
+from league.pages.paginators import BoundedPaginator, known_count
+from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, link_to
 from league.queries import player_profile, player_rating, public_player, standings
 
 
@@ -42,7 +35,7 @@ class StandingsFilter(LeagueFilterSet):
     """The season the standings cover and the fewest games a row needs (players; the team
     standings' filter differs only in its ``rows``)."""
 
-    season = season_filter(method="keep", label=_("Season"))
+    season = season_filter(label=_("Season"))
     min_games = min_games_filter(_("Win % and averages mean little over two games."))
 
     class Meta:
@@ -55,9 +48,6 @@ class StandingsFilter(LeagueFilterSet):
         """``league``'s standings rows of ``season`` (all time when None): stored rows."""
         return standings(league, season=season)
 
-    def keep(self, queryset, name, value):
-        return queryset
-
     def filter_queryset(self, queryset):
         """The chosen season's standings rows (all time by default), without thin records."""
         season = self.form.cleaned_data.get("season")
@@ -65,30 +55,9 @@ class StandingsFilter(LeagueFilterSet):
         return self.rows(self.league, season).filter(games__gte=minimum)
 
 
-class RatingColumn(RoundedColumn):
-    """The player's rating (``rating_rules.rating_value``); the row template writes what it
-    means beside it (``even_chance``, ``rating_provisional``), exports the number alone."""
-
-    def __init__(self, **kwargs):
-        super().__init__(places=1, **kwargs)
-
-
-class EvenChanceColumn(RoundedColumn):
-    """Exports only: what the rating means, in % (the page shows it beside the rating)."""
-
-    def __init__(self, **kwargs):
-        super().__init__(places=0, accessor="rating", visible=False, **kwargs)
-
-    def export_shape(self, value):
-        return None if value is None else rounded(100 * rr.even_chance(value), 0)
-
-
 class StandingsTable(LeagueTable):
-    """One row per player over approved games (within the chosen season).
-
-    Rows are ``PlayerStanding`` summaries (``league.queries.standings``): every sort is on
-    a stored column or a per-row expression of one, ties broken by the player's name.
-    """
+    """One row per player over approved games: ``PlayerStanding`` summary rows, every sort
+    on a stored column or a per-row expression of one, ties broken by the player's name."""
 
     caption = _("Standings: approved games")
     row_template = "league/rows/standings.html"
@@ -96,6 +65,16 @@ class StandingsTable(LeagueTable):
 
     # ``win_pct`` is a property of a summary row; the database knows it as ``win_pct_value``.
     export_paths = {"win_pct": "win_pct_value"}
+    sorted_nulls_last = {
+        "win_pct": "win_pct_value",
+        "games": "games",
+        "rating": "rating",
+        "best_score": "best_score",
+        "avg_victory_score": "avg_victory_score",
+        "first_citizen_titles": "first_citizen_titles",
+        "gate_trophies": "gate_trophies",
+        "monster_trophies": "monster_trophies",
+    }
 
     name = tables.Column(
         verbose_name=_("Player"),
@@ -105,8 +84,11 @@ class StandingsTable(LeagueTable):
     games = tables.Column(verbose_name=_("Games"), attrs=NUMERIC)
     victories = tables.Column(verbose_name=_("Victories"), attrs=NUMERIC)
     win_pct = RoundedColumn(verbose_name=_("Win %"), places=0, suffix="%")
-    rating = RatingColumn(verbose_name=_("Rating"), default="—")
-    rating_even_chance = EvenChanceColumn(verbose_name=_("Rating: even-game win %"))
+    rating = RoundedColumn(verbose_name=_("Rating"), places=1, default="—")
+    # Exports only: what the rating means, in % (the page shows it beside the rating).
+    rating_even_chance = RoundedColumn(
+        verbose_name=_("Rating: even-game win %"), places=0, accessor="rating", visible=False
+    )
     rating_sigma = RoundedColumn(verbose_name=_("Rating σ"), places=1, visible=False)
     rating_games = tables.Column(verbose_name=_("Rated games"), visible=False)
     first_citizen_titles = tables.Column(verbose_name=_("First Citizen"), attrs=NUMERIC)
@@ -119,33 +101,8 @@ class StandingsTable(LeagueTable):
         order_by = ("-victories",)
         empty_text = _("No player has enough approved games for these filters.")
 
-    def _nulls_last(self, queryset, name, is_descending):
-        return nulls_last(queryset, name, is_descending, "name", "pk")
-
-    def order_win_pct(self, queryset, is_descending):
-        # Rows carry the rate as ``win_pct_value`` (``win_pct`` is a summary row's property).
-        return self._nulls_last(queryset, "win_pct_value", is_descending)
-
-    def order_best_score(self, queryset, is_descending):
-        return self._nulls_last(queryset, "best_score", is_descending)
-
-    def order_rating(self, queryset, is_descending):
-        return self._nulls_last(queryset, "rating", is_descending)
-
-    def order_avg_victory_score(self, queryset, is_descending):
-        return self._nulls_last(queryset, "avg_victory_score", is_descending)
-
-    def order_games(self, queryset, is_descending):
-        return self._nulls_last(queryset, "games", is_descending)
-
-    def order_first_citizen_titles(self, queryset, is_descending):
-        return self._nulls_last(queryset, "first_citizen_titles", is_descending)
-
-    def order_gate_trophies(self, queryset, is_descending):
-        return self._nulls_last(queryset, "gate_trophies", is_descending)
-
-    def order_monster_trophies(self, queryset, is_descending):
-        return self._nulls_last(queryset, "monster_trophies", is_descending)
+    def value_rating_even_chance(self, value):
+        return None if value is None else rounded(100 * rr.even_chance(value), 0)
 
     def order_victories(self, queryset, is_descending):
         wins = F("victories").desc() if is_descending else F("victories").asc()
@@ -158,8 +115,10 @@ class PlayerGamesTable(LeagueTable):
     caption = _("Game history")
     row_template = "league/rows/history.html"
     teams = False
+    sorted_nulls_last = {"score": "score"}
+    tie_break = ("-played_on", "-pk")
 
-    played_on = DateColumn(verbose_name=_("Date"), linkify=link_to())
+    played_on = tables.Column(verbose_name=_("Date"), linkify=link_to())
     ancient_one = tables.Column(
         verbose_name=_("Ancient One"), linkify=True, order_by=("ancient_one__name",)
     )
@@ -174,29 +133,10 @@ class PlayerGamesTable(LeagueTable):
         order_by = ("-played_on",)
         empty_text = _("No approved games yet.")
 
-    def __init__(self, *args, player=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.player = player
-        self.first_citizen_marks: dict[bool, str] = {}
-
     def titled(self, record) -> bool:
-        """Whether this table's player held the First Citizen title at the game (read with
+        """Whether the page's player held the First Citizen title at the game (read with
         the games: ``LeagueGames.with_titles_of``)."""
         return bool(record.titled_seats)
-
-    def render_first_citizen(self, record, bound_column, column):
-        # The mark depends on the answer alone: each of the two is rendered once a table.
-        titled = self.titled(record)
-        if titled not in self.first_citizen_marks:
-            self.first_citizen_marks[titled] = column.render(titled, record, bound_column)
-        return self.first_citizen_marks[titled]
-
-    def value_first_citizen(self, record):
-        return self.titled(record)
-
-    def order_score(self, queryset, is_descending):
-        key = F("score").desc(nulls_last=True) if is_descending else F("score").asc(nulls_last=True)
-        return queryset.order_by(key, "-played_on", "-pk"), True
 
     def order_played_on(self, queryset, is_descending):
         order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
@@ -204,10 +144,8 @@ class PlayerGamesTable(LeagueTable):
 
 
 class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
-    """One row per player; by season and with a minimum number of games.
-
-    The team standings are this page with another filter, table, template and file name.
-    """
+    """One row per player, by season and with a minimum number of games (the team
+    standings are this page with another filter, table, template and file name)."""
 
     template_name = "league/standings.html"
     filterset_class = StandingsFilter
@@ -251,9 +189,8 @@ class PlayerView(SingleTableMixin, TemplateView):
         if self.player is None:
             raise Http404("No public player has this address.")
         self.season_form = SeasonForm(request.GET or None, league=request.league)
-        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
-        self.season = season
-        self.profile = player_profile(self.player, request.league, season=season)
+        self.season = self.season_form.chosen()
+        self.profile = player_profile(self.player, request.league, season=self.season)
         self.history = GameHistoryFilter(
             request.GET or None,
             queryset=self.profile.games,
@@ -267,9 +204,8 @@ class PlayerView(SingleTableMixin, TemplateView):
 
     def get_table_kwargs(self):
         if self.history.narrowed:
-            empty = gettext("No game of theirs matches these filters.")
-            return {"player": self.player, "empty_text": empty}
-        return {"player": self.player}
+            return {"empty_text": gettext("No game of theirs matches these filters.")}
+        return {}
 
     def get_table_pagination(self, table):
         if self.history.narrowed:
@@ -281,11 +217,7 @@ class PlayerView(SingleTableMixin, TemplateView):
                 "known": self.history.known_count(self.profile.summary),
             }
         # The standings row counts the player's games in this scope: no COUNT(*) over games.
-        return {
-            **super().get_table_pagination(table),
-            "paginator_class": KnownCountPaginator,
-            "count": self.profile.summary["games"],
-        }
+        return known_count(super().get_table_pagination(table), self.profile.summary["games"])
 
     def get_context_data(self, **kwargs):
         # The charts and the rating are read where the page's summaries render: not at all

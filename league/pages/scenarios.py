@@ -15,15 +15,8 @@ from games import scenario_rules
 from games.models import Series
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
-from league.pages.paginators import BoundedPaginator, KnownCountPaginator
-from league.pages.tables import (
-    NUMERIC,
-    DateColumn,
-    GameRowsTable,
-    LeagueTable,
-    PlayersColumn,
-    link_to,
-)
+from league.pages.paginators import BoundedPaginator, known_count
+from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn, link_to
 from league.queries import (
     scenario_board,
     scenario_detail,
@@ -52,12 +45,7 @@ class ScenarioBoardTable(GameRowsTable):
     players = PlayersColumn()
     ancient_one = tables.Column(verbose_name=_("Ancient One"), orderable=False)
     outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
-    created_at = DateColumn(
-        verbose_name=_("Submitted"),
-        format="j M Y H:i",
-        linkify=link_to(),
-        orderable=False,
-    )
+    created_at = tables.Column(verbose_name=_("Submitted"), linkify=link_to(), orderable=False)
 
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
 
@@ -71,6 +59,8 @@ class SeriesTeamTable(LeagueTable):
     caption = _("Teams")
     row_template = "league/rows/series.html"
     players = False
+    standings = staticmethod(series_team_standings)
+    sheet = _("Series teams")
 
     # Rows are summary rows (``SeriesTeamStanding``) with their team loaded.
     name = tables.Column(
@@ -91,6 +81,8 @@ class SeriesPlayerTable(SeriesTeamTable):
 
     caption = _("Players")
     players = True
+    standings = staticmethod(series_player_standings)
+    sheet = _("Series players")
 
     name = tables.Column(
         verbose_name=_("Player"),
@@ -134,12 +126,8 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
         return scenario_board(self.scenario).for_table_pages()
 
     def get_table_pagination(self, table):
-        pagination = super().get_table_pagination(table)
-        if pagination is False:  # an export: every entry, no pages
-            return False
         # The scenario's summary row counts its entries: no COUNT(*) over the board.
-        entries = self.scenario.entries
-        return {**pagination, "paginator_class": KnownCountPaginator, "count": entries}
+        return known_count(super().get_table_pagination(table), self.scenario.entries)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -166,17 +154,12 @@ class SeriesView(TemplateView):
                 raise Http404("No such export.")
             filename = export_filename("series", [self.series.slug, which], export_format)
             table = self.table(which, paginate=False)
-            sheets = {"teams": _("Series teams"), "players": _("Series players")}
-            return export_response(table, export_format, filename, title=str(sheets[which]))
+            return export_response(table, export_format, filename, title=str(table.sheet))
         return super().get(request, *args, **kwargs)
 
     def table(self, which: str, paginate: bool = True):
-        rows = (
-            series_team_standings(self.series)
-            if which == "teams"
-            else series_player_standings(self.series)
-        )
-        table = self.exports[which](rows, prefix=f"{which}-")
+        table_class = self.exports[which]
+        table = table_class(table_class.standings(self.series), prefix=f"{which}-")
         pages = {"per_page": 50, "paginator_class": BoundedPaginator} if paginate else False
         RequestConfig(self.request, paginate=pages).configure(table)
         return table

@@ -1,9 +1,5 @@
-"""The search page behind the navigation's search box: one GET form, results by kind.
-
-The page is the same for everyone who asks the same question (public names only), so it
-is cached like the other public pages; the box itself sits in the navigation
-(``templates/includes/search_box.html``), which every page renders for its request.
-"""
+"""The search page behind the navigation's search box: one GET form, results by kind,
+cached like the other public pages (public names only, the same for everyone)."""
 
 from __future__ import annotations
 

@@ -1,23 +1,21 @@
-"""What every table of the league pages shares: the base table (caption, template, CSS
-class), the players and date columns, rounded numbers, the export-only game number and
-link of tables whose rows are games, numeric cells and sorting with empty values last.
-
-Each subject's own tables live with its pages (``league.pages.players``, ``teams``, ...).
-Rows arrive annotated and prefetched (``league.queries``); columns only present them, and
-``league/includes/table.html`` writes the markup.
+"""What every league table shares: the base table (caption, template, sorting with empty
+values last), the players column, rounded numbers, the export-only game number and link of
+tables whose rows are games. Each subject's own tables live with its pages; rows arrive
+annotated and prefetched (``league.queries``), and ``league/includes/table.html`` and a
+row template per table (``league/rows/``) write the markup.
 """
 
 from __future__ import annotations
 
+import functools
+
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import F
-from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -46,10 +44,9 @@ def rate_cell(part: int, games: int):
     )
 
 
-def nulls_last(queryset, name, is_descending, *then):
-    """``queryset`` sorted on ``name`` with empty values last either way, then by ``then``."""
-    key = F(name).desc(nulls_last=True) if is_descending else F(name).asc(nulls_last=True)
-    return queryset.order_by(key, *then), True
+def _order_nulls_last(table, field, queryset, is_descending):
+    key = F(field).desc(nulls_last=True) if is_descending else F(field).asc(nulls_last=True)
+    return queryset.order_by(key, *table.tie_break), True
 
 
 def link_to(path: str = ""):
@@ -60,22 +57,12 @@ def link_to(path: str = ""):
 
 
 class PlayersColumn(tables.Column):
-    """Every player at the game, linked to their page; plain names in exports."""
+    """Every player at the game (the row template links each); plain names in exports."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("verbose_name", gettext_lazy("Players"))
         kwargs.setdefault("attrs", {"td": {"class": "players"}})
         super().__init__(accessor="pk", orderable=False, **kwargs)
-
-    def render(self, record):
-        return format_html_join(
-            ", ",
-            '<a href="{}">{}</a>',
-            ((player.get_absolute_url(), player.name) for player in record.players_at_table),
-        )
-
-    def value(self, record):
-        return ", ".join(player.name for player in record.players_at_table)
 
     def export_values(self, game_ids: list[int]) -> dict[int, str]:
         """The cell of each game in a chunk of a streamed export, in one query
@@ -83,29 +70,9 @@ class PlayersColumn(tables.Column):
         return {game_id: ", ".join(names) for game_id, names in players_by_game(game_ids).items()}
 
 
-class DateColumn(tables.Column):
-    """A date (or a moment, in the current time zone) through the ``date`` filter in
-    ``format`` (ISO "2026-01-10" by default), exported as it is (a real date cell in XLSX).
-    django-tables2's ``DateColumn`` compiles its template once per cell."""
-
-    def __init__(self, *, format: str = "SHORT_DATE_FORMAT", **kwargs):
-        kwargs.setdefault("attrs", {"td": {"class": "date"}})
-        super().__init__(**kwargs)
-        self.format = format
-
-    def render(self, value):
-        return date(template_localtime(value), self.format)
-
-    def value(self, value, **kwargs):
-        return value
-
-
 class RoundedColumn(tables.Column):
-    """A rate or a mean shown with ``places`` decimals (and ``suffix``, e.g. "%").
-
-    The page and the exports round the same way, so a cell of the download reads as the
-    cell of the page; exports keep it a number, and XLSX shows it with ``number_format``.
-    """
+    """A rate or a mean with ``places`` decimals (and ``suffix``, e.g. "%"), rounded in
+    the exports as on the page, where they stay a number (XLSX: ``number_format``)."""
 
     def __init__(self, *, places: int, suffix: str = "", **kwargs):
         kwargs.setdefault("attrs", NUMERIC)
@@ -127,12 +94,16 @@ class RoundedColumn(tables.Column):
         return self.export_shape(value)
 
 
-class LeagueTable(tables.Table):
-    """Shared presentation: the caption template, the CSS class.
+def rate_column(verbose_name, accessor: str = "win_pct_value") -> RoundedColumn:
+    """A rate: its row template writes it with its interval (``rate_cell``), exports the
+    per cent (the row's ``accessor``) rounded as the page shows it."""
+    return RoundedColumn(verbose_name=verbose_name, places=0, accessor=accessor)
 
-    ``stack`` makes every league table a column of cards on a phone (``site.css``), each
-    cell labelled by its column's header (``data-label``, written by the template), so no
-    column is cut off and the page never scrolls sideways.
+
+class LeagueTable(tables.Table):
+    """The league's template and CSS class: ``stack`` makes a table a column of cards on a
+    phone (``site.css``), each cell labelled by its header (``data-label``), so the page
+    never scrolls sideways.
     """
 
     caption = ""
@@ -140,11 +111,15 @@ class LeagueTable(tables.Table):
     # the order and with the labels of the columns shown: a cell through django-tables2's
     # columns costs ten times one written by a template. ``None``: cells from the columns.
     row_template: str | None = None
+    # Columns sorted on a stored field with empty values last either way (column name ->
+    # field), ties broken by ``tie_break``: each gets its ``order_<column>``.
+    sorted_nulls_last: dict[str, str] = {}
+    tie_break: tuple[str, ...] = ("name", "pk")
 
-    def __init__(self, *args, caption: str | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        if caption is not None:
-            self.caption = caption
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name, field in cls.sorted_nulls_last.items():
+            setattr(cls, f"order_{name}", functools.partialmethod(_order_nulls_last, field))
 
     class Meta:
         template_name = "league/includes/table.html"
@@ -173,12 +148,8 @@ _PK_MARK = 987654321
 
 
 class GameRowsTable(LeagueTable):
-    """A table whose rows are games: its exports end with the game's number and link.
-
-    The link is on ``LEAGUE_SITE_URL`` when it is set, else on the host the request came
-    to (``RequestConfig`` gives the table its request); a table built without either
-    links the path alone.
-    """
+    """A table whose rows are games: its exports end with the game's number and link, on
+    ``LEAGUE_SITE_URL``, else the request's host, else the path alone."""
 
     # Exports only: the game's number (its id), so a downloaded row can be found again,
     # and the absolute address of its page (the page links the date).
@@ -207,9 +178,6 @@ class GameRowsTable(LeagueTable):
         before, after = path.split(str(_PK_MARK), 1)
         return site + before, after
 
-    def game_link(self, pk) -> str:
-        before, after = self.game_link_parts
-        return f"{before}{pk}{after}"
-
     def value_link(self, value):
-        return self.game_link(value)
+        before, after = self.game_link_parts
+        return f"{before}{value}{after}"

@@ -12,12 +12,12 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.functional import SimpleLazyObject
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.functional import SimpleLazyObject, cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views import View
-from django.views.generic import TemplateView
+from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableMixin
 
 from games.forms.teams import MemberAddForm, MemberRemoveForm, TeamForm
@@ -31,9 +31,9 @@ from games.teams import (
 )
 from league.pages import charts
 from league.pages.filters import SeasonForm
-from league.pages.paginators import KnownCountPaginator
+from league.pages.paginators import known_count
 from league.pages.players import PlayerGamesTable, StandingsFilter, StandingsTable, StandingsView
-from league.pages.tables import NUMERIC, nulls_last
+from league.pages.tables import NUMERIC
 from league.queries import captain_roster, team_profile, team_standings
 
 
@@ -58,6 +58,7 @@ class TeamStandingsTable(StandingsTable):
 
     caption = _("Team standings: approved games")
     teams = True
+    sorted_nulls_last = {**StandingsTable.sorted_nulls_last, "series_points": "series_points"}
 
     name = tables.Column(verbose_name=_("Team"), linkify=True)
     scenarios_entered = tables.Column(verbose_name=_("Entries"), attrs=NUMERIC)
@@ -75,14 +76,12 @@ class TeamStandingsTable(StandingsTable):
         )
         empty_text = _("No team has enough approved games for these filters.")
 
-    def order_series_points(self, queryset, is_descending):
-        return nulls_last(queryset, "series_points", is_descending, "name")
-
 
 class TeamGamesTable(PlayerGamesTable):
     """A team's approved games, newest first, with the scenario each was played for."""
 
     teams = True
+    sorted_nulls_last = {"score": "score", "scenario_score": "scenario_score"}
 
     scenario = tables.Column(
         verbose_name=_("Scenario"), linkify=True, default="—", order_by=("scenario__name",)
@@ -91,9 +90,6 @@ class TeamGamesTable(PlayerGamesTable):
 
     class Meta(PlayerGamesTable.Meta):
         exclude = ("first_citizen",)
-
-    def order_scenario_score(self, queryset, is_descending):
-        return nulls_last(queryset, "scenario_score", is_descending, "-played_on", "-pk")
 
 
 class TeamStandingsView(StandingsView):
@@ -119,8 +115,7 @@ class TeamView(SingleTableMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         self.team = get_object_or_404(Team.objects.of_league(request.league), slug=kwargs["slug"])
         self.season_form = SeasonForm(request.GET or None, league=request.league)
-        season = self.season_form.cleaned_data["season"] if self.season_form.is_valid() else None
-        self.profile = team_profile(self.team, season=season)
+        self.profile = team_profile(self.team, season=self.season_form.chosen())
         return super().get(request, *args, **kwargs)
 
     def get_table_data(self):
@@ -128,11 +123,7 @@ class TeamView(SingleTableMixin, TemplateView):
 
     def get_table_pagination(self, table):
         # The team's summary row knows how many games it has: no COUNT(*) over them.
-        return {
-            **super().get_table_pagination(table),
-            "paginator_class": KnownCountPaginator,
-            "count": self.profile.summary["games"],
-        }
+        return known_count(super().get_table_pagination(table), self.profile.summary["games"])
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -159,33 +150,31 @@ class TeamView(SingleTableMixin, TemplateView):
         )
 
 
-class TeamCreateView(LoginRequiredMixin, View):
+def add_errors(form, field: str, error: ValidationError) -> None:
+    """A refused write's messages, next to ``field`` (what was typed stays in the form)."""
+    for message in error.message_dict.get(field, error.messages):
+        form.add_error(field, message)
+
+
+class TeamCreateView(LoginRequiredMixin, FormView):
     """``/teams/new/``: a new team; its creator becomes the captain."""
 
     template_name = "league/team_form.html"
+    form_class = TeamForm
 
-    def get(self, request, **kwargs):
-        return render(request, self.template_name, {"form": TeamForm()})
-
-    def post(self, request, **kwargs):
-        form = TeamForm(request.POST)
-        if form.is_valid():
-            try:
-                team = team_create(
-                    name=form.cleaned_data["name"], captain=request.user, league=request.league
-                )
-            except ValidationError as error:
-                for message in error.message_dict.get("name", error.messages):
-                    form.add_error("name", message)
-            else:
-                messages.success(
-                    request,
-                    gettext("Team %(team)s created: add its members here.") % {"team": team},
-                )
-                return redirect(
-                    "league:team_members", league_slug=request.league.slug, slug=team.slug
-                )
-        return render(request, self.template_name, {"form": form})
+    def form_valid(self, form):
+        request = self.request
+        try:
+            team = team_create(
+                name=form.cleaned_data["name"], captain=request.user, league=request.league
+            )
+        except ValidationError as error:
+            add_errors(form, "name", error)
+            return self.form_invalid(form)
+        messages.success(
+            request, gettext("Team %(team)s created: add its members here.") % {"team": team}
+        )
+        return redirect("league:team_members", league_slug=request.league.slug, slug=team.slug)
 
 
 class CaptainMixin(LoginRequiredMixin):
@@ -200,44 +189,35 @@ class CaptainMixin(LoginRequiredMixin):
         return super().dispatch(request, *args, **kwargs)
 
 
-class TeamMembersView(CaptainMixin, View):
+class TeamMembersView(CaptainMixin, FormView):
     """``/teams/<slug>/members/``: the captain adds members by name (removing asks first,
     on ``TeamMemberRemoveView``)."""
 
     template_name = "league/team_members.html"
+    form_class = MemberAddForm
 
-    def get(self, request, slug, **kwargs):
-        return self.render(MemberAddForm())
+    def form_valid(self, form):
+        request = self.request
+        try:
+            added = team_member_add(
+                team=self.team, player_name=form.cleaned_data["player_name"], by=request.user
+            )
+        except ValidationError as error:
+            add_errors(form, "player_name", error)
+            return self.form_invalid(form)
+        messages.success(request, announcement(added, self.team))
+        return redirect("league:team_members", league_slug=request.league.slug, slug=self.team.slug)
 
-    def post(self, request, slug, **kwargs):
-        form = MemberAddForm(request.POST)
-        if form.is_valid():
-            try:
-                added = team_member_add(
-                    team=self.team, player_name=form.cleaned_data["player_name"], by=request.user
-                )
-            except ValidationError as error:
-                for message in error.message_dict.get("player_name", error.messages):
-                    form.add_error("player_name", message)
-            else:
-                messages.success(request, announcement(added, self.team))
-                return redirect(
-                    "league:team_members", league_slug=request.league.slug, slug=self.team.slug
-                )
-        return self.render(form)
-
-    def render(self, form):
+    def get_context_data(self, **kwargs):
         roster = captain_roster(self.team)
-        context = {
-            "team": self.team,
-            "form": form,
-            "members": roster.members,
-            "invited": roster.invited,
-            "player_names": Player.objects.suggested_to(self.request.user, "", self.request.league)
-            .order_by("name")
-            .values_list("name", flat=True),
-        }
-        return render(self.request, self.template_name, context)
+        names = Player.objects.suggested_to(self.request.user, "", self.request.league)
+        return super().get_context_data(
+            **kwargs,
+            team=self.team,
+            members=roster.members,
+            invited=roster.invited,
+            player_names=names.order_by("name").values_list("name", flat=True),
+        )
 
 
 def announcement(added, team) -> str:
@@ -259,65 +239,59 @@ def announcement(added, team) -> str:
     )
 
 
-class TeamMemberRemoveView(CaptainMixin, View):
+class TeamMemberRemoveView(CaptainMixin, FormView):
     """``/teams/<slug>/members/<player id>/remove/``: asks first, then takes a member off
     the team (or withdraws their invitation). The captain's own player names the next
     captain while other members remain."""
 
     template_name = "league/team_member_remove.html"
+    form_class = MemberRemoveForm
 
-    def get(self, request, slug, pk, **kwargs):
-        self.form = MemberRemoveForm()
-        return self.render(self.player_on_team(pk))
-
-    def post(self, request, slug, pk, **kwargs):
-        player = self.player_on_team(pk)
-        successors = self.successors(player)
-        self.form = MemberRemoveForm(request.POST)
-        self.form.fields["new_captain"].queryset = successors
-        if self.form.is_valid():
-            try:
-                team_member_remove(
-                    team=self.team, player=player, new_captain=self.form.cleaned_data["new_captain"]
-                )
-            except ValidationError as error:
-                self.form.add_error("new_captain" if successors else None, error)
-            else:
-                messages.success(
-                    request,
-                    gettext("%(player)s is no longer on %(team)s.")
-                    % {"player": player, "team": self.team},
-                )
-                return redirect(
-                    "league:team_members", league_slug=request.league.slug, slug=self.team.slug
-                )
-        return self.render(player)
-
-    def player_on_team(self, pk) -> Player:
+    @cached_property
+    def player(self) -> Player:
         on_team = self.team.members.all() | Player.objects.filter(invitations__team=self.team)
-        return get_object_or_404(on_team.distinct(), pk=pk)
+        return get_object_or_404(on_team.distinct(), pk=self.kwargs["pk"])
 
-    def leaving_captain(self, player) -> bool:
-        return player.user_id is not None and player.user_id == self.team.captain_id
+    @cached_property
+    def leaving_captain(self) -> bool:
+        return self.player.user_id is not None and self.player.user_id == self.team.captain_id
 
-    def successors(self, player):
-        if self.leaving_captain(player):
-            return team_successors(self.team, player)
+    @cached_property
+    def successors(self):
+        if self.leaving_captain:
+            return team_successors(self.team, self.player)
         return Player.objects.none()
 
-    def render(self, player):
-        successors = self.successors(player)
-        self.form.fields["new_captain"].queryset = successors
-        context = {
-            "team": self.team,
-            "player": player,
-            "form": self.form,
-            "invited": not self.team.members.filter(pk=player.pk).exists(),
-            "leaving_captain": self.leaving_captain(player),
-            "successors": successors,
-            "others": self.team.members.exclude(pk=player.pk).exists(),
-        }
-        return render(self.request, self.template_name, context)
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        form.fields["new_captain"].queryset = self.successors
+        return form
+
+    def form_valid(self, form):
+        player, team = self.player, self.team
+        try:
+            new_captain = form.cleaned_data["new_captain"]
+            team_member_remove(team=team, player=player, new_captain=new_captain)
+        except ValidationError as error:
+            form.add_error("new_captain" if self.successors else None, error)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            gettext("%(player)s is no longer on %(team)s.") % {"player": player, "team": team},
+        )
+        return redirect("league:team_members", league_slug=self.request.league.slug, slug=team.slug)
+
+    def get_context_data(self, **kwargs):
+        members = self.team.members
+        return super().get_context_data(
+            **kwargs,
+            team=self.team,
+            player=self.player,
+            invited=not members.filter(pk=self.player.pk).exists(),
+            leaving_captain=self.leaving_captain,
+            successors=self.successors,
+            others=members.exclude(pk=self.player.pk).exists(),
+        )
 
 
 class TeamInvitationAnswerView(LoginRequiredMixin, View):

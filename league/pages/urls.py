@@ -19,52 +19,38 @@ from league.pages import (
     teams,
 )
 
+
+def cached(route: str, view, name: str, **options):
+    """A public page's path, its view cached by ``page_cached`` (``options``: its own)."""
+    return path(route, page_cached(view.as_view(), **options), name=name)
+
+
 app_name = "league"
 urlpatterns = [
-    path("", page_cached(home.HomeView.as_view()), name="home"),
-    path("leaderboard/", page_cached(games.LeaderboardView.as_view()), name="leaderboard"),
-    path(
-        "players/",
-        page_cached(players.StandingsView.as_view(), shows=shows.SEASON),
-        name="standings",
-    ),
+    cached("", home.HomeView, "home"),
+    cached("leaderboard/", games.LeaderboardView, "leaderboard"),
+    cached("players/", players.StandingsView, "standings", shows=shows.SEASON),
     # <str:…>, not <slug:…>: player slugs keep letters of every script (/players/李雷/).
-    path(
-        "players/<str:slug>/",
-        page_cached(players.PlayerView.as_view(), shows=shows.PLAYER),
-        name="player",
-    ),
-    path(
-        "ancient-ones/",
-        page_cached(ancient_ones.AncientOneListView.as_view()),
-        name="ancient_ones",
-    ),
-    path(
+    cached("players/<str:slug>/", players.PlayerView, "player", shows=shows.PLAYER),
+    cached("ancient-ones/", ancient_ones.AncientOneListView, "ancient_ones"),
+    cached(
         "ancient-ones/<slug:slug>/",
-        page_cached(ancient_ones.AncientOneView.as_view(), shows=shows.ANCIENT_ONE),
-        name="ancient_one",
+        ancient_ones.AncientOneView,
+        "ancient_one",
+        shows=shows.ANCIENT_ONE,
     ),
-    path(
-        "investigators/",
-        page_cached(investigators.InvestigatorListView.as_view()),
-        name="investigators",
-    ),
-    path(
+    cached("investigators/", investigators.InvestigatorListView, "investigators"),
+    cached(
         "investigators/<slug:slug>/",
-        page_cached(investigators.InvestigatorView.as_view(), shows=shows.INVESTIGATOR),
-        name="investigator",
+        investigators.InvestigatorView,
+        "investigator",
+        shows=shows.INVESTIGATOR,
     ),
-    path("heralds/", page_cached(in_play.HeraldListView.as_view()), name="heralds"),
-    path("boxes/", page_cached(in_play.BoxListView.as_view()), name="boxes"),
-    path(
-        "teams/", page_cached(teams.TeamStandingsView.as_view(), shows=shows.SEASON), name="teams"
-    ),
+    cached("heralds/", in_play.HeraldListView, "heralds"),
+    cached("boxes/", in_play.BoxListView, "boxes"),
+    cached("teams/", teams.TeamStandingsView, "teams", shows=shows.SEASON),
     path("teams/new/", teams.TeamCreateView.as_view(), name="team_new"),
-    path(
-        "teams/<slug:slug>/",
-        page_cached(teams.TeamView.as_view(), members=False, shows=shows.TEAM),
-        name="team",
-    ),
+    cached("teams/<slug:slug>/", teams.TeamView, "team", members=False, shows=shows.TEAM),
     path("teams/<slug:slug>/members/", teams.TeamMembersView.as_view(), name="team_members"),
     path(
         "teams/<slug:slug>/members/<int:pk>/remove/",
@@ -76,20 +62,12 @@ urlpatterns = [
         teams.TeamInvitationAnswerView.as_view(),
         name="team_invitation",
     ),
-    path("scenarios/", page_cached(scenarios.ScenarioListView.as_view()), name="scenarios"),
-    path(
-        "scenarios/<slug:slug>/",
-        page_cached(scenarios.ScenarioView.as_view(), shows=shows.SCENARIO),
-        name="scenario",
-    ),
-    path("series/", page_cached(scenarios.SeriesListView.as_view()), name="series_list"),
-    path(
-        "series/<slug:slug>/",
-        page_cached(scenarios.SeriesView.as_view(), shows=shows.SERIES),
-        name="series",
-    ),
-    path("rules/", page_cached(rules.RulesView.as_view(), shows=shows.NOTHING), name="rules"),
-    path("search/", page_cached(search.SearchView.as_view()), name="search"),
+    cached("scenarios/", scenarios.ScenarioListView, "scenarios"),
+    cached("scenarios/<slug:slug>/", scenarios.ScenarioView, "scenario", shows=shows.SCENARIO),
+    cached("series/", scenarios.SeriesListView, "series_list"),
+    cached("series/<slug:slug>/", scenarios.SeriesView, "series", shows=shows.SERIES),
+    cached("rules/", rules.RulesView, "rules", shows=shows.NOTHING),
+    cached("search/", search.SearchView, "search"),
     # In the page's language (/de/offline/); the worker keeps it in each (offline.py).
     path("offline/", offline.OfflinePageView.as_view(), name="offline"),
     # A big export, prepared by a background job for the member who asked (never cached).

@@ -1,19 +1,27 @@
-"""Template tags of the league pages."""
+"""Template tags of the league pages (and of every page: the scripts' texts, the account's
+key for the offline app, the page's address in every language)."""
+
+from functools import lru_cache
 
 from django import template
 from django.conf import settings
+from django.urls import translate_url
 from django.utils.formats import get_format
-from django.utils.safestring import mark_safe
+from django.utils.html import json_script
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, get_language_from_path, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import rating_rules
 from games.models import Status
 from games.models.addresses import address as reversed_once
 from games.numbers import shown as shown_number
 from league.context_processors import nav_links
+from league.pages.js_strings import for_page
+from league.pages.offline import account_key
 from league.pages.tables import NO_RATE, rate_cell
 from league.queries import score_comparison
+from league.site import absolute_url, without_language
 
 register = template.Library()
 
@@ -76,18 +84,11 @@ def rating_provisional(record) -> bool:
     return rating_rules.provisional(record.rating_games, threshold, record.rating_sigma)
 
 
-@register.simple_tag
-def rate(part: int, games: int):
-    """``{% rate row.victories row.games %}``: "40% (17–69%)", its 95 % interval, marked
-    "few games" below the bound (``league.pages.tables.rate_cell``)."""
-    return rate_cell(part, games)
-
-
-@register.simple_tag
-def address(name: str, **kwargs) -> str:
-    """``{% address "league:player" slug=row.slug %}``: ``{% url %}`` for a link on every
-    row, each address reversed once per process (``games.models.addresses``)."""
-    return reversed_once(name, **kwargs)
+# ``{% rate row.victories row.games %}``: "40% (17–69%)", its interval, "few games" marked.
+register.simple_tag(rate_cell, name="rate")
+# ``{% address "league:player" slug=row.slug %}``: ``{% url %}`` for a link on every row,
+# each address reversed once per process (``games.models.addresses``).
+register.simple_tag(reversed_once, name="address")
 
 
 @register.filter
@@ -141,3 +142,42 @@ def player_names(seats) -> str:
         return "".join(names)
     # Translators: a list of names, "Ann, Bob and Nora".
     return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+@lru_cache(maxsize=16)
+def _js_strings(language: str | None) -> SafeString:
+    # Built once per language and process: the catalogues do not change while it runs, and
+    # every page carries it (120 translations and 5 KB of JSON a page otherwise).
+    return json_script(for_page(), "league-strings")
+
+
+@register.simple_tag
+def js_strings() -> SafeString:
+    """The scripts' texts in the active language, as JSON for static/js/strings.js."""
+    return _js_strings(get_language())
+
+
+@register.simple_tag(takes_context=True)
+def offline_account(context) -> str:
+    """The signed-in account's key for the offline app (``league.pages.offline``)."""
+    return account_key(context.get("user"))
+
+
+@register.simple_tag(takes_context=True)
+def language_alternates(context) -> list[tuple[str, str]]:
+    """(hreflang, absolute address) for each language, and ``x-default``: the address
+    without a prefix, which sends a reader to the language their browser asks for. None
+    on an address that has no language (the API's, the admin's)."""
+    request = context.get("request")
+    if request is None or get_language_from_path(request.path_info) is None:
+        return []
+    # The query the page read (league.ops.query_text keeps only its own parameters, cleaned).
+    query = request.GET.urlencode()
+    path = f"{request.path}?{query}" if query else request.path
+    return [
+        *(
+            (code, absolute_url(translate_url(path, code), request))
+            for code, _name in settings.LANGUAGES
+        ),
+        ("x-default", absolute_url(without_language(path), request)),
+    ]
