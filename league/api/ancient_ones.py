@@ -8,7 +8,6 @@ from games.models import AncientOne
 from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
 from league.queries.ratings import rating_of
 
-from .games import game_out
 from .http import answers, conditional, league_of, league_param
 from .rates import rated_row
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
@@ -73,5 +72,5 @@ def get_ancient_one(request, slug: str, league: str | None = league_param()):
         {**rated_row(size), "best_score": size.best_score, "investigators": size.investigator_count}
         for size in ancient_one_by_table_size(ancient_one, within)
     ]
-    row["top_games"] = [game_out(session) for session in profile.top_games]
+    row["top_games"] = profile.top_games
     return row

@@ -8,7 +8,6 @@ from ninja.pagination import paginate
 from games.models import Investigator
 from league.queries import investigator_profile, investigator_standings
 
-from .games import game_out
 from .http import answers, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import MAX_MIN_GAMES, season_by_slug
@@ -94,5 +93,5 @@ def get_investigator(
             }
             for row in profile.players
         ],
-        "best_games": [game_out(game) for game in profile.best_games],
+        "best_games": profile.best_games,
     }
