@@ -10,7 +10,7 @@ from league.queries import box_standings, herald_standings
 from .http import answers, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import season_by_slug
-from .rates import rated_row
+from .rates import rated_row, record
 from .schemas.in_play import BoxOut, HeraldOut
 
 router = Router(tags=["heralds and boxes"])
@@ -18,8 +18,7 @@ router = Router(tags=["heralds and boxes"])
 
 def in_play_out(row) -> dict:
     """A herald's or a box's numbers with it in play, and without it."""
-    without = rated_row(row, "_without")
-    return {**rated_row(row), "best_score": row.best_score, "without": without}
+    return record(row, without=rated_row(row, "_without"))
 
 
 def by_lower_bound(rows):

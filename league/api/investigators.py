@@ -11,7 +11,7 @@ from league.queries import investigator_profile, investigator_standings
 from .http import answers, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import MAX_MIN_GAMES, season_by_slug
-from .rates import rated_row
+from .rates import record
 from .schemas.investigators import InvestigatorDetailOut, InvestigatorOut
 
 router = Router(tags=["investigators"])
@@ -20,16 +20,15 @@ ENDINGS = ("devoured", "lost", "retired")
 
 
 def investigator_out(row: Investigator) -> dict:
-    return {
-        "name": row.name,
-        "slug": row.slug,
-        "occupation": row.occupation,
-        "box": row.box.name,
-        "url": row.get_absolute_url(),
-        **rated_row(row),
-        "best_score": row.best_score,
+    return record(
+        row,
+        name=row.name,
+        slug=row.slug,
+        occupation=row.occupation,
+        box=row.box.name,
+        url=row.get_absolute_url(),
         **{name: getattr(row, name) for name in ENDINGS},
-    }
+    )
 
 
 @router.get(
@@ -56,10 +55,6 @@ def list_investigators(
     )
 
 
-def _record(row, **names) -> dict:
-    return {**rated_row(row), "best_score": row.best_score, **names}
-
-
 @router.get(
     "/investigators/{slug}",
     response=answers(InvestigatorDetailOut, missing=True),
@@ -78,20 +73,12 @@ def get_investigator(
         "investigator": investigator_out(profile.summary),
         "season": chosen.slug if chosen else None,
         "by_ancient_one": [
-            _record(row, ancient_one=row.ancient_one.name, ancient_one_slug=row.ancient_one.slug)
+            record(row, ancient_one=row.ancient_one.name, ancient_one_slug=row.ancient_one.slug)
             for row in profile.by_ancient_one
         ],
         "by_investigator_count": [
-            _record(row, investigators=row.investigator_count) for row in profile.by_table_size
+            record(row, investigators=row.investigator_count) for row in profile.by_table_size
         ],
-        "players": [
-            {
-                "name": row.player.name,
-                "slug": row.player.slug,
-                "seats": row.seats,
-                "victories": row.victories,
-            }
-            for row in profile.players
-        ],
+        "players": profile.players,
         "best_games": profile.best_games,
     }

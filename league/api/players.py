@@ -62,7 +62,7 @@ def get_player(request, slug: str, season: str | None = None, league: str | None
         "investigators": profile.investigators,
         "teammates": profile.teammates,
         # All time, whatever the season: the rating is over every approved game.
-        "rating": rating.as_dict() if (rating := rating_of(player)) else None,
+        "rating": rating_of(player),
     }
 
 

@@ -9,3 +9,8 @@ def rated_row(row, suffix: str = "") -> dict:
     """``rated`` of a summary row's columns (``suffix`` "_without": the games without it)."""
     numbers = [getattr(row, f"{name}{suffix}") for name in ("games", "victories", "score_sum")]
     return rated(*numbers)
+
+
+def record(row, **names) -> dict:
+    """A row's rates and best score, with ``names`` (what the row is about)."""
+    return {**rated_row(row), "best_score": row.best_score, **names}

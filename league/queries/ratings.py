@@ -48,16 +48,6 @@ class RatingShown:
             return None
         return cls(row.value, row.mu, row.sigma, row.games)
 
-    def as_dict(self) -> dict:
-        return {
-            "value": self.value,
-            "even_game_chance": self.even_chance,
-            "mu": self.mu,
-            "sigma": self.sigma,
-            "games": self.games,
-            "provisional": self.provisional,
-        }
-
 
 def rating_of(subject) -> RatingShown | None:
     """The shown rating of a player or Ancient One read with ``select_related("rating")``."""

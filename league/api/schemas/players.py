@@ -69,7 +69,7 @@ class StandingOut(Schema):
         """The rating annotated on a standings row (``league.queries.standings``)."""
         if row.rating is None:
             return None
-        return RatingShown(row.rating, row.rating_mu, row.rating_sigma, row.rating_games).as_dict()
+        return RatingShown(row.rating, row.rating_mu, row.rating_sigma, row.rating_games)
 
 
 class SeasonOut(Schema):
