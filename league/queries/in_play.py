@@ -12,25 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import (
-    F,
-    FilteredRelation,
-    FloatField,
-    IntegerField,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-)
+from django.db.models import F, FloatField, IntegerField, QuerySet, Sum, Value
 from django.db.models.functions import Cast, Coalesce, NullIf
 
 from games.models import AncientOneTableSize, Box, Herald
 from games.models.summaries import scope_of, wilson_bounds
 from games.translation import in_language
 
-from .investigators import tally_rates
-
-TALLY = ("games", "victories", "score_sum")
+from .investigators import TALLY, with_standing
 
 
 @dataclass(frozen=True)
@@ -78,15 +67,9 @@ def _without(total: dict[str, int]) -> tuple[dict, dict]:
 
 def _in_play(model, league, season, total: LeagueTally | None) -> QuerySet:
     total = league_tally(league, season) if total is None else total
-    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(league, season)))
-    numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in TALLY}
     without, rates_without = _without({name: getattr(total, name) for name in TALLY})
-    return (
-        model.objects.annotate(row=row)
-        .annotate(**numbers, best_score=F("row__best_score"))
-        .annotate(**tally_rates(), **without)
-        .annotate(**rates_without)
-    )
+    rows = with_standing(model, scope_of(league, season))
+    return rows.annotate(**without).annotate(**rates_without)
 
 
 def herald_standings(league, *, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:

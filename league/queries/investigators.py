@@ -33,11 +33,7 @@ from .sides import games_of
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
-
-
-def tally_rates() -> dict[str, Cast]:
-    """Win % (and its interval) and mean victory score of a tally's columns, per row."""
-    return rates(bounds=True)
+TALLY = ("games", "victories", "score_sum")
 
 
 def investigator_standings(league, *, season=None, min_games: int = 0) -> QuerySet[Investigator]:
@@ -47,21 +43,27 @@ def investigator_standings(league, *, season=None, min_games: int = 0) -> QueryS
     return _standings(scope_of(league, season)).filter(games__gte=min_games)
 
 
-def _standings(scope: int) -> QuerySet[Investigator]:
+def with_standing(model, scope: int, *extra: str) -> QuerySet:
+    """Every row of the catalog ``model`` with its standings row's tally in ``scope`` (zeros
+    when it has none), its best score, win % with its interval and mean victory score."""
     row = FilteredRelation("standings", condition=Q(standings__scope=scope))
-    numbers = {
-        name: Coalesce(F(f"row__{name}"), 0)
-        for name in ("games", "victories", "score_sum", *ENDINGS)
-    }
+    numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in (*TALLY, *extra)}
+    return (
+        model.objects.annotate(row=row)
+        .annotate(**numbers, best_score=F("row__best_score"))
+        .annotate(**rates(bounds=True))
+    )
+
+
+def _standings(scope: int) -> QuerySet[Investigator]:
     # How often a seat ended each way, in per cent (what the page shows and downloads).
     shares = {
         f"{ending}_pct_value": Cast(F(ending) * 100.0 / NullIf(F("games"), 0), FloatField())
         for ending in ENDINGS
     }
     return (
-        Investigator.objects.annotate(row=row)
-        .annotate(**numbers, best_score=F("row__best_score"))
-        .annotate(**tally_rates(), **shares)
+        with_standing(Investigator, scope, *ENDINGS)
+        .annotate(**shares)
         .select_related("box")
         .annotate(box_name=in_language("box__name"))  # the download's box, translated
     )

@@ -58,7 +58,7 @@ class TeamProfile(Profile):
 
 def team_profile(team: Team, *, season=None) -> TeamProfile:
     """The team's record over its approved games (within ``season`` when given)."""
-    league = _league_of(team)
+    league = League(pk=team.league_id)  # its id is all a scope needs: no query
     games = TEAMS.games(team, league, season).select_related("ancient_one", "scenario")
     # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
     entries = (
@@ -66,43 +66,21 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         .select_related("scenario__series")
         .order_by("-scenario__closes_at", "scenario__name")
     )
-    members = team_roster(team)
+    # The public may see only members with an approved game in the league; the captain
+    # is their player (if public and a member), never the login.
+    listed = Player.objects.listed(league).filter(teams=team)
+    members = list(listed.order_by("name", "pk"))
+    captain = listed.filter(user_id=team.captain_id).first() if team.captain_id else None
     return TeamProfile(
         members=members,
-        unnamed_members=team_unnamed_members(team, len(members)),
-        captain=team_captain(team),
+        unnamed_members=team.members.count() - len(members),
+        captain=captain,
         summary=TEAMS.summary(team, league, season),
         by_ancient_one=TEAMS.by_ancient_one(team, league, season),
         games=games,
         months=TEAMS.months(team, league, season),
         entries=list(entries),
     )
-
-
-def _league_of(team: Team) -> League:
-    """The team's league, to name its scope (its id is all a scope needs: no query)."""
-    return League(pk=team.league_id)
-
-
-def team_roster(team: Team) -> list[Player]:
-    """The members the public may see (a member with no approved game in the team's
-    league is not named)."""
-    listed = Player.objects.listed(_league_of(team))
-    return list(listed.filter(teams=team).order_by("name", "pk"))
-
-
-def team_captain(team: Team) -> Player | None:
-    """The captain as the league knows them: their player, if public and a member; never
-    the login."""
-    if team.captain_id is None:
-        return None
-    listed = Player.objects.listed(_league_of(team))
-    return listed.filter(user_id=team.captain_id, teams=team).first()
-
-
-def team_unnamed_members(team: Team, named: int) -> int:
-    """How many members the page does not name (no approved game yet), of ``named``."""
-    return team.members.count() - named
 
 
 @dataclass
