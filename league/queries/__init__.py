@@ -1,8 +1,5 @@
-"""The league's read side: approved games, filtered and aggregated in the database.
-
-Views call these and templates, tables and charts only present what they return. Every
-aggregate is a database annotation; nothing here loops over all games in Python.
-"""
+"""The league's read side for pages and the API: every aggregate is a database annotation
+or a summary row; nothing here loops over all games in Python."""
 
 from .catalog import ancient_one_doom_tracks
 from .games import (

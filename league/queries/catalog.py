@@ -6,9 +6,6 @@ from games.models import AncientOne
 
 
 def ancient_one_doom_tracks():
-    """Every Ancient One with its printed doom track and box, box by box: one query.
-
-    Read from the catalog, not from a copy, so a doom track staff correct in the admin
-    shows here at once (and the stored scores are recomputed from it).
-    """
+    """Every Ancient One with its doom track, box by box: from the catalog, not a copy, so
+    a track corrected in the admin shows at once."""
     return AncientOne.objects.select_related("box").order_by("box__pk", "name")

@@ -1,13 +1,6 @@
-"""Investigators: every one's record, and one's page, read from summary rows.
-
-An investigator's numbers are ``InvestigatorStanding`` rows (one per investigator and
-scope), its record by Ancient One and by table size ``InvestigatorAncientOne`` and
-``InvestigatorTableSize`` rows, its players ``PlayerInvestigator`` rows, all kept on
-write (``games.summaries``). Its best games are a bounded slice of the score index.
-Win rates carry their 95 % Wilson interval (``games.intervals``): on the list the bounds
-are computed per row in SQL, so it sorts by the lower bound in the database; an
-investigator's own page reads plain rows and works its rates out in Python.
-"""
+"""Investigators: every one's record, and one's page, read from the summary rows kept on
+write. The list computes the Wilson interval in SQL, so it sorts by the lower bound in the
+database; an investigator's page reads plain rows and works its rates out in Python."""
 
 from __future__ import annotations
 
@@ -37,9 +30,8 @@ TALLY = ("games", "victories", "score_sum")
 
 
 def investigator_standings(league, *, season=None, min_games: int = 0) -> QuerySet[Investigator]:
-    """Every investigator of the catalog with its record in ``season`` of ``league`` (all
-    time when None) and at least ``min_games`` games: one row each, zeros for those never
-    played, from the standings rows alone."""
+    """Every investigator with its record in ``season`` of ``league`` (zeros if never
+    played) and at least ``min_games`` games."""
     return _standings(scope_of(league, season)).filter(games__gte=min_games)
 
 
@@ -80,8 +72,8 @@ SUMMARY_NUMBERS = ("games", "victories", "score_sum", "best_score", *ENDINGS)
 
 
 class InvestigatorProfile:
-    """What an investigator's page shows, each part one bounded query, read when first
-    used (a page whose parts come from the fragment cache reads only the summary)."""
+    """Each part read when first used: a page whose parts come from the fragment cache
+    reads only the summary."""
 
     def __init__(self, investigator: Investigator, league, season=None):
         self.investigator, self.league, self.season = investigator, league, season
@@ -89,8 +81,6 @@ class InvestigatorProfile:
 
     @cached_property
     def summary(self) -> Investigator:
-        """The investigator with its record (zeros when never played in the scope): its
-        standings row's columns, and the mean victory score worked out from them."""
         row = (
             InvestigatorStanding.objects.filter(investigator=self.investigator, scope=self.scope)
             .values(*SUMMARY_NUMBERS)
