@@ -25,8 +25,8 @@ Segments = tuple[bytes | str, ...]
 
 
 def cut(content: bytes) -> Segments | None:
-    """The page without its per-request parts: text and hole names in turn; ``None`` when a
-    part outside the holes belongs to one visitor (a CSRF token), or a hole is unknown."""
+    """Text and hole names in turn; ``None`` when a part outside the holes belongs to one
+    visitor (a CSRF token), or a hole is unknown."""
     segments: list[bytes | str] = []
     start = 0
     for hole in _HOLE.finditer(content):
@@ -42,15 +42,12 @@ def cut(content: bytes) -> Segments | None:
 
 
 def fill(segments: Segments, request) -> bytes:
-    """The page for this request: its own body tag, navigation, messages and language form
-    in the holes."""
     rendered = render_to_string(TEMPLATE, request=request).split(CUT)
     parts = dict(zip(FILLS, rendered, strict=True))
     return b"".join(parts[item].encode() if isinstance(item, str) else item for item in segments)
 
 
 def unmark(content: bytes) -> bytes:
-    """The page without the marks (they only tell the cache where the holes are)."""
     if b"<!--league:fill:" not in content:
         return content
     return _MARK.sub(b"", content)

@@ -29,7 +29,6 @@ UNSHOWN_MODELS = ("league.Membership", "league.JoinRequest")
 
 
 def versioned_models() -> list[type]:
-    """The models whose writes change what public pages show (m2m through models too)."""
     return [
         model
         for label in LEAGUE_APPS
@@ -41,7 +40,7 @@ def versioned_models() -> list[type]:
 
 
 def game_models() -> set[type]:
-    """The rows of a game, whose writes inside the upkeep it judges (and only it)."""
+    """A game's rows: their writes inside the upkeep are its to judge."""
     through = {field.remote_field.through for field in Session._meta.many_to_many}
     return {Session, Seat, *through}
 
@@ -76,7 +75,6 @@ def _cache_recovered(sender, **kwargs) -> None:
 
 
 def connect() -> None:
-    """Connect the receivers (from ``LeagueConfig.ready``)."""
     league_changed.connect(_league_changed, dispatch_uid="league-version")
     outage.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
     games = game_models()
