@@ -1,9 +1,5 @@
-"""The league's read-only JSON API (django-ninja): ``/api/``, schema at ``/api/openapi.json``,
-interactive docs at ``/api/docs`` served from static files.
-
-Every answer comes from ``league.queries``, the queries the pages use, so a number never
-differs between a page and the API.
-"""
+"""The league's read-only JSON API (django-ninja), docs at ``/api/docs``: every answer comes
+from ``league.queries``, as the pages', so a number never differs between them."""
 
 from csp.decorators import csp_update
 from ninja import Swagger

@@ -17,12 +17,11 @@ router = Router(tags=["heralds and boxes"])
 
 
 def in_play_out(row) -> dict:
-    """A herald's or a box's numbers with it in play, and without it."""
     return record(row, without=rated_row(row, "_without"))
 
 
 def by_lower_bound(rows):
-    """The pages' default order: the win rate's lower bound first (never played last)."""
+    # The pages' default order: the win rate's lower bound first (never played last).
     return rows.order_by(F("win_low").desc(nulls_last=True), "name", "pk")
 
 

@@ -32,7 +32,7 @@ def list_players(request, league: str | None = league_param()):
 
 
 def season_by_slug(slug: str | None, league) -> Season | None:
-    """The season of ``league`` with this slug (None for none given; 422 for no such)."""
+    # None for none given; 422 for no such season.
     if not slug:
         return None
     season = league.seasons.filter(slug=slug).first()

@@ -1,8 +1,5 @@
-"""Ratings: a player's rating history, and how the league's ratings stand (tables, as of).
-
-The standings, a player's record and the Ancient Ones carry their ratings too; these
-answers add what only the rating has. Read from stored rows (``league.queries.ratings``).
-"""
+"""Ratings: a player's rating history, and how the league's ratings stand (the standings,
+a player's record and the Ancient Ones carry their ratings too)."""
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
