@@ -1,9 +1,8 @@
-"""Backing up and restoring the league's database, whichever engine DATABASE_URL names.
+"""Backing up and restoring the league's database (``manage.py backup`` / ``restore``).
 
 SQLite: an online copy through sqlite3's backup API, consistent while the site runs.
-PostgreSQL: ``pg_dump`` in its custom format, restored by ``pg_restore --clean --if-exists
---no-owner`` in one transaction. The client tools must match the server's major version.
-Used by ``manage.py backup`` / ``manage.py restore`` (``make backup`` / ``make restore``).
+PostgreSQL: ``pg_dump``, restored by ``pg_restore`` in one transaction (the client tools
+must match the server's major version).
 """
 
 from __future__ import annotations
@@ -23,8 +22,8 @@ SUFFIXES = {SQLITE: ".sqlite3", POSTGRESQL: ".dump"}
 DatabaseSettings = dict[str, Any]
 
 
-class BackupError(Exception):
-    """A backup or restore that cannot be done; the message says why."""
+class BackupError(Exception):  # the message says why
+    pass
 
 
 def engine_of(database: DatabaseSettings) -> str:
@@ -43,7 +42,6 @@ def backup_name(database: DatabaseSettings, now: datetime.datetime | None = None
 
 
 def backup_database(database: DatabaseSettings, directory: Path) -> Path:
-    """Write a backup of ``database`` into ``directory``; return the new file."""
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / backup_name(database)
     if target.exists():
@@ -56,7 +54,6 @@ def backup_database(database: DatabaseSettings, directory: Path) -> Path:
 
 
 def restore_database(database: DatabaseSettings, backup: Path) -> None:
-    """Replace everything in ``database`` with the contents of ``backup``."""
     if not backup.is_file():
         raise BackupError(f"No backup file at {backup}.")
     engine = engine_of(database)
@@ -84,7 +81,7 @@ def restore_database(database: DatabaseSettings, backup: Path) -> None:
 
 
 def _sqlite_copy(source: Path, target: Path, *, source_must_exist: bool) -> None:
-    """Copy a whole SQLite database page by page (safe while others read and write it)."""
+    # Page by page: safe while others read and write it.
     if source_must_exist and not source.is_file():
         raise BackupError(f"No SQLite database at {source}.")
     reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
@@ -112,7 +109,7 @@ def _tool(name: str) -> str:
 
 
 def _run(command: list[str], database: DatabaseSettings, *, dbname_flag: bool = False) -> None:
-    """Run a client program against ``database``; the password travels in the environment."""
+    # The password travels in the environment, never on the command line.
     env = {**os.environ, "PGDATABASE": database["NAME"]}
     for key, variable in (
         ("HOST", "PGHOST"),

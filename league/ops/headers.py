@@ -1,7 +1,4 @@
-"""The Permissions-Policy header: browser features the league's pages never use are off.
-
-The Content-Security-Policy comes from django-csp; this one header needs no library.
-"""
+"""The Permissions-Policy header (the Content-Security-Policy comes from django-csp)."""
 
 from __future__ import annotations
 
@@ -14,8 +11,6 @@ def permissions_policy(features: dict[str, list[str]]) -> str:
 
 
 class PermissionsPolicyMiddleware:
-    """Adds ``Permissions-Policy`` from ``settings.PERMISSIONS_POLICY`` to every response."""
-
     def __init__(self, get_response):
         self.get_response = get_response
         self.header = permissions_policy(settings.PERMISSIONS_POLICY)

@@ -1,6 +1,4 @@
-"""The Organise area's scenario pages: the league's scenarios and series listed, made,
-edited, and a scenario no game was entered for deleted. Behind the league's organiser role
-(``OrganiserMixin``); every write in one transaction."""
+"""The Organise area's scenario and series pages; every write in one transaction."""
 
 from __future__ import annotations
 
@@ -17,9 +15,7 @@ from league.organise.scenario_forms import ScenarioForm, ScenarioTaskFormSet, Se
 from league.organise.views import OrganiserMixin, taken_meanwhile
 
 
-class ScenarioListView(OrganiserMixin, ListView):
-    """The league's scenarios, and its series (a handful: the first ``MOST_SERIES``)."""
-
+class ScenarioListView(OrganiserMixin, ListView):  # and the series, a handful
     template_name = "league/organise/scenarios.html"
     context_object_name = "scenarios"
     paginate_by = 50
@@ -38,9 +34,8 @@ class ScenarioListView(OrganiserMixin, ListView):
 
 
 class LeagueRowEditMixin(OrganiserMixin):
-    """Create (no ``pk``) or edit one of the league's scenarios or series, with its
-    ``inlines`` (formsets): another league's is not found; the form gets the league;
-    everything is saved in one transaction, or nothing and the page comes back."""
+    """Create (no ``pk``) or edit one of the league's rows with its ``inlines`` (formsets):
+    all saved in one transaction, or nothing and the page comes back."""
 
     success_url_name = "league:organise_scenarios"
     saved = ""
@@ -100,8 +95,7 @@ class SeriesEditView(LeagueRowEditMixin, UpdateView):
 
 
 class ScenarioDeleteView(OrganiserMixin, DeleteView):
-    """Asks, then deletes a scenario with its tasks; one that games were entered for stays
-    (PROTECT), and the organiser is told so."""
+    # A scenario that games were entered for stays (PROTECT), and the organiser is told so.
 
     template_name = "league/organise/scenario_delete.html"
     success_url_name = "league:organise_scenarios"
