@@ -16,24 +16,12 @@ from league.caching.versions import league_version, league_version_changed_at
 class LeagueGames(SessionQuerySet):
     """``Session`` querysets with the league pages' filters; start from ``league_games(league)``."""
 
-    def played_between(
-        self, start: datetime.date | None = None, end: datetime.date | None = None
-    ) -> LeagueGames:
-        games = self
-        if start:
-            games = games.filter(played_on__gte=start)
-        if end:
-            games = games.filter(played_on__lte=end)
-        return games
-
-    def submitted_before(self, moment: datetime.datetime | None) -> LeagueGames:
-        return self.filter(created_at__lt=moment) if moment else self
-
     def in_season(self, season) -> LeagueGames:
         """Played within its dates and, once it has finished, submitted before it closed."""
         if season is None:
             return self
-        return self.played_between(season.start, season.end).submitted_before(season.closed_at)
+        games = self.filter(played_on__gte=season.start, played_on__lte=season.end)
+        return games.filter(created_at__lt=season.closed_at) if season.is_finished else games
 
     def played_by(self, player: Player) -> LeagueGames:
         """Games with ``player`` at the table, once each however many seats they held."""

@@ -146,6 +146,12 @@ def ancient_one_profile(ancient_one: AncientOne, league) -> AncientOneProfile:
     )
 
 
+def ancient_one_doom_tracks():
+    """Every Ancient One with its doom track, box by box: from the catalog, not a copy, so
+    a track corrected in the admin shows at once."""
+    return AncientOne.objects.select_related("box").order_by("box__pk", "name")
+
+
 def home_summary(league) -> dict[str, Any]:
     sums = AncientOneOutcome.objects.in_scope(league).aggregate(
         all_games=Coalesce(Sum("games"), 0),

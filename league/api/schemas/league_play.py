@@ -8,7 +8,7 @@ from ninja import Field, Schema
 from .common import Link, Name, PlayerRef, Text
 from .common import ScenarioLink as ScenarioRef
 from .common import TeamLink as TeamRef
-from .players import AncientOneRecord
+from .players import AncientOneRecord, RecordRow
 
 
 class TeamStandingOut(TeamRef):
@@ -21,12 +21,7 @@ class TeamStandingOut(TeamRef):
     series_points: int
 
 
-class TeamSummary(Schema):
-    games: int
-    victories: int
-    win_pct: float | None
-    best_score: int | None
-    mean_score: float | None
+class TeamSummary(RecordRow):
     scenarios_entered: int
     series_points: int
 
