@@ -160,12 +160,10 @@ class JoinRequest(models.Model):
 
 
 class SeasonQuerySet(models.QuerySet):
-    def containing(self, day: datetime.date):
-        return self.filter(start__lte=day, end__gte=day)
-
     def current(self) -> Season | None:
         # The latest-starting one if seasons overlap.
-        return self.containing(timezone.localdate()).order_by("-start").first()
+        today = timezone.localdate()
+        return self.filter(start__lte=today, end__gte=today).order_by("-start").first()
 
 
 class Season(UniqueInEveryLeague, models.Model):

@@ -31,17 +31,8 @@ def streamed(chunks: Iterable) -> Iterator:
     """``chunks`` read in the context they were made in: a streamed response's body is read
     by the server after the middleware (and the request's scope) returned."""
     context = contextvars.copy_context()  # now, while the request's scope is open
-    iterator = iter(chunks)
-
-    def read() -> Iterator:
-        while True:
-            try:
-                chunk = context.run(next, iterator)
-            except StopIteration:
-                return
-            yield chunk
-
-    return read()
+    iterator, done = iter(chunks), object()
+    return iter(lambda: context.run(next, iterator, done), done)
 
 
 def formfield_across_leagues(db_field, **kwargs):

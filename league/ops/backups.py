@@ -18,6 +18,7 @@ from typing import Any
 SQLITE = "django.db.backends.sqlite3"
 POSTGRESQL = "django.db.backends.postgresql"
 SUFFIXES = {SQLITE: ".sqlite3", POSTGRESQL: ".dump"}
+RESTORE_FLAGS = ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error"]
 
 DatabaseSettings = dict[str, Any]
 
@@ -64,20 +65,9 @@ def restore_database(database: DatabaseSettings, backup: Path) -> None:
         )
     if engine == SQLITE:
         _sqlite_copy(backup, Path(database["NAME"]), source_must_exist=True)
-    else:
-        _run(
-            [
-                _tool("pg_restore"),
-                "--clean",
-                "--if-exists",
-                "--no-owner",
-                "--single-transaction",
-                "--exit-on-error",
-                str(backup),
-            ],
-            database,
-            dbname_flag=True,
-        )
+    else:  # pg_restore restores into --dbname, not PGDATABASE
+        database_flag = f"--dbname={database['NAME']}"
+        _run([_tool("pg_restore"), *RESTORE_FLAGS, database_flag, str(backup)], database)
 
 
 def _sqlite_copy(source: Path, target: Path, *, source_must_exist: bool) -> None:
@@ -108,7 +98,7 @@ def _tool(name: str) -> str:
     return found
 
 
-def _run(command: list[str], database: DatabaseSettings, *, dbname_flag: bool = False) -> None:
+def _run(command: list[str], database: DatabaseSettings) -> None:
     # The password travels in the environment, never on the command line.
     env = {**os.environ, "PGDATABASE": database["NAME"]}
     for key, variable in (
@@ -119,8 +109,6 @@ def _run(command: list[str], database: DatabaseSettings, *, dbname_flag: bool = 
     ):
         if database.get(key):
             env[variable] = str(database[key])
-    if dbname_flag:  # pg_restore restores into -d, not PGDATABASE
-        command = [*command[:-1], f"--dbname={database['NAME']}", command[-1]]
     result = subprocess.run(command, env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise BackupError(f"{Path(command[0]).name} failed: {result.stderr.strip()}")
