@@ -11,8 +11,9 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
-from django.views.generic import CreateView, FormView, ListView, TemplateView, UpdateView
+from django.views.generic import FormView, ListView, TemplateView, UpdateView
 
 from games.jobs.files import export_path
 from games.jobs.models import JobStatus
@@ -182,38 +183,54 @@ class SeasonListView(OrganiserMixin, ListView):
         return Season.objects.filter(league=self.request.league).order_by("-start", "pk")
 
 
-class SeasonEditMixin(OrganiserMixin):
+class LeagueRowEditMixin(OrganiserMixin):
+    """Create (no ``pk``) or edit one of the league's rows with its ``inlines`` (formsets):
+    all saved in one transaction, or nothing and the page comes back."""
+
+    success_url_name = "league:organise_scenarios"
+    saved, saved_as = "", "name"  # the message, and its placeholder for the row's name
+
+    def get_queryset(self):
+        return self.model.objects.filter(league=self.request.league)
+
+    def get_object(self, queryset=None):
+        return super().get_object(queryset) if "pk" in self.kwargs else None
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "league": self.request.league}
+
+    def inlines(self) -> dict:
+        return {}
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**(kwargs or self.inlines()))
+
+    def post(self, request, *args, **kwargs):
+        self.object = self.get_object()
+        form, inlines = self.get_form(), self.inlines()
+        if not all([form.is_valid(), *(formset.is_valid() for formset in inlines.values())]):
+            return self.render_to_response(self.get_context_data(form=form, **inlines))
+        try:
+            with transaction.atomic():
+                self.object = form.save()
+                for formset in inlines.values():
+                    formset.instance = self.object
+                    formset.save()
+        except IntegrityError:  # another organiser took the name or address meanwhile
+            self.object = self.get_object()
+            form, inlines = self.get_form(), self.inlines()
+            taken_meanwhile(form, *inlines.values())
+            return self.render_to_response(self.get_context_data(form=form, **inlines))
+        messages.success(request, self.saved % {self.saved_as: self.object})
+        return redirect(self.get_success_url())
+
+
+class SeasonEditView(LeagueRowEditMixin, UpdateView):
     model = Season
     form_class = SeasonForm
     template_name = "league/organise/season_form.html"
     success_url_name = "league:organise_seasons"
-
-    def get_queryset(self):
-        return Season.objects.filter(league=self.request.league)
-
-    def get_form(self, form_class=None):
-        form = super().get_form(form_class)
-        form.instance.league = self.request.league
-        return form
-
-    def form_valid(self, form):
-        try:
-            with transaction.atomic():
-                response = super().form_valid(form)
-        except IntegrityError:  # another organiser took the name or address meanwhile
-            form = self.get_form()
-            taken_meanwhile(form)
-            return self.form_invalid(form)
-        messages.success(self.request, _("Season “%(season)s” saved.") % {"season": self.object})
-        return response
-
-
-class SeasonCreateView(SeasonEditMixin, CreateView):
-    pass
-
-
-class SeasonUpdateView(SeasonEditMixin, UpdateView):
-    pass
+    saved, saved_as = gettext_lazy("Season “%(season)s” saved."), "season"
 
 
 class AnnouncementView(OrganiserMixin, FormView):  # saving replaces the one announcement
