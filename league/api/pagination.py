@@ -23,8 +23,7 @@ class BoundedPagination(PageNumberPagination):
 
     def __init__(self, page_size: int = MAX_PAGE_SIZE, shape=None, **kwargs) -> None:
         super().__init__(page_size=page_size, max_page_size=MAX_PAGE_SIZE, **kwargs)
-        # A row as the API answers it (``@paginate(BoundedPagination, shape=game_out)``
-        # turns model rows into dicts after the page is sliced); as it is by default.
+        # ``shape`` turns a row the schema cannot read into a dict, after the slicing.
         self.shape = shape or (lambda row: row)
 
     def paginate_queryset(self, queryset, pagination, request, **params):

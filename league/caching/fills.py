@@ -1,9 +1,7 @@
 """The parts of a page that differ per request, cut out of a cached page and filled in.
 
-``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->`` (the body tag,
-the navigation, the messages, the footer's language form): a page is stored without them
-(``cut``), every request renders them for itself (``fill``), and the marks never reach a
-browser (``unmark``).
+``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->``; a page is stored
+without them, every request renders them for itself, and the marks never reach a browser.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""What bumps which versions: every write to the league's own data (docs/caching.md,
-"What a write retires").
-
-post_save, post_delete and m2m_changed cover every concrete model of the games and league
-apps but simple-history's and the rows kept by an upkeep that sends ``league_changed``
-itself (``DERIVED_MODULES``). A write that changes no public page retires nothing: a
-pending game's rows (``league_changed(public=False)``), a player just created.
+"""What bumps which versions: every write to the games' and league's models but history
+rows and those whose upkeep sends ``league_changed`` itself (docs/caching.md, "What a write
+retires"). A write that changes no public page (a pending game, a new player) retires nothing.
 """
 
 from __future__ import annotations
