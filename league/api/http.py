@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.db.models import F
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 from ninja import Query
@@ -87,6 +88,11 @@ def answers(ok, *, cached: bool = True, missing: bool = False, invalid: bool = T
     if missing:
         codes[404] = ErrorOut
     return codes
+
+
+def by_lower_bound(rows):
+    # The pages' default order: the win rate's lower bound first (never played last).
+    return rows.order_by(F("win_low").desc(nulls_last=True), "name", "pk")
 
 
 def invalid_filters(filterset) -> HttpError:

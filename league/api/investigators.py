@@ -1,6 +1,5 @@
 """Investigators with their statistics, as the investigator pages show them."""
 
-from django.db.models import F
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router
 from ninja.pagination import paginate
@@ -8,7 +7,7 @@ from ninja.pagination import paginate
 from games.models import Investigator
 from league.queries import investigator_profile, investigator_standings
 
-from .http import answers, conditional, league_of, league_param
+from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import MAX_MIN_GAMES, season_by_slug
 from .rates import record
@@ -47,12 +46,8 @@ def list_investigators(
     """The investigators page's rows and default order: the win rate's lower bound first
     (never played last), then by name."""
     within = league_of(request, league)
-    chosen = season_by_slug(season, within)
-    return (
-        investigator_standings(within, season=chosen)
-        .filter(games__gte=min_games or 0)
-        .order_by(F("win_low").desc(nulls_last=True), "name", "pk")
-    )
+    rows = investigator_standings(within, season=season_by_slug(season, within))
+    return by_lower_bound(rows.filter(games__gte=min_games or 0))
 
 
 @router.get(

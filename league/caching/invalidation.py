@@ -47,10 +47,9 @@ def _model_changed(sender, instance=None, using=None, **kwargs) -> None:
     versions.league_version_bump_after_commit(using, league=league)
 
 
-def _game_row_changed(sender, instance=None, using=None, **kwargs) -> None:
-    if active_upkeep() is None:
-        league = getattr(instance, "league_id", None)
-        versions.league_version_bump_after_commit(using, league=league)
+def _game_row_changed(sender, **kwargs) -> None:
+    if active_upkeep() is None:  # else the upkeep judges what its writes retire
+        _model_changed(sender, **kwargs)
 
 
 def _player_saved(sender, using=None, created=False, **kwargs) -> None:
