@@ -43,9 +43,8 @@ NAV = [
 
 @lru_cache(maxsize=1024)
 def _addresses(prefix: str, urlconf, language: str | None, league_slug: str) -> dict[str, str]:
-    """Every navigation link's address, reversed once per script prefix, URLconf,
-    language and league (addresses carry both; the navigation is rendered for every
-    request, around a cached page too)."""
+    # Reversed once per prefix, URLconf, language and league: the navigation is rendered
+    # for every request, around a cached page too.
     return {
         name: reverse(name, args=[league_slug] if name.startswith(IN_A_LEAGUE) else [])
         for name, _, _ in NAV
@@ -53,7 +52,7 @@ def _addresses(prefix: str, urlconf, language: str | None, league_slug: str) -> 
 
 
 def nav_links(request=None) -> list[dict]:
-    """The links for this request; without one (the 500 page) those anyone may follow."""
+    # Without a request (the 500 page): the links anyone may follow.
     logged_in = request is not None and signed_in(request)
     path = request.path if request is not None else ""
     addresses = _addresses(get_script_prefix(), get_urlconf(), get_language(), active_slug())
@@ -67,8 +66,7 @@ def nav_links(request=None) -> list[dict]:
 
 
 def pending_count(request) -> int:
-    """The league's games waiting for a moderator (the queue page counted them already);
-    on a page outside any league, the first league's, which its links lead to."""
+    # The queue page counted them already.
     if getattr(request, "pending_count", None) is None:
         with scope(league=request.league):
             pending = Session.objects.filter(league=request.league).pending()
@@ -77,10 +75,8 @@ def pending_count(request) -> int:
 
 
 def nav(request):
-    """The navigation, built only where it is rendered: a page's tables are rendered with
-    the request too, each running the context processors again. The roles are those of
-    ``request.league``; ``may_join``: a signed-in reader of a public league they are not
-    a member of (the navigation offers them to join it)."""
+    """Built only where it is rendered (lazily): a page's tables are rendered with the
+    request too, each running the context processors again."""
     # No league on a request the middleware has not reached (Django's 500 page).
     league = getattr(request, "league", None)
     return {
@@ -100,16 +96,13 @@ def nav(request):
 
 
 def page_url(request):
-    """The page's absolute address, for ``og:url``: under ``LEAGUE_SITE_URL`` when set."""
+    # For ``og:url``.
     return {"page_url": absolute_url(request.path, request)}
 
 
 def fragments(request):
-    """What ``{% cache %}`` keys a page's fragments with: the versions of what the page
-    shows, as the page cache read them (``request.page_versions``), and how long to keep
-    them. A page read without versions (the page cache off, a page it does not keep)
-    keeps no fragment: ``fragment_seconds`` is 0. The language is part of the key: a
-    fragment holds words, and each language keeps its own."""
+    """What ``{% cache %}`` keys a page's fragments with: the versions the page cache read
+    and the language (a fragment holds words). A page read without versions keeps none."""
     versions = getattr(request, "page_versions", None)
     if not versions:
         return {"fragment_seconds": 0, "page_versions": ""}

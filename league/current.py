@@ -1,13 +1,8 @@
-"""The league a request is about: ``request.league``, and the league addresses link into.
+"""The league a request is about (``request.league``), and the league links go to.
 
-A league's pages live under ``/<language>/l/<league>/``. ``CurrentLeagueMiddleware`` reads
-the league from the address: an unknown league, or an invitation-only one the reader is no
-member of, is a 404 (its name is not even confirmed). Pages outside any league (the
-leagues' list, accounts) are about the first league, the site's own.
-
-Like the active language, the active league is what ``address()`` (``get_absolute_url``
-of players, Ancient Ones and investigators) links into; ``override`` sets it outside a
-request (an e-mail, a job).
+A league the reader may not read is a 404 (its name is not even confirmed). Pages outside
+any league are about the first league. Like the active language, the active league is
+what ``get_absolute_url`` links into; ``override`` sets it outside a request.
 """
 
 from __future__ import annotations
@@ -35,19 +30,18 @@ _slugs: dict[int, str] = {}
 
 
 def slug_of(league_id: int) -> str:
-    """The address of league ``league_id`` (its pages' /l/<address>/)."""
     if league_id not in _slugs:
         _slugs[league_id] = League.objects.values_list("slug", flat=True).get(pk=league_id)
     return _slugs[league_id]
 
 
 def remember(league: League) -> None:
-    """Keep ``league``'s address, read with the league anyway (no query for its links)."""
+    # Read with the league anyway: no query for its links.
     _slugs[league.pk] = league.slug
 
 
 def forget_slugs() -> None:
-    """Forget the kept addresses (tests reuse league ids after a rollback)."""
+    # Tests reuse league ids after a rollback.
     _slugs.clear()
 
 
@@ -57,13 +51,11 @@ def _first_slug() -> str:
 
 
 def active_slug() -> str:
-    """The league that links go to: the request's, else the first league."""
     return _active_slug.get() or _first_slug()
 
 
 @contextmanager
 def override(league: League):
-    """Link into ``league`` inside the block (e-mails and jobs about one league)."""
     token = _active_slug.set(league.slug)
     try:
         yield
@@ -72,7 +64,6 @@ def override(league: League):
 
 
 def readable_league(slug: str, user) -> League:
-    """League ``slug`` when ``user`` may read it, else 404."""
     league = League.objects.filter(slug=slug).first()
     if league is None or not (league.is_public or _is_member(league, user)):
         raise Http404(_("No such league."))
@@ -89,10 +80,8 @@ ACROSS_NAMESPACES = {"admin", "across"}
 
 
 class CurrentLeagueMiddleware:
-    """Sets ``request.league`` from the address (404 when unreadable), makes it the league
-    links go to while the page renders, and runs the whole request, its templates
-    included, in the league's scope (``league.scopes``): a page outside any league reads
-    no league's rows unless it reads across leagues on purpose."""
+    """Runs the whole request, its templates included, in the league's scope: a page
+    outside any league reads no league's rows unless it reads across leagues on purpose."""
 
     def __init__(self, get_response):
         self.get_response = get_response

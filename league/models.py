@@ -28,13 +28,11 @@ class LeagueQuerySet(models.QuerySet):
         return self.filter(visibility=Visibility.PUBLIC)
 
     def of_user(self, user):
-        """The leagues ``user`` is a member of (none for a visitor)."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
 
     def readable_by(self, user):
-        """Public leagues and those ``user`` is a member of."""
         if not user.is_authenticated:
             return self.public()
         return self.filter(Q(visibility=Visibility.PUBLIC) | Q(memberships__user=user)).distinct()
@@ -46,8 +44,7 @@ class LeagueQuerySet(models.QuerySet):
 
 class League(models.Model):
     """A group that plays together: it owns its games, seasons, teams, scenarios, series
-    and announcements. People have one account and one player across leagues; a
-    ``Membership`` gives them a role in each."""
+    and announcements; people have one account and player across leagues."""
 
     name = models.CharField(_("name"), max_length=80, unique=True)
     slug = models.SlugField(
@@ -122,9 +119,8 @@ MODERATING_ROLES = frozenset({MemberRole.MODERATOR, MemberRole.ORGANISER})
 
 
 def role_in(user, league) -> str | None:
-    """``user``'s role in ``league`` (a ``MemberRole`` value; None: not a member, or a
-    visitor). Asked once per league and remembered on the user object, as Django remembers
-    its permissions: the navigation, the view and its template ask it several times."""
+    """A ``MemberRole`` value or None, remembered on the user object as Django remembers its
+    permissions: the navigation, the view and its template ask it several times."""
     league_id = league if isinstance(league, int) else getattr(league, "pk", None)
     if league_id is None or not user.is_authenticated:
         return None
@@ -164,12 +160,10 @@ class JoinRequest(models.Model):
 
 
 class SeasonQuerySet(models.QuerySet):
-    def containing(self, day: datetime.date):
-        return self.filter(start__lte=day, end__gte=day)
-
     def current(self) -> Season | None:
-        """The season today falls in (the latest-starting one if seasons overlap)."""
-        return self.containing(timezone.localdate()).order_by("-start").first()
+        # The latest-starting one if seasons overlap.
+        today = timezone.localdate()
+        return self.filter(start__lte=today, end__gte=today).order_by("-start").first()
 
 
 class Season(UniqueInEveryLeague, models.Model):
@@ -212,11 +206,8 @@ class Season(UniqueInEveryLeague, models.Model):
 
     @property
     def closed_at(self) -> datetime.datetime | None:
-        """When a finished season closed (midnight after its last day); None while it runs.
-
-        Games submitted after that moment do not count in it, even when backdated into
-        its dates, so a finished season's standings stay as they were.
-        """
+        """Midnight after its last day (None while it runs): games submitted later do not
+        count in it, even when backdated, so its standings stay as they were."""
         if not self.is_finished:
             return None
         midnight = datetime.datetime.combine(self.end + datetime.timedelta(days=1), datetime.time())
@@ -229,7 +220,6 @@ ANNOUNCEMENT_MAX_LENGTH = 280
 
 class AnnouncementQuerySet(models.QuerySet):
     def showing(self) -> Announcement | None:
-        """The announcement the home page shows now: the latest one not yet expired."""
         unexpired = Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now())
         return self.filter(unexpired).exclude(text="").order_by("-updated_at", "-pk").first()
 

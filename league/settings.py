@@ -75,24 +75,17 @@ MIDDLEWARE = [
     "league.ops.headers.PermissionsPolicyMiddleware",
     "league.api.http.ApiCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Compresses what a client accepts gzip for, below whitenoise (static files come
-    # compressed at collectstatic, and images are not worth it) and above the page cache
-    # (which so keeps plain bodies, and hits are compressed too). Against BREACH: Django's
-    # random padding of each gzip answer, masked CSRF tokens, SameSite cookies (docs/caching.md).
+    # Below whitenoise (static files come compressed) and above the page cache (which so
+    # keeps plain bodies); against BREACH see docs/caching.md.
     "django.middleware.gzip.GZipMiddleware",
-    # Below gzip (an ETag of the plain body), above the page cache: a page, a feed or a
-    # download unchanged since the client's copy (its ETag, or a feed's Last-Modified)
-    # answers 304 with no body.
+    # Below gzip (an ETag of the plain body), above the page cache: 304 for an unchanged copy.
     "django.middleware.http.ConditionalGetMiddleware",
-    # request.league, from the address; above the page cache, so a league the reader may
-    # not read is a 404 before any copy is served (its view step runs after every request
-    # step, so the reader is known by then).
+    # Above the page cache, so a league the reader may not read is a 404 before any copy
+    # is served (its view step runs after every request step: the reader is known).
     "league.current.CurrentLeagueMiddleware",
     # Above the session, CSRF and messages middleware, so it sees every cookie they set.
     "league.caching.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language: from the address's prefix (/de/...), else the language cookie, else the
-    # browser's Accept-Language; an address without a prefix is redirected to one.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -145,12 +138,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Browser tests reach the live server from several threads at once (htmx previews beside
     # a form post); an in-memory test database would be one connection shared by them all.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
-    # Several processes share the file (gunicorn's workers, the job worker, the cache
-    # table). Write-ahead logging lets pages be read while a game is written; a
-    # transaction takes the write lock when it begins, so one that read first never
-    # finds the lock taken when it comes to write (SQLite's "database is locked" at
-    # once, whatever the timeout); and a writer waits up to the timeout for another.
-    # Options given in DATABASE_URL (``?timeout=60``) win over these.
+    # Several processes share the file: write-ahead logging lets pages be read while a
+    # game is written; a transaction takes the write lock when it begins, so one that read
+    # first never meets "database is locked" when it comes to write. Options given in
+    # DATABASE_URL (``?timeout=60``) win over these.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": SQLITE_BUSY_SECONDS,
@@ -196,8 +187,7 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
-# Background jobs (games.jobs) through Django's tasks API (the django-tasks backport): a
-# table of the league's database (`manage.py db_worker`), or an RQ queue with REDIS_URL.
+# Background jobs (games.jobs): a table of the database (`manage.py db_worker`), or RQ.
 TASKS = {
     "default": (
         {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
@@ -317,9 +307,7 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_CLIENT_IP_CALLABLE = "league.ops.throttle.client_address"
 # The start-up banner would print on every manage.py command and test run.
 AXES_VERBOSE = False
-# Our own reverse proxies (addresses or networks, e.g. "10.0.0.5,10.1.0.0/16"): only a
-# request that comes from one of them has its X-Forwarded-For read (league.ops.throttle).
-# Empty trusts none: REMOTE_ADDR is the client, whatever headers it sends.
+# Only a request from one of our proxies has its X-Forwarded-For read (league.ops.throttle).
 try:
     LEAGUE_TRUSTED_PROXIES = [
         ipaddress.ip_network(item, strict=False) for item in env_list("LEAGUE_TRUSTED_PROXIES", "")
@@ -342,9 +330,7 @@ LEAGUE_BENCH_VIEWS = env_bool("LEAGUE_BENCH_VIEWS", False)
 LEAGUE_IMPORT_MAX_BYTES = int(os.environ.get("LEAGUE_IMPORT_MAX_BYTES", str(200 * 1024**2)))
 LEAGUE_IMPORT_MAX_PROBLEMS = int(os.environ.get("LEAGUE_IMPORT_MAX_PROBLEMS", "200"))
 LEAGUE_IMPORT_READ_SECONDS = float(os.environ.get("LEAGUE_IMPORT_READ_SECONDS", "120"))
-LEAGUE_IMPORT_XLSX_MAX_UNPACKED = int(
-    os.environ.get("LEAGUE_IMPORT_XLSX_MAX_UNPACKED", str(2 * 1024**3))
-)
+LEAGUE_IMPORT_XLSX_MAX_UNPACKED = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_UNPACKED", 2**31))
 # A results export packs about 12 times, a sparse sheet up to ~150; a zip bomb ~1,000.
 LEAGUE_IMPORT_XLSX_MAX_RATIO = int(os.environ.get("LEAGUE_IMPORT_XLSX_MAX_RATIO", "200"))
 # The project's own folder for uploads (never the machine's shared temporary folder).
@@ -355,8 +341,7 @@ LEAGUE_EXPORT_STREAM_ROWS = int(os.environ.get("LEAGUE_EXPORT_STREAM_ROWS", "500
 LEAGUE_EXPORT_DIR = Path(os.environ.get("LEAGUE_EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
 LEAGUE_EXPORT_MAX_AGE = int(os.environ.get("LEAGUE_EXPORT_MAX_AGE", str(24 * 3600)))
 LEAGUE_JOB_STALE_SECONDS = int(os.environ.get("LEAGUE_JOB_STALE_SECONDS", "300"))
-# Django's own defaults, stated: form fields (not files) up to 2.5 MB in memory, and
-# uploads over 2.5 MB spooled to FILE_UPLOAD_TEMP_DIR instead of memory.
+# Django's own defaults, stated: up to 2.5 MB in memory, bigger uploads spooled to disk.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 

@@ -1,8 +1,5 @@
-"""The site's public address: ``LEAGUE_SITE_URL`` when it is set, else the request's.
-
-Feeds and Open Graph tags need absolute addresses; a reader or a crawler that meets the
-site under two host names (a proxy's and the public one) must still see one identity.
-"""
+"""The site's public address: ``LEAGUE_SITE_URL`` when it is set, else the request's (one
+identity for feeds and Open Graph tags, whatever host name a reader met the site under)."""
 
 from __future__ import annotations
 
@@ -24,8 +21,7 @@ FEED_TAG_DATE = datetime.date(2008, 1, 1)
 
 
 def absolute_url(path: str, request: HttpRequest | None = None) -> str:
-    """``path`` under ``LEAGUE_SITE_URL``, else under the request's host (else as it is:
-    also for a host the site does not serve, whose 400 page is rendered with its request)."""
+    # As it is for a host the site does not serve (its 400 page is rendered with it).
     site = settings.LEAGUE_SITE_URL.rstrip("/")
     if site:
         return f"{site}{path}"
@@ -38,14 +34,12 @@ def absolute_url(path: str, request: HttpRequest | None = None) -> str:
 
 
 def tag_uri(path: str, day: datetime.date) -> str:
-    """A permanent id (RFC 4151) for what lives at ``path``: it names the site, not the host
-    a request happened to use."""
+    """A permanent id (RFC 4151): it names the site, not the host a request used."""
     authority = urlsplit(settings.LEAGUE_SITE_URL).hostname or UNSET_AUTHORITY
     return f"tag:{authority},{day:%Y-%m-%d}:{path}"
 
 
 def without_language(path: str) -> str:
-    """``path`` without its language prefix (/de/games/1/ -> /games/1/): the address that
-    leads a reader to their own language, and what names a thing in every language."""
+    """/de/games/1/ -> /games/1/: what leads a reader to their own language."""
     code = get_language_from_path(path)
     return path.removeprefix(f"/{code}") if code else path

@@ -7,8 +7,15 @@ from django.views.generic import RedirectView
 from games.views.accounts import SignupView
 from league.api import api
 from league.ops.throttle import throttle_posts
+from league.organise.leagues import LeagueCreateView, LeagueMembershipView
 from league.pages import language, leagues
 from league.pages.feeds import urlpatterns as feed_urls
+
+# Leagues as such, outside any one league's /l/<league>/: create one, one's membership.
+leagues_urls = [
+    path("leagues/new/", LeagueCreateView.as_view(), name="new"),
+    path("leagues/<slug:slug>/membership/", LeagueMembershipView.as_view(), name="membership"),
+]
 
 # The admin, the API and the installable app's files keep one address each (their language
 # comes from the language cookie or the browser's Accept-Language).
@@ -33,7 +40,7 @@ urlpatterns += i18n_patterns(
     path("accounts/login/", language.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", leagues.LeagueListView.as_view(), name="leagues"),
-    path("", include("league.leagues_urls")),
+    path("", include((leagues_urls, "leagues"))),
     path("across/", include("league.pages.across_urls")),
     # Benchmark-only pages (bench/), in no league: a 404 unless LEAGUE_BENCH_VIEWS.
     path("bench/", include("bench.urls")),

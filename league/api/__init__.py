@@ -1,9 +1,5 @@
-"""The league's read-only JSON API (django-ninja): ``/api/``, schema at ``/api/openapi.json``,
-interactive docs at ``/api/docs`` served from static files.
-
-Every answer comes from ``league.queries``, the queries the pages use, so a number never
-differs between a page and the API.
-"""
+"""The league's read-only JSON API (django-ninja), docs at ``/api/docs``: every answer comes
+from ``league.queries``, as the pages', so a number never differs between them."""
 
 from csp.decorators import csp_update
 from ninja import Swagger
@@ -29,10 +25,8 @@ api = LeagueAPI(
     # Everything from the package's static files: no CDN, and no call to the online validator.
     docs=Swagger(settings={"validatorUrl": None, "deepLinking": True}),
     docs_url="/docs",
-    # The site's CSP holds for the docs page: Swagger UI runs from static files, with its
-    # settings in a JSON block (data, not script), so no inline script or eval is needed.
-    # Its stylesheet draws icons as data: SVG images; only this page (and the schema JSON,
-    # where a policy means nothing) allows data: images, nothing else is loosened.
+    # The site's CSP holds for the docs page (Swagger UI needs no inline script or eval);
+    # only its stylesheet's icons need data: images, nothing else is loosened.
     docs_decorator=csp_update({"img-src": ["data:"]}),
     throttle=[AnonymousRateThrottle("60/m")],
 )

@@ -3,32 +3,15 @@
 from django.shortcuts import get_object_or_404
 from ninja import Router
 
-from games import rules
 from games.models import AncientOne
 from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
 from league.queries.ratings import rating_of
 
-from .games import game_out
 from .http import answers, conditional, league_of, league_param
-from .rates import rated_row
+from .rates import record
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
 
 router = Router(tags=["ancient ones"])
-
-
-def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
-    return {
-        "name": ancient_one.name,
-        "slug": ancient_one.slug,
-        "doom_track": ancient_one.doom_track,
-        "box": ancient_one.box.name,
-        "url": ancient_one.get_absolute_url(),
-        **{key: stats[key] for key in ("games", "victories", "win_pct", "best_score")},
-        "mean_score": stats["mean_score"],
-        "median_score": stats["median_score"],
-        # Its rating against the league's players: the higher, the harder to beat.
-        "difficulty": difficulty.as_dict() if (difficulty := rating_of(ancient_one)) else None,
-    }
 
 
 @router.get(
@@ -39,16 +22,7 @@ def ancient_one_out(ancient_one: AncientOne, stats) -> dict:
 @conditional
 def list_ancient_ones(request, league: str | None = league_param()):
     """Approved games only, as on the Ancient Ones page."""
-    within = league_of(request, league)
-    rows = []
-    for ancient_one in ancient_one_summaries(within):
-        stats = vars(ancient_one)
-        row = ancient_one_out(ancient_one, stats)
-        row["outcomes"] = [
-            {"outcome": outcome, "games": stats[outcome]} for outcome in rules.OUTCOMES
-        ]
-        rows.append(row)
-    return rows
+    return ancient_one_summaries(league_of(request, league))
 
 
 @router.get(
@@ -62,16 +36,17 @@ def get_ancient_one(request, slug: str, league: str | None = league_param()):
     within = league_of(request, league)
     ancient_one = get_object_or_404(AncientOne.objects.select_related("box", "rating"), slug=slug)
     profile = ancient_one_profile(ancient_one, within)
-    row = ancient_one_out(ancient_one, profile.stats)
-    row["outcome_shares"] = [
-        {"label": share.label, "games": share.games, "pct": share.pct} for share in profile.outcomes
-    ]
-    row["score_distribution"] = [
-        {"score": score, "games": games} for score, games in profile.distribution
-    ]
-    row["by_investigator_count"] = [
-        {**rated_row(size), "best_score": size.best_score, "investigators": size.investigator_count}
-        for size in ancient_one_by_table_size(ancient_one, within)
-    ]
-    row["top_games"] = [game_out(session) for session in profile.top_games]
-    return row
+    vars(ancient_one).update(
+        profile.stats,
+        difficulty=rating_of(ancient_one),
+        outcome_shares=profile.outcomes,
+        score_distribution=[
+            {"score": score, "games": games} for score, games in profile.distribution
+        ],
+        by_investigator_count=[
+            record(size, investigators=size.investigator_count)
+            for size in ancient_one_by_table_size(ancient_one, within)
+        ],
+        top_games=profile.top_games,
+    )
+    return ancient_one

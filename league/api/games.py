@@ -2,7 +2,6 @@
 
 import datetime
 import re
-from dataclasses import asdict
 from typing import Annotated, Literal
 
 import django_filters
@@ -15,7 +14,7 @@ from ninja.pagination import paginate
 from pydantic import BeforeValidator
 
 from games import rules
-from games.models import Outcome, Seat, Session
+from games.models import Outcome, Seat
 from league.pages.games import LeaderboardFilter
 from league.queries import visible_games
 
@@ -62,34 +61,10 @@ class GameQuery(Schema):
     sort: Literal["-score", "score", "-played_on", "played_on"] = "-played_on"
 
 
-def game_out(session: Session) -> dict:
-    """A game's API shape; its players from prefetched seats or the light pairs a top
-    list attached (``players_at_table``)."""
-    return {
-        "id": session.pk,
-        "played_on": session.played_on,
-        "ancient_one": session.ancient_one.name,
-        "ancient_one_slug": session.ancient_one.slug,
-        "outcome": session.outcome,
-        "defeat_cause": session.defeat_cause,
-        "status": session.status,
-        "score": session.score,
-        "investigators": session.investigator_count,
-        "players": [player.name for player in session.players_at_table],
-        "url": session.get_absolute_url(),
-    }
-
-
-def link(row) -> dict | None:
-    if row is None:
-        return None
-    return {"name": row.name, "slug": row.slug, "url": row.get_absolute_url()}
-
-
 @router.get(
     "/games", response=answers(list[GameOut], missing=True), summary="Games, filtered and sorted"
 )
-@paginate(BoundedPagination, page_size=50, shape=game_out)
+@paginate(BoundedPagination, page_size=50)
 @conditional
 def list_games(request, filters: Query[GameQuery], league: str | None = league_param()):
     """A league's approved games, and the caller's own pending ones (staff: every game),
@@ -118,44 +93,4 @@ def get_game(request, game_id: int, league: str | None = league_param()):
         .select_related("ancient_one", "herald", "guardian", "team", "scenario")
         .prefetch_related("boxes", "tasks_done", Prefetch("seats", queryset=seats))
     )
-    session = get_object_or_404(games, pk=game_id)
-    return {
-        **game_out(session),
-        "terror_level": session.terror_level,
-        "elder_signs_played": session.elder_signs_played,
-        "elder_sign_tokens": session.elder_sign_tokens,
-        "boxes": [box.name for box in session.boxes.all()],
-        "herald": session.herald.name if session.herald else None,
-        "guardian": session.guardian.name if session.guardian else None,
-        "location": session.location,
-        "notes": session.notes,
-        "survivors": session.survivors,
-        "gate_trophies": session.gate_trophies,
-        "monster_trophies": session.monster_trophies,
-        "unpaid_loans": session.unpaid_loans,
-        "submitted_at": session.created_at,
-        "team": link(session.team),
-        "scenario": link(session.scenario),
-        "tasks": [task.text for task in session.tasks_done.all()],
-        "tasks_completed": session.tasks_completed,
-        "scenario_score": session.scenario_score,
-        "is_entry": session.is_entry,
-        # Only a rejected game has one; the caller sees it only as the game page shows it
-        # (to its submitter and moderators: nobody else sees a rejected game).
-        "rejection_reason": session.rejection_reason,
-        "seats": [
-            {
-                "position": seat.position,
-                "player": {"name": seat.player.name, "slug": seat.player.slug},
-                "investigator": seat.investigator.name,
-                "ended": seat.ended,
-                "replaced": seat.replaced,
-                "gate_trophies": seat.gate_trophies,
-                "monster_trophies": seat.monster_trophies,
-                "unpaid_loans": seat.unpaid_loans,
-                "first_citizen": seat.first_citizen,
-            }
-            for seat in session.seats.all()
-        ],
-        "score_breakdown": [asdict(term) for term in session.breakdown()],
-    }
+    return get_object_or_404(games, pk=game_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.db.models import F
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 from ninja import Query
@@ -26,7 +27,6 @@ API_PREFIX = "/api/"
 
 
 def league_param():
-    """The ``league`` query parameter every list endpoint takes (a fresh one per endpoint)."""
     return Query(
         None,
         description="The league's slug; by default the site's first league. An unknown "
@@ -39,9 +39,8 @@ def league_param():
 
 
 def league_of(request, slug: str | None) -> League:
-    """The league an answer lists: ``?league=<slug>``, by default the first league (the
-    API's addresses name none; the only place the first league is chosen for a reader).
-    One the caller may not read is not there (404), as its pages are."""
+    """``?league=<slug>``, by default the first league; one the caller may not read is a
+    404, as its pages are."""
     leagues = League.objects.readable_by(request.user)
     if slug is None:  # ``League.objects.first_league()``, read in the same query
         leagues = leagues.filter(pk__in=League.objects.order_by("pk").values("pk")[:1])
@@ -54,7 +53,6 @@ def league_of(request, slug: str | None) -> League:
 
 
 def _version(request) -> str:
-    """The league version, read once per request (the ETag and the date both need it)."""
     if not hasattr(request, "league_version"):
         request.league_version = league_version()
     return request.league_version
@@ -65,7 +63,7 @@ def _changed_at(request, *args, **kwargs):
 
 
 def _etag(request, *args, **kwargs) -> str:
-    """The league's version as this user sees it: moderators and submitters see more games."""
+    # The version as this user sees it: moderators and submitters see more games.
     user = request.user
     if sees_every_game(user):
         viewer = "all"
@@ -81,9 +79,7 @@ conditional = decorate_view(condition(etag_func=_etag, last_modified_func=_chang
 
 
 def answers(ok, *, cached: bool = True, missing: bool = False, invalid: bool = True) -> dict:
-    """What an endpoint may answer, for its OpenAPI document: 200 with ``ok``; 304 when it is
-    conditional; 404 when something named may be missing (or a page is past the last);
-    422 for a parameter the validation refuses; 429 past the anonymous rate limit."""
+    """What an endpoint may answer, for its OpenAPI document."""
     codes = {200: ok, 429: ErrorOut}
     if invalid:
         codes[422] = ErrorOut
@@ -94,8 +90,12 @@ def answers(ok, *, cached: bool = True, missing: bool = False, invalid: bool = T
     return codes
 
 
+def by_lower_bound(rows):
+    # The pages' default order: the win rate's lower bound first (never played last).
+    return rows.order_by(F("win_low").desc(nulls_last=True), "name", "pk")
+
+
 def invalid_filters(filterset) -> HttpError:
-    """A 422 naming each filter the filter form refused, and why."""
     reasons = "; ".join(
         f"{name}: {' '.join(messages)}" for name, messages in filterset.errors.items()
     )
@@ -103,8 +103,8 @@ def invalid_filters(filterset) -> HttpError:
 
 
 class AnonymousRateThrottle(AnonRateThrottle):
-    """Anonymous callers (by IP) get ``LEAGUE_API_ANON_RATE``; signed-in members are not
-    limited. The rate is read per request so a deployment (or a test) can change it."""
+    """Anonymous callers only; the rate is read per request so a deployment (or a test) can
+    change it."""
 
     def allow_request(self, request) -> bool:
         self.rate = settings.LEAGUE_API_ANON_RATE
@@ -124,7 +124,7 @@ class AnonymousRateThrottle(AnonRateThrottle):
 
 
 class ApiCorsMiddleware:
-    """Any site may read the API with GET (no cookies cross-origin, so public data only)."""
+    # Any site may read the API with GET (no cookies cross-origin, so public data only).
 
     def __init__(self, get_response):
         self.get_response = get_response

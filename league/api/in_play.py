@@ -1,30 +1,22 @@
 """Heralds and boxes with the games each was in play and the games without it, as the
 heralds and boxes pages show them."""
 
-from django.db.models import F
 from ninja import Router
 from ninja.pagination import paginate
 
 from league.queries import box_standings, herald_standings
 
-from .http import answers, conditional, league_of, league_param
+from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import season_by_slug
-from .rates import rated_row
+from .rates import rated_row, record
 from .schemas.in_play import BoxOut, HeraldOut
 
 router = Router(tags=["heralds and boxes"])
 
 
 def in_play_out(row) -> dict:
-    """A herald's or a box's numbers with it in play, and without it."""
-    without = rated_row(row, "_without")
-    return {**rated_row(row), "best_score": row.best_score, "without": without}
-
-
-def by_lower_bound(rows):
-    """The pages' default order: the win rate's lower bound first (never played last)."""
-    return rows.order_by(F("win_low").desc(nulls_last=True), "name", "pk")
+    return record(row, without=rated_row(row, "_without"))
 
 
 def herald_out(row) -> dict:

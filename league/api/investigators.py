@@ -1,6 +1,5 @@
 """Investigators with their statistics, as the investigator pages show them."""
 
-from django.db.models import F
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router
 from ninja.pagination import paginate
@@ -8,11 +7,10 @@ from ninja.pagination import paginate
 from games.models import Investigator
 from league.queries import investigator_profile, investigator_standings
 
-from .games import game_out
-from .http import answers, conditional, league_of, league_param
+from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import MAX_MIN_GAMES, season_by_slug
-from .rates import rated_row
+from .rates import record
 from .schemas.investigators import InvestigatorDetailOut, InvestigatorOut
 
 router = Router(tags=["investigators"])
@@ -21,16 +19,15 @@ ENDINGS = ("devoured", "lost", "retired")
 
 
 def investigator_out(row: Investigator) -> dict:
-    return {
-        "name": row.name,
-        "slug": row.slug,
-        "occupation": row.occupation,
-        "box": row.box.name,
-        "url": row.get_absolute_url(),
-        **rated_row(row),
-        "best_score": row.best_score,
+    return record(
+        row,
+        name=row.name,
+        slug=row.slug,
+        occupation=row.occupation,
+        box=row.box.name,
+        url=row.get_absolute_url(),
         **{name: getattr(row, name) for name in ENDINGS},
-    }
+    )
 
 
 @router.get(
@@ -49,16 +46,8 @@ def list_investigators(
     """The investigators page's rows and default order: the win rate's lower bound first
     (never played last), then by name."""
     within = league_of(request, league)
-    chosen = season_by_slug(season, within)
-    return (
-        investigator_standings(within, season=chosen)
-        .filter(games__gte=min_games or 0)
-        .order_by(F("win_low").desc(nulls_last=True), "name", "pk")
-    )
-
-
-def _record(row, **names) -> dict:
-    return {**rated_row(row), "best_score": row.best_score, **names}
+    rows = investigator_standings(within, season=season_by_slug(season, within))
+    return by_lower_bound(rows.filter(games__gte=min_games or 0))
 
 
 @router.get(
@@ -79,20 +68,12 @@ def get_investigator(
         "investigator": investigator_out(profile.summary),
         "season": chosen.slug if chosen else None,
         "by_ancient_one": [
-            _record(row, ancient_one=row.ancient_one.name, ancient_one_slug=row.ancient_one.slug)
+            record(row, ancient_one=row.ancient_one.name, ancient_one_slug=row.ancient_one.slug)
             for row in profile.by_ancient_one
         ],
         "by_investigator_count": [
-            _record(row, investigators=row.investigator_count) for row in profile.by_table_size
+            record(row, investigators=row.investigator_count) for row in profile.by_table_size
         ],
-        "players": [
-            {
-                "name": row.player.name,
-                "slug": row.player.slug,
-                "seats": row.seats,
-                "victories": row.victories,
-            }
-            for row in profile.players
-        ],
-        "best_games": [game_out(game) for game in profile.best_games],
+        "players": profile.players,
+        "best_games": profile.best_games,
     }

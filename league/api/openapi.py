@@ -4,10 +4,8 @@
   callers see approved games, a signed-in member also their own pending ones, moderators
   all (``security: [{}, {"session": []}]``; ``{}`` is "no credentials").
 - **Names the filters accept.** ``season``, ``ancient_one`` and ``boxes`` take only the
-  slugs that exist (anything else is a 422): the document lists them, read when it is
-  served, so it is as current as the league's catalog and seasons. An empty ``season`` or
-  ``ancient_one`` is no filter (all time, any Ancient One), as on the pages, so the
-  document lists ``""`` too; an empty box is a 422.
+  slugs that exist (else 422), listed when the document is served; an empty ``season`` or
+  ``ancient_one`` is no filter, as on the pages, so ``""`` is listed too.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""Pages of a list answer: ``page`` and ``page_size`` bounded, so no page number can
-overflow the database's OFFSET (a 500 on SQLite and PostgreSQL alike), and a page past the
-last one is a 404 that says how many pages there are."""
+"""Pages of a list answer, bounded so no page number can overflow the database's OFFSET (a
+500 on SQLite and PostgreSQL alike); a page past the last one is a 404."""
 
 from __future__ import annotations
 
@@ -16,9 +15,6 @@ MAX_PAGE = 1_000_000_000
 
 
 class BoundedPagination(PageNumberPagination):
-    """Numbered pages whose limits the OpenAPI document states (``minimum``/``maximum``):
-    a page outside them is a 422, a page past the last one a 404."""
-
     class Input(Schema):
         page: int = Field(1, ge=1, le=MAX_PAGE, description="Page number, from 1.")
         page_size: int | None = Field(
@@ -27,8 +23,7 @@ class BoundedPagination(PageNumberPagination):
 
     def __init__(self, page_size: int = MAX_PAGE_SIZE, shape=None, **kwargs) -> None:
         super().__init__(page_size=page_size, max_page_size=MAX_PAGE_SIZE, **kwargs)
-        # A row as the API answers it (``@paginate(BoundedPagination, shape=game_out)``
-        # turns model rows into dicts after the page is sliced); as it is by default.
+        # ``shape`` turns a row the schema cannot read into a dict, after the slicing.
         self.shape = shape or (lambda row: row)
 
     def paginate_queryset(self, queryset, pagination, request, **params):

@@ -22,12 +22,8 @@ router = Router(tags=["players"])
 MAX_MIN_GAMES = MOST_GAMES
 
 
-def player_out(player: Player) -> dict:
-    return {"name": player.name, "slug": player.slug, "url": player.get_absolute_url()}
-
-
 @router.get("/players", response=answers(list[PlayerOut], missing=True), summary="Every player")
-@paginate(BoundedPagination, page_size=100, shape=player_out)
+@paginate(BoundedPagination, page_size=100)
 @conditional
 def list_players(request, league: str | None = league_param()):
     """Players with an approved game of the league: nobody seen only in pending or
@@ -35,20 +31,8 @@ def list_players(request, league: str | None = league_param()):
     return Player.objects.listed(league_of(request, league)).order_by("name")
 
 
-def ancient_one_records(rows) -> list[dict]:
-    """A side's record by Ancient One (``AncientOneRecordQuerySet.record``) as answered."""
-    return [
-        {
-            **row,
-            "ancient_one": row["ancient_one__name"],
-            "ancient_one_slug": row["ancient_one__slug"],
-        }
-        for row in rows
-    ]
-
-
 def season_by_slug(slug: str | None, league) -> Season | None:
-    """The season of ``league`` with this slug (None for none given; 422 for no such)."""
+    # None for none given; 422 for no such season.
     if not slug:
         return None
     season = league.seasons.filter(slug=slug).first()
@@ -70,17 +54,15 @@ def get_player(request, slug: str, season: str | None = None, league: str | None
     profile = player_profile(player, within, season=chosen)
     summary = profile.summary
     return {
-        "player": player_out(player),
+        "player": player,
         "season": chosen.slug if chosen else None,
         "summary": summary,
         "first_citizen_titles": summary["first_citizen_titles"],
-        "by_ancient_one": ancient_one_records(profile.by_ancient_one),
-        "investigators": [
-            {"investigator": row["investigator__name"], **row} for row in profile.investigators
-        ],
-        "teammates": list(profile.teammates),
+        "by_ancient_one": profile.by_ancient_one,
+        "investigators": profile.investigators,
+        "teammates": profile.teammates,
         # All time, whatever the season: the rating is over every approved game.
-        "rating": rating.as_dict() if (rating := rating_of(player)) else None,
+        "rating": rating_of(player),
     }
 
 

@@ -6,6 +6,10 @@ from games.intervals import rated
 
 
 def rated_row(row, suffix: str = "") -> dict:
-    """``rated`` of a summary row's columns (``suffix`` "_without": the games without it)."""
+    # ``suffix`` "_without": the games without the row's herald or box.
     numbers = [getattr(row, f"{name}{suffix}") for name in ("games", "victories", "score_sum")]
     return rated(*numbers)
+
+
+def record(row, **names) -> dict:
+    return {**rated_row(row), "best_score": row.best_score, **names}

@@ -1,8 +1,5 @@
-"""Ratings: a player's rating history, and how the league's ratings stand (tables, as of).
-
-The standings, a player's record and the Ancient Ones carry their ratings too; these
-answers add what only the rating has. Read from stored rows (``league.queries.ratings``).
-"""
+"""Ratings: a player's rating history, and how the league's ratings stand (the standings,
+a player's record and the Ancient Ones carry their ratings too)."""
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
@@ -12,7 +9,7 @@ from games.models import Player
 from league.queries import player_rating, ratings_as_of, table_ratings, with_rating
 
 from .http import answers, conditional, league_of, league_param
-from .schemas.ratings import PlayerRatingOut, RatingsOut
+from .schemas.ratings import PlayerRatingOut, RatingPointOut, RatingsOut
 
 router = Router(tags=["ratings"])
 
@@ -28,18 +25,12 @@ def get_player_rating(request, slug: str, league: str | None = league_param()):
     player = get_object_or_404(with_rating(listed), slug=slug)
     rating = player_rating(player)
     return {
-        "player": {"name": player.name, "slug": player.slug},
-        "rating": rating.current.as_dict() if rating.current else None,
+        "player": player,
+        "rating": rating.current,
         "as_of": player.ratings_as_of,
+        # (game number, date, value, mu, sigma): the fields in the schema's order
         "history": [
-            {
-                "game_number": n,
-                "played_on": day,
-                "value": value,
-                "mu": mu,
-                "sigma": sigma,
-            }
-            for n, day, value, mu, sigma in rating.points
+            dict(zip(RatingPointOut.model_fields, point, strict=True)) for point in rating.points
         ],
     }
 
@@ -57,7 +48,5 @@ def get_ratings(request):
         "as_of": ratings_as_of(),
         "model": "openskill Plackett-Luce",
         "provisional_below_games": settings.LEAGUE_RATING_PROVISIONAL_GAMES,
-        "tables": [
-            {"players": players, "rating": rating.as_dict()} for players, rating in table_ratings()
-        ],
+        "tables": [{"players": players, "rating": rating} for players, rating in table_ratings()],
     }

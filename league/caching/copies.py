@@ -1,9 +1,7 @@
 """Where the page cache finds a page's copy, and who renders a copy gone stale.
 
-An entry is ``(versions, segments, headers)``, *fresh* while those are the versions now.
-This process's own copy (the ``pages`` cache) is trusted only while its versions equal
-the ones just read from the shared cache; a stale copy is rendered again by the one
-request that takes its lock, the others get the copy for ``LEAGUE_PAGE_STALE_SECONDS``
+An entry is ``(versions, segments, headers)``, *fresh* while those are the versions now;
+this process's copy is trusted only against versions just read from the shared cache
 (docs/caching.md, "One render per stale page").
 """
 
@@ -22,15 +20,12 @@ Versions = tuple[str, ...]
 
 
 class Found(NamedTuple):
-    """What the caches hold of one page, against the versions now."""
-
     current: Versions
     fresh: tuple | None = None
     stale: tuple | None = None
 
 
 def find(key: str, names: list[str]) -> Found:
-    """The page at ``key``, built from the versions ``names``: fresh, stale or neither."""
     memory = caches["pages"]
     mine = memory.get(key)
     found = cache.get_many(names if mine is not None else [*names, key])
@@ -46,15 +41,13 @@ def find(key: str, names: list[str]) -> Found:
 
 
 def lock_key(key: str, built_from: Versions) -> str:
-    """The render lock of one stale copy (of the page at ``key`` built from these)."""
     digest = hashlib.sha256("|".join(built_from).encode()).hexdigest()[:16]
     return f"{key}:render:{digest}"
 
 
 def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
-    """Whether this request gets the stale copy while another renders the page; ``False``:
-    this request renders it (it took the lock, or the copy is too old). A request whose
-    answer is not stored (``stores=False``: a HEAD) never takes the lock."""
+    """Whether this request gets the stale copy while another renders the page (``False``:
+    it took the lock, or the copy is too old). A HEAD (``stores=False``) never takes it."""
     seconds = settings.LEAGUE_PAGE_STALE_SECONDS
     if found.stale is None or not seconds:
         return False
@@ -67,8 +60,7 @@ def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
 
 
 def store(key: str, built_from: Versions, segments, headers, seconds: int | None = None) -> None:
-    """Keep a page built from these versions, in the shared cache and this process's, for
-    ``LEAGUE_PAGE_CACHE_SECONDS`` or the fewer ``seconds`` the page asks for."""
+    """Keep a page in the shared cache and this process's (at most the setting's seconds)."""
     entry = (built_from, segments, headers)
     seconds = min(seconds or settings.LEAGUE_PAGE_CACHE_SECONDS, settings.LEAGUE_PAGE_CACHE_SECONDS)
     cache.set(key, entry, timeout=seconds)

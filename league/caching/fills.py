@@ -1,9 +1,7 @@
 """The parts of a page that differ per request, cut out of a cached page and filled in.
 
-``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->`` (the body tag,
-the navigation, the messages, the footer's language form): a page is stored without them
-(``cut``), every request renders them for itself (``fill``), and the marks never reach a
-browser (``unmark``).
+``base.html`` marks them ``<!--league:fill:NAME-->...<!--/league:fill-->``; a page is stored
+without them, every request renders them for itself, and the marks never reach a browser.
 """
 
 from __future__ import annotations
@@ -25,8 +23,8 @@ Segments = tuple[bytes | str, ...]
 
 
 def cut(content: bytes) -> Segments | None:
-    """The page without its per-request parts: text and hole names in turn; ``None`` when a
-    part outside the holes belongs to one visitor (a CSRF token), or a hole is unknown."""
+    """Text and hole names in turn; ``None`` when a part outside the holes belongs to one
+    visitor (a CSRF token), or a hole is unknown."""
     segments: list[bytes | str] = []
     start = 0
     for hole in _HOLE.finditer(content):
@@ -42,15 +40,12 @@ def cut(content: bytes) -> Segments | None:
 
 
 def fill(segments: Segments, request) -> bytes:
-    """The page for this request: its own body tag, navigation, messages and language form
-    in the holes."""
     rendered = render_to_string(TEMPLATE, request=request).split(CUT)
     parts = dict(zip(FILLS, rendered, strict=True))
     return b"".join(parts[item].encode() if isinstance(item, str) else item for item in segments)
 
 
 def unmark(content: bytes) -> bytes:
-    """The page without the marks (they only tell the cache where the holes are)."""
     if b"<!--league:fill:" not in content:
         return content
     return _MARK.sub(b"", content)

@@ -1,10 +1,6 @@
-"""What bumps which versions: every write to the league's own data (docs/caching.md,
-"What a write retires").
-
-post_save, post_delete and m2m_changed cover every concrete model of the games and league
-apps but simple-history's and the rows kept by an upkeep that sends ``league_changed``
-itself (``DERIVED_MODULES``). A write that changes no public page retires nothing: a
-pending game's rows (``league_changed(public=False)``), a player just created.
+"""What bumps which versions: every write to the games' and league's models but history
+rows and those whose upkeep sends ``league_changed`` itself (docs/caching.md, "What a write
+retires"). A write that changes no public page (a pending game, a new player) retires nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +25,6 @@ UNSHOWN_MODELS = ("league.Membership", "league.JoinRequest")
 
 
 def versioned_models() -> list[type]:
-    """The models whose writes change what public pages show (m2m through models too)."""
     return [
         model
         for label in LEAGUE_APPS
@@ -41,7 +36,7 @@ def versioned_models() -> list[type]:
 
 
 def game_models() -> set[type]:
-    """The rows of a game, whose writes inside the upkeep it judges (and only it)."""
+    """A game's rows: their writes inside the upkeep are its to judge."""
     through = {field.remote_field.through for field in Session._meta.many_to_many}
     return {Session, Seat, *through}
 
@@ -52,10 +47,9 @@ def _model_changed(sender, instance=None, using=None, **kwargs) -> None:
     versions.league_version_bump_after_commit(using, league=league)
 
 
-def _game_row_changed(sender, instance=None, using=None, **kwargs) -> None:
-    if active_upkeep() is None:
-        league = getattr(instance, "league_id", None)
-        versions.league_version_bump_after_commit(using, league=league)
+def _game_row_changed(sender, **kwargs) -> None:
+    if active_upkeep() is None:  # else the upkeep judges what its writes retire
+        _model_changed(sender, **kwargs)
 
 
 def _player_saved(sender, using=None, created=False, **kwargs) -> None:
@@ -76,7 +70,6 @@ def _cache_recovered(sender, **kwargs) -> None:
 
 
 def connect() -> None:
-    """Connect the receivers (from ``LeagueConfig.ready``)."""
     league_changed.connect(_league_changed, dispatch_uid="league-version")
     outage.cache_recovered.connect(_cache_recovered, dispatch_uid="league-version-recovered")
     games = game_models()

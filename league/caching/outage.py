@@ -1,10 +1,7 @@
-"""A shared cache that does not answer is a cold cache, never an error page.
-
-The site's own cache calls go through ``guarded``: while Redis does not answer they get a
-fallback, the outage is logged once per process, and for ``RETRY_SECONDS`` after a
-failure the cache is not asked at all. When it answers again, ``cache_recovered`` is sent
-first: writes committed meanwhile could not retire the pages cached before. Only an
-unreachable server's errors are absorbed; any other error still raises.
+"""A shared cache that does not answer is a cold cache, never an error page: the site's
+cache calls go through ``guarded``. When it answers again, ``cache_recovered`` is sent
+first (writes committed meanwhile could not retire the pages cached before). Only an
+unreachable server's errors are absorbed.
 """
 
 from __future__ import annotations

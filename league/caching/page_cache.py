@@ -31,17 +31,15 @@ VISITOR, MEMBER = "visitor", "member"
 
 def page_cached(view, *, members: bool = True, shows: str = LISTS):
     """Mark ``view`` as a public page ``PageCacheMiddleware`` may cache; ``members=False``
-    when its body differs from one member to another (cached for visitors only); ``shows``:
-    the kind of subject it shows (``league.caching.subjects``; by default the lists, which
-    every public game write retires)."""
+    when its body differs from one member to another; ``shows``: the kind of subject it
+    shows (``league.caching.subjects``)."""
     view.league_page_cache = MEMBER if members else VISITOR
     view.league_page_shows = shows
     return view
 
 
 def page_key(request, audience: str = VISITOR) -> str:
-    """The cache key of this page: scheme, host, path, sorted query, htmx or not, language,
-    audience. The language is in the path of every page (/de/...); it is in the key too, so
+    """The cache key of this page; the language is in the key too, not only in the path, so
     no two languages ever share a copy whatever the address."""
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     htmx = "hx" if request.headers.get("HX-Request") == "true" else ""
@@ -53,14 +51,12 @@ def page_key(request, audience: str = VISITOR) -> str:
 
 
 def signed_in(request) -> bool:
-    """Whether a member is signed in (no user at all on a request the authentication
-    middleware has not reached, such as Django's 500 page's)."""
+    # No user at all on a request the authentication middleware has not reached (a 500).
     user = getattr(request, "user", None)
     return user is not None and user.is_authenticated
 
 
 def audience(request, allowed: str) -> str | None:
-    """Whose shared copy of the page this request gets (and fills); ``None``: none."""
     if request.method not in ("GET", "HEAD") or EXPORT_PARAMETER in request.GET:
         return None
     if not signed_in(request):
@@ -69,7 +65,6 @@ def audience(request, allowed: str) -> str | None:
 
 
 def storable(response) -> bool:
-    """Whether a rendered answer, its per-request parts cut out, may be served to others."""
     if response.status_code != 200 or response.streaming:
         return False
     filled = {settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME, "messages"}
@@ -86,9 +81,7 @@ def _private(request, response) -> None:
 
 
 class PageCacheMiddleware:
-    """Serves marked pages from the cache, and stores the ones it rendered on a miss.
-
-    ``request.page_cache_pending`` is set on a marked page the cache did not answer:
+    """``request.page_cache_pending`` is set on a marked page the cache did not answer:
     ``(key, versions)`` to store it under, ``None`` to store nothing."""
 
     def __init__(self, get_response):

@@ -1,13 +1,9 @@
 """What a page shows and what a write changes, as the names of versions in the shared cache.
 
-A *subject* of a league (a player, a team, an Ancient One, an investigator, a scenario, a
-series, a season's standings, a game, the lists) has its own version
-``league:v:<league id>:<kind>:<slug>``: the same Ancient One's page in two leagues has two
-versions, and a game of one league retires none of the other's. ``league:v:<league id>:all``
-is every page's of that league, ``league:v:all`` every page's of every league (the catalog).
-A page names its kind in the URLconf, its subject is read from the URL and its league is
-``request.league``; a write names its subjects from the summary rows it touched and its
-leagues from its games. Slugs, not ids, because the URL carries the slug (docs/caching.md).
+A *subject* of a league has its own version ``league:v:<league id>:<kind>:<slug>`` (a
+game of one league retires none of the other's); ``league:v:<league id>:all`` is every
+page's of that league, ``league:v:all`` every page's (the catalog). Slugs, not ids,
+because the URL carries the slug (docs/caching.md).
 """
 
 from __future__ import annotations
@@ -58,8 +54,7 @@ _PLAIN = re.compile(r"[\w*-]{1,100}")
 
 
 def subject_key(kind: str, value: object, league: int) -> str:
-    """The cache key of one subject's version in the league with id ``league``; a value
-    that is not a short slug (anything a visitor typed into ``?season=``) is hashed, so
+    """A value that is not a short slug (anything typed into ``?season=``) is hashed, so
     every key is safe for every backend."""
     text = str(value)
     if not _PLAIN.fullmatch(text):
@@ -68,18 +63,14 @@ def subject_key(kind: str, value: object, league: int) -> str:
 
 
 def league_key(league: int) -> str:
-    """The version of every page of the league with id ``league``."""
     return f"{PREFIX}{league}:all"
 
 
 def lists_key(league: int) -> str:
-    """The version of the lists of the league with id ``league`` (any public game of it
-    changes them)."""
     return f"{PREFIX}{league}:{LISTS}"
 
 
 def page_keys(shows: str, request, kwargs: dict) -> list[str]:
-    """The versions a page is built from: every page's, its league's, then its subject's."""
     if shows == NOTHING:
         return [ALL_KEY]
     league = request.league.pk
@@ -93,7 +84,6 @@ def page_keys(shows: str, request, kwargs: dict) -> list[str]:
 
 
 def touched(rows: Iterable[Key]) -> dict[str, set[int]]:
-    """The ids of each kind of subject these summary rows are about."""
     ids: dict[str, set[int]] = defaultdict(set)
     for table, key in rows:
         for column, value in zip(TABLES[table].keys, key, strict=True):
@@ -104,9 +94,8 @@ def touched(rows: Iterable[Key]) -> dict[str, set[int]]:
 
 
 def written_leagues(ids: dict[str, set[int]], games: set[int]) -> set[int]:
-    """The ids of the leagues a write changed: its games' and its seasons' (a season
-    scope ``> 0``, a league's all time ``-league id``); every league when it names neither
-    (a ratings replay: a player's rating shows in each league they play in)."""
+    """Its games' and its seasons' leagues; every league when it names neither (a ratings
+    replay: a player's rating shows in each league they play in)."""
     scopes = ids.get(SEASON, set())
     leagues = {-scope for scope in scopes if scope < 0}
     if games:
@@ -118,9 +107,8 @@ def written_leagues(ids: dict[str, set[int]], games: set[int]) -> set[int]:
 
 
 def write_keys(ids: dict[str, set[int]], games: Iterable[int]) -> set[str] | None:
-    """The versions a public write retires, in the leagues it wrote to: of the subjects
-    ``touched`` named and of its games; ``None``: too many to name (retire everything).
-    Reads the leagues, then each kind's slugs (one query per kind)."""
+    """The versions a public write retires in the leagues it wrote to; ``None``: too many
+    to name (retire everything)."""
     games = set(games)
     leagues = written_leagues(ids, games)
     if (sum(map(len, ids.values())) + len(games) + 1) * len(leagues) > MOST_SUBJECTS:

@@ -1,11 +1,9 @@
 """Versions in the shared cache: tokens that a committed change replaces.
 
-``league:version`` changes with every public change (the API's Last-Modified and ETag);
-the subject versions (``league.caching.subjects``) retire the pages showing them. A bump
-runs after commit: the league version takes a fresh ``<time_ns>.<uuid4>`` token, the
-subjects' versions are deleted (``versions_bump``) and their next reader makes new
-tokens; so no writer waits on a counter row, racing bumps need no atomic increment, and a
-lost key is replaced by a new token, never an old one.
+``league:version`` (the API's Last-Modified and ETag) takes a fresh ``<time_ns>.<uuid4>``
+token after commit and the subjects' versions are deleted for their next reader to remake:
+no writer waits on a counter row, racing bumps need no atomic increment, and a lost key is
+replaced by a new token, never an old one.
 """
 
 from __future__ import annotations
@@ -33,8 +31,8 @@ def new_token() -> str:
 
 
 def shared(key: str) -> str:
-    """The version at ``key`` as every worker sees it; a new one if the cache has none
-    (``add`` writes only a missing key: workers finding it missing agree on the first)."""
+    """A new version if the cache has none (``add`` writes only a missing key: workers
+    finding it missing agree on the first)."""
     token = cache.get(key)
     if token is None:
         fresh = new_token()
@@ -49,14 +47,10 @@ def league_version() -> str:
 
 
 def versions_bump(keys: Iterable[str] | None = None) -> str:
-    """Replace the league version now and retire these versions (``None``: every page's,
-    so every page cached so far is stale). Returns the new league version.
+    """Replace the league version and retire these versions (``None``: every page's).
 
-    A subject's version is deleted, not replaced: the first reader of a page showing it
-    makes a new one (``shared``), so no page cached under the old one is served again,
-    and a version nobody reads is never written. One ``delete_many`` is one query on the
-    database cache (its ``set_many`` writes key by key, five queries a key) and one round
-    trip on Redis. The league version (the API's Last-Modified) takes the write's token.
+    Deleted, not replaced: a version nobody reads is never written, and one
+    ``delete_many`` is one query on the database cache (its ``set_many`` takes five a key).
     """
     token = new_token()
     if keys is None:  # rare (admin writes): the version every page reads is replaced
@@ -68,15 +62,13 @@ def versions_bump(keys: Iterable[str] | None = None) -> str:
 
 
 def league_version_bump() -> str:
-    """Replace every version now: every page cached so far is stale."""
     return versions_bump(None)
 
 
 def retire(
     rows: Iterable[Key] | None = None, games: Iterable[int] = (), leagues: Iterable[int] = ()
 ) -> str:
-    """Bump the versions of what these summary rows and games show, and of every page of
-    ``leagues`` (ids); ``rows=None`` without leagues: of everything."""
+    """``rows=None`` without leagues: retire everything."""
     rows, leagues = (None if rows is None else list(rows)), set(leagues)
     if rows is None and not leagues:
         return versions_bump(None)
@@ -96,13 +88,12 @@ def league_version_bump_after_commit(
     games: Iterable[int] = (),
     league: int | None = None,
 ) -> None:
-    """Once the current transaction on ``using`` commits (at once in autocommit), bump the
-    versions of what ``rows`` (summary rows) and ``games`` show; ``rows=None``: every page
-    of ``league`` (an id) when given, else every page of every league.
+    """After the transaction on ``using`` commits, retire what ``rows`` (summary rows) and
+    ``games`` show; ``rows=None``: every page of ``league`` (an id), else of every league.
 
-    The changes of a transaction are gathered and bumped by its first callback, in one
-    ``set_many``. A rolled-back transaction bumps nothing; what it gathered is bumped with
-    the thread's next commit (a page retired once too often, never one kept too long).
+    A transaction's changes are gathered and bumped by its first callback. What a
+    rolled-back one gathered goes with the thread's next commit (a page retired once too
+    often, never one kept too long).
     """
     alias = using or DEFAULT_DB_ALIAS
     # (summary rows, or None once everything is retired; games; leagues retired whole)
@@ -128,7 +119,6 @@ def league_version_bump_after_commit(
 
 
 def league_version_changed_at(token: str) -> datetime.datetime:
-    """When ``token`` was made: the time the league last changed."""
     nanoseconds = int(token.partition(".")[0])
     return datetime.datetime.fromtimestamp(0, datetime.UTC) + datetime.timedelta(
         microseconds=nanoseconds // 1000

@@ -1,9 +1,8 @@
-"""Backing up and restoring the league's database, whichever engine DATABASE_URL names.
+"""Backing up and restoring the league's database (``manage.py backup`` / ``restore``).
 
 SQLite: an online copy through sqlite3's backup API, consistent while the site runs.
-PostgreSQL: ``pg_dump`` in its custom format, restored by ``pg_restore --clean --if-exists
---no-owner`` in one transaction. The client tools must match the server's major version.
-Used by ``manage.py backup`` / ``manage.py restore`` (``make backup`` / ``make restore``).
+PostgreSQL: ``pg_dump``, restored by ``pg_restore`` in one transaction (the client tools
+must match the server's major version).
 """
 
 from __future__ import annotations
@@ -19,12 +18,13 @@ from typing import Any
 SQLITE = "django.db.backends.sqlite3"
 POSTGRESQL = "django.db.backends.postgresql"
 SUFFIXES = {SQLITE: ".sqlite3", POSTGRESQL: ".dump"}
+RESTORE_FLAGS = ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error"]
 
 DatabaseSettings = dict[str, Any]
 
 
-class BackupError(Exception):
-    """A backup or restore that cannot be done; the message says why."""
+class BackupError(Exception):  # the message says why
+    pass
 
 
 def engine_of(database: DatabaseSettings) -> str:
@@ -43,7 +43,6 @@ def backup_name(database: DatabaseSettings, now: datetime.datetime | None = None
 
 
 def backup_database(database: DatabaseSettings, directory: Path) -> Path:
-    """Write a backup of ``database`` into ``directory``; return the new file."""
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / backup_name(database)
     if target.exists():
@@ -56,7 +55,6 @@ def backup_database(database: DatabaseSettings, directory: Path) -> Path:
 
 
 def restore_database(database: DatabaseSettings, backup: Path) -> None:
-    """Replace everything in ``database`` with the contents of ``backup``."""
     if not backup.is_file():
         raise BackupError(f"No backup file at {backup}.")
     engine = engine_of(database)
@@ -67,24 +65,13 @@ def restore_database(database: DatabaseSettings, backup: Path) -> None:
         )
     if engine == SQLITE:
         _sqlite_copy(backup, Path(database["NAME"]), source_must_exist=True)
-    else:
-        _run(
-            [
-                _tool("pg_restore"),
-                "--clean",
-                "--if-exists",
-                "--no-owner",
-                "--single-transaction",
-                "--exit-on-error",
-                str(backup),
-            ],
-            database,
-            dbname_flag=True,
-        )
+    else:  # pg_restore restores into --dbname, not PGDATABASE
+        database_flag = f"--dbname={database['NAME']}"
+        _run([_tool("pg_restore"), *RESTORE_FLAGS, database_flag, str(backup)], database)
 
 
 def _sqlite_copy(source: Path, target: Path, *, source_must_exist: bool) -> None:
-    """Copy a whole SQLite database page by page (safe while others read and write it)."""
+    # Page by page: safe while others read and write it.
     if source_must_exist and not source.is_file():
         raise BackupError(f"No SQLite database at {source}.")
     reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
@@ -111,8 +98,8 @@ def _tool(name: str) -> str:
     return found
 
 
-def _run(command: list[str], database: DatabaseSettings, *, dbname_flag: bool = False) -> None:
-    """Run a client program against ``database``; the password travels in the environment."""
+def _run(command: list[str], database: DatabaseSettings) -> None:
+    # The password travels in the environment, never on the command line.
     env = {**os.environ, "PGDATABASE": database["NAME"]}
     for key, variable in (
         ("HOST", "PGHOST"),
@@ -122,8 +109,6 @@ def _run(command: list[str], database: DatabaseSettings, *, dbname_flag: bool = 
     ):
         if database.get(key):
             env[variable] = str(database[key])
-    if dbname_flag:  # pg_restore restores into -d, not PGDATABASE
-        command = [*command[:-1], f"--dbname={database['NAME']}", command[-1]]
     result = subprocess.run(command, env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise BackupError(f"{Path(command[0]).name} failed: {result.stderr.strip()}")

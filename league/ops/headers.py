@@ -1,24 +1,16 @@
-"""The Permissions-Policy header: browser features the league's pages never use are off.
-
-The Content-Security-Policy comes from django-csp; this one header needs no library.
-"""
+"""The Permissions-Policy header (the Content-Security-Policy comes from django-csp)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 
 
-def permissions_policy(features: dict[str, list[str]]) -> str:
-    """``{"camera": [], "fullscreen": ["self"]}`` -> ``camera=(), fullscreen=(self)``."""
-    return ", ".join(f"{name}=({' '.join(allowed)})" for name, allowed in features.items())
-
-
 class PermissionsPolicyMiddleware:
-    """Adds ``Permissions-Policy`` from ``settings.PERMISSIONS_POLICY`` to every response."""
-
     def __init__(self, get_response):
         self.get_response = get_response
-        self.header = permissions_policy(settings.PERMISSIONS_POLICY)
+        # {"camera": [], "fullscreen": ["self"]} -> camera=(), fullscreen=(self)
+        features = settings.PERMISSIONS_POLICY.items()
+        self.header = ", ".join(f"{name}=({' '.join(allowed)})" for name, allowed in features)
 
     def __call__(self, request):
         response = self.get_response(request)

@@ -1,18 +1,11 @@
 """What a query string may bring: no control character, and to a public page only the
 parameters it reads.
 
-**Control characters.** A NUL or another C0/C1 control character in ``?q=`` or a filter
-has no meaning to any page, and a page that writes it back (a search box, a filter form, a
-sort link) writes invalid HTML. They are dropped from every name and value before a view
-reads ``request.GET``, so every page, form and link sees the same cleaned text; tabs and
-line breaks go too (no query parameter of the site is multi-line).
-
-**Known parameters.** A public page reads its filters, its season, the search box's ``q``
-and its tables' sort, page and page size (``sort``, ``page``, ``per_page``, each with a
-``<table>-`` prefix where a page has several tables). A parameter none of them reads would
-only be copied into every sort and page link (a 10 KB address made a 189 KB page) and make
-a cache entry of its own: the page cache keeps a marked page's ``request.GET`` to these
-names (``known_query``) before the view reads it.
+A control character (tabs and line breaks too) has no meaning to any page, and a page that
+writes it back writes invalid HTML: it is dropped before a view reads ``request.GET``. A
+parameter no page reads would only be copied into every sort and page link (a 10 KB address
+made a 189 KB page) and make a cache entry of its own: the page cache keeps a marked
+page's ``request.GET`` to the known names (``known_query``).
 """
 
 from __future__ import annotations
@@ -37,8 +30,7 @@ API_PREFIX = "/api/"
 
 
 class QueryTextMiddleware:
-    """Replaces ``request.GET`` with a copy without control characters, when it has any
-    (on the pages: the API refuses such a value instead)."""
+    # Not the API's: it refuses such a value instead.
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -83,7 +75,6 @@ def known(name: str) -> bool:
 
 
 def known_query(query: QueryDict) -> QueryDict:
-    """``query`` with only the parameters a public page reads (itself when that is all)."""
     if all(known(name) for name in query):
         return query
     return QueryDict(urlencode([(n, v) for n, values in query.lists() if known(n) for v in values]))

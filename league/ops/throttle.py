@@ -1,10 +1,6 @@
-"""Who is asking, and how often: the client address and per-address rate limits.
-
-Log-in failures are counted by django-axes (username and address, in the database). The
-other account pages that cost something when hammered -- signing up creates rows, a
-password reset sends mail -- get a plain per-address limit kept in Django's cache:
-N posts per window, then 429 with a clear page until the window ends.
-"""
+"""Who is asking, and how often: the client address, and per-address limits on the account
+pages that cost something when hammered (signing up, a password reset); log-in failures
+are django-axes'."""
 
 from __future__ import annotations
 
@@ -34,11 +30,9 @@ def _trusted(address, proxies) -> bool:
 def client_address(request) -> str:
     """The one answer to "who is asking?" for log-in lockouts, rate limits and the API.
 
-    ``REMOTE_ADDR`` is the peer that opened the connection. Only when that peer is one of
-    our own reverse proxies (``LEAGUE_TRUSTED_PROXIES``, addresses or networks) is
-    X-Forwarded-For read, from the right: each proxy of ours appended the address it saw, so
-    the first address from the right that is not ours is the client. Anything further left
-    was written by the client and would let it be anyone on every request.
+    Only when ``REMOTE_ADDR`` is one of our proxies (``LEAGUE_TRUSTED_PROXIES``) is
+    X-Forwarded-For read, from the right: the first address that is not ours is the
+    client; anything further left was written by the client.
     """
     peer = request.META.get("REMOTE_ADDR", "")
     proxies = settings.LEAGUE_TRUSTED_PROXIES
@@ -68,9 +62,7 @@ def _count(key: str, seconds: int) -> int:
 
 
 @dataclass(frozen=True)
-class Limit:
-    """At most ``attempts`` posts from one address in each window of ``seconds``."""
-
+class Limit:  # at most ``attempts`` posts from one address in each window of ``seconds``
     scope: str
     attempts: int
     seconds: int
@@ -81,7 +73,7 @@ class Limit:
         return cls(scope, attempts, seconds)
 
     def hit(self, address: str, *, now: float | None = None) -> int | None:
-        """Count one attempt; the seconds to wait if it is over the limit, else ``None``."""
+        """Count one attempt; the seconds to wait if it is over the limit."""
         now = time.time() if now is None else now
         window = int(now // self.seconds)
         key = f"throttle:{self.scope}:{address}:{window}"
@@ -93,7 +85,6 @@ class Limit:
 
 
 def throttle_posts(scope: str):
-    """Limit a view's POSTs per client address (settings ``LEAGUE_THROTTLES[scope]``)."""
 
     def decorate(view):
         @functools.wraps(view)
@@ -110,7 +101,6 @@ def throttle_posts(scope: str):
 
 
 def throttled(request, wait: int):
-    """The 429 page: what happened and how long to wait."""
     minutes = -(-wait // 60)
     context = {"minutes": minutes}
     response = render(request, "registration/throttled.html", context, status=429)

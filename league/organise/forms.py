@@ -84,6 +84,10 @@ class SeasonForm(forms.ModelForm):
             "end": forms.DateInput(attrs={"type": "date"}),
         }
 
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.league = league
+
     def clean(self):
         cleaned = super().clean()
         # Unique within the league: the database's constraint names the league, which the

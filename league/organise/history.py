@@ -1,11 +1,6 @@
-"""The league's whole history in the results format, written by a background job.
-
-Every approved game, one row per seat, as ``export_results --status approved`` writes it
-(``games.imports.exporter``): a file ``import_results`` reads back. Only approved games, so
-no player without one is in the file. The job is an export job like the big table
-downloads' (``games.jobs.files``: the same folder, the same lifetime and sweep), marked by
-its ``source``; only organisers fetch its file, from the Organise area.
-"""
+"""The league's whole history as ``export_results --status approved`` writes it (a file
+``import_results`` reads back), by an export job marked by its ``source``. Only approved
+games, so no player without one is in the file."""
 
 from __future__ import annotations
 
@@ -34,7 +29,6 @@ def history_jobs():
 
 
 def history_kept():
-    """The history jobs whose file can still be downloaded."""
     return history_jobs().filter(
         Q(status=JobStatus.DONE, expires_at__gt=timezone.now()) & ~Q(file_name="")
     )
@@ -43,8 +37,7 @@ def history_kept():
 @task()
 @scopes_disabled()  # a job reads every league it needs
 def history_export_task(job_id: int, language: str = "") -> str:
-    """Write every approved game to the job's CSV file; its summary line in ``language``
-    (the organiser's who asked)."""
+    # Its summary line in ``language``: the organiser's who asked.
 
     def work(progress: Progress) -> str:
         name = export_file_name(job_id, "csv")
@@ -74,7 +67,7 @@ def history_export_task(job_id: int, language: str = "") -> str:
 
 
 def history_export_start(user) -> Job:
-    """The history job under way, or a new one (one at a time, whoever asked)."""
+    # One at a time, whoever asked.
     waiting = history_jobs().filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
     if waiting is not None:
         return waiting

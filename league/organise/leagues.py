@@ -19,8 +19,6 @@ from league.organise.roles import RoleRefused
 
 
 class LeagueCreateView(LoginRequiredMixin, CreateView):
-    """A new league; its creator becomes its organiser."""
-
     form_class = LeagueForm
     template_name = "league/organise/league_new.html"
 
@@ -39,8 +37,7 @@ class LeagueCreateView(LoginRequiredMixin, CreateView):
 
 
 class LeagueMembershipView(LoginRequiredMixin, View):
-    """One's membership of the league at ``slug``: GET shows it, POST ``action=join``
-    joins (public) or asks to join (invitation-only), ``action=leave`` leaves."""
+    """POST ``action=join`` joins (public) or asks to join (invitation-only), else leaves."""
 
     template_name = "league/organise/membership.html"
 

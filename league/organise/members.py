@@ -1,6 +1,5 @@
-"""Who belongs to a league: joining a public one, asking to join an invitation-only one,
-organisers inviting and answering, leaving, and creating a league. Every change runs in
-one transaction; refusals are ``RoleRefused`` with a sentence for the page."""
+"""Who belongs to a league. Every change runs in one transaction; refusals are
+``RoleRefused`` with a sentence for the page."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from league.organise.roles import MOST_LISTED, RoleRefused, active_account, guar
 
 
 def members_of(league: League):
-    """The league's memberships, organisers first, then moderators, then by name."""
     rank = Case(
         When(role=MemberRole.ORGANISER, then=0),
         When(role=MemberRole.MODERATOR, then=1),
@@ -33,8 +31,7 @@ def join_requests_of(league: League):
 
 
 def league_join(user, league: League) -> bool:
-    """``user`` joins a public league at once (True), or asks to join an invitation-only
-    one (False: an organiser answers)."""
+    """True: joined a public league; False: asked to join an invitation-only one."""
     with transaction.atomic():
         if Membership.objects.filter(league=league, user=user).exists():
             raise RoleRefused(gettext("You are already a member of this league."))
@@ -49,7 +46,7 @@ def league_join(user, league: League) -> bool:
 
 
 def league_leave(user, league: League) -> None:
-    """``user`` leaves ``league`` (their games stay in it); never its last organiser."""
+    # Their games stay in the league; its last organiser never leaves.
     with transaction.atomic():
         membership = guard_last_organiser(league, user)
         if membership is None:
@@ -58,7 +55,6 @@ def league_leave(user, league: League) -> None:
 
 
 def member_invite(username: str, league: League):
-    """An organiser adds the active account ``username`` as a member; returns it."""
     with transaction.atomic():
         user = active_account(username)
         _, added = Membership.objects.get_or_create(league=league, user=user)
@@ -71,8 +67,7 @@ def member_invite(username: str, league: League):
 
 
 def join_request_answer(pk: int, league: League, *, approve: bool):
-    """Approve (a membership) or decline one of ``league``'s join requests; returns the
-    account that asked, or None when the request is no longer there."""
+    """The account that asked, or None when the request is no longer there."""
     with transaction.atomic():
         asked = (
             JoinRequest.objects.select_for_update()
@@ -89,9 +84,8 @@ def join_request_answer(pk: int, league: League, *, approve: bool):
 
 
 def league_create(user, league: League) -> League:
-    """Save the unsaved ``league`` created by ``user``, who becomes its organiser; at most
-    ``LEAGUES_PER_MEMBER`` per account (counted under a lock on the account's row, so two
-    forms sent at once cannot pass the bound together)."""
+    """Save the new ``league`` with ``user`` as its organiser; the bound per account is
+    counted under a lock on the account's row, so two forms at once cannot both pass."""
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         if League.objects.filter(created_by=user).count() >= LEAGUES_PER_MEMBER:

@@ -1,9 +1,6 @@
-"""Moderators and organisers of a league: ``Membership`` roles, and who may organise.
-
-An organiser names and removes both, for existing accounts only, in their own league.
-A league never loses its last organiser: a removal (or a member leaving) locks the
-league's row, so two organisers removing each other at once cannot leave it without one.
-"""
+"""Moderators and organisers of a league (``Membership`` roles), and who may organise. A
+league never loses its last organiser: a removal or leaving locks the league's row, so two
+organisers removing each other at once cannot leave it without one."""
 
 from __future__ import annotations
 
@@ -39,7 +36,6 @@ class Role:
     revoked: str
 
     def members(self, league):
-        """The accounts holding this role in ``league``."""
         holders = Membership.objects.filter(league=league, role=self.role)
         return (
             get_user_model()
@@ -73,19 +69,17 @@ ORGANISERS = Role(
 ROLES = {role.slug: role for role in (MODERATORS, ORGANISERS)}
 
 
-class RoleRefused(Exception):
-    """Why a grant, a removal or a membership change was not made (a sentence for the page)."""
+class RoleRefused(Exception):  # why a change was not made: a sentence for the page
+    pass
 
 
 def can_organise(user, league) -> bool:
-    """Run ``league`` from the Organise area: its organisers, and site staff."""
     if not user.is_authenticated:
         return False
     return user.has_perm(ORGANISE_PERMISSION) or role_in(user, league) == MemberRole.ORGANISER
 
 
 def active_account(username: str):
-    """The active account named ``username``; ``RoleRefused`` if there is none."""
     field = get_user_model().USERNAME_FIELD
     user = get_user_model().objects.filter(**{field: username}, is_active=True).first()
     if user is None:
@@ -110,8 +104,7 @@ def guard_last_organiser(league: League, user) -> Membership | None:
 
 
 def role_grant(role: Role, username: str, league: League):
-    """Give the active account named ``username`` ``role`` in ``league`` (making them a
-    member if they were not); returns it. An organiser is made a moderator only after
+    """Making them a member if they were not; an organiser is made a moderator only after
     leaving the organisers (the last one never)."""
     with transaction.atomic():
         user = active_account(username)
@@ -131,8 +124,7 @@ def role_grant(role: Role, username: str, league: League):
 
 
 def role_revoke(role: Role, user, league: League) -> None:
-    """Take ``role`` from ``user`` in ``league`` (they stay a member); the league always
-    keeps at least one organiser."""
+    # They stay a member.
     with transaction.atomic():
         membership = guard_last_organiser(league, user)
         if membership is None or membership.role != role.role:

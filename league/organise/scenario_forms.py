@@ -1,9 +1,6 @@
-"""The Organise area's scenario editor: a scenario with its tasks, and a series.
-
-The league is the page's (``league``), never a field. The database's per-league
-constraints name the league, which is no field here, so the form asks first (the
-constraints stay the guard).
-"""
+"""The Organise area's scenario editor: a scenario with its tasks, and a series. The league
+is the page's, never a field, so the form checks the per-league constraints first (they
+stay the guard)."""
 
 from __future__ import annotations
 
@@ -32,8 +29,7 @@ SLUG_HELP = gettext_lazy(
 
 
 class NamedInLeagueForm(forms.ModelForm):
-    """A league's row with a name and an address (slug), each unique in the league; an
-    empty address is made from the name."""
+    """An empty address is made from the name."""
 
     name_taken = slug_taken = ""
 
@@ -60,8 +56,7 @@ class NamedInLeagueForm(forms.ModelForm):
 
 
 def bounded_text(form: forms.Form, name: str) -> None:
-    """``name``'s text field of ``form`` refused beyond ``TEXT_MAX_LENGTH`` (the model's
-    TextField has no length)."""
+    # The model's TextField has no length.
     field = form.fields[name]
     field.validators.append(MaxLengthValidator(TEXT_MAX_LENGTH))
     field.widget.attrs.update({"rows": 5, "maxlength": TEXT_MAX_LENGTH})

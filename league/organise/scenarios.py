@@ -1,11 +1,9 @@
-"""The Organise area's scenario pages: the league's scenarios and series listed, made,
-edited, and a scenario no game was entered for deleted. Behind the league's organiser role
-(``OrganiserMixin``); every write in one transaction."""
+"""The Organise area's scenario and series pages; every write in one transaction."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import ProtectedError
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -14,12 +12,10 @@ from django.views.generic import DeleteView, ListView, UpdateView
 
 from games.models import Scenario, Series
 from league.organise.scenario_forms import ScenarioForm, ScenarioTaskFormSet, SeriesForm
-from league.organise.views import OrganiserMixin, taken_meanwhile
+from league.organise.views import LeagueRowEditMixin, OrganiserMixin
 
 
-class ScenarioListView(OrganiserMixin, ListView):
-    """The league's scenarios, and its series (a handful: the first ``MOST_SERIES``)."""
-
+class ScenarioListView(OrganiserMixin, ListView):  # and the series, a handful
     template_name = "league/organise/scenarios.html"
     context_object_name = "scenarios"
     paginate_by = 50
@@ -35,49 +31,6 @@ class ScenarioListView(OrganiserMixin, ListView):
     def get_context_data(self, **kwargs):
         series = Series.objects.of_league(self.request.league).order_by("name", "pk")
         return super().get_context_data(**kwargs, series_list=series[: self.MOST_SERIES])
-
-
-class LeagueRowEditMixin(OrganiserMixin):
-    """Create (no ``pk``) or edit one of the league's scenarios or series, with its
-    ``inlines`` (formsets): another league's is not found; the form gets the league;
-    everything is saved in one transaction, or nothing and the page comes back."""
-
-    success_url_name = "league:organise_scenarios"
-    saved = ""
-
-    def get_queryset(self):
-        return self.model.objects.of_league(self.request.league)
-
-    def get_object(self, queryset=None):
-        return super().get_object(queryset) if "pk" in self.kwargs else None
-
-    def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "league": self.request.league}
-
-    def inlines(self) -> dict:
-        return {}
-
-    def get_context_data(self, **kwargs):
-        return super().get_context_data(**(kwargs or self.inlines()))
-
-    def post(self, request, *args, **kwargs):
-        self.object = self.get_object()
-        form, inlines = self.get_form(), self.inlines()
-        if not all([form.is_valid(), *(formset.is_valid() for formset in inlines.values())]):
-            return self.render_to_response(self.get_context_data(form=form, **inlines))
-        try:
-            with transaction.atomic():
-                self.object = form.save()
-                for formset in inlines.values():
-                    formset.instance = self.object
-                    formset.save()
-        except IntegrityError:  # another organiser took the name or address meanwhile
-            self.object = self.get_object()
-            form, inlines = self.get_form(), self.inlines()
-            taken_meanwhile(form, *inlines.values())
-            return self.render_to_response(self.get_context_data(form=form, **inlines))
-        messages.success(request, self.saved % {"name": self.object})
-        return redirect(self.get_success_url())
 
 
 class ScenarioEditView(LeagueRowEditMixin, UpdateView):
@@ -100,8 +53,7 @@ class SeriesEditView(LeagueRowEditMixin, UpdateView):
 
 
 class ScenarioDeleteView(OrganiserMixin, DeleteView):
-    """Asks, then deletes a scenario with its tasks; one that games were entered for stays
-    (PROTECT), and the organiser is told so."""
+    # A scenario that games were entered for stays (PROTECT), and the organiser is told so.
 
     template_name = "league/organise/scenario_delete.html"
     success_url_name = "league:organise_scenarios"

@@ -1,7 +1,5 @@
-"""The Organise area's pages: thin views over ``roles`` and ``members``, the league, season
-and announcement forms and the history export (its scenario pages: ``scenarios``). Every
-page is about ``request.league`` and needs to organise it (``roles.can_organise``): a
-visitor is sent to sign in, anyone else gets 403; every write runs in one transaction."""
+"""The Organise area's pages (its scenario pages: ``scenarios``): a visitor is sent to sign
+in, anyone else who may not organise gets 403; every write runs in one transaction."""
 
 from __future__ import annotations
 
@@ -13,8 +11,9 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
-from django.views.generic import CreateView, FormView, ListView, TemplateView, UpdateView
+from django.views.generic import FormView, ListView, TemplateView, UpdateView
 
 from games.jobs.files import export_path
 from games.jobs.models import JobStatus
@@ -41,8 +40,7 @@ from league.pages.filenames import CONTENT_TYPES, attachment_header
 
 def taken_meanwhile(form, *formsets) -> None:
     """``form`` (fresh, bound to the same data) checked again after the database refused
-    its save: the row that took its name or address meanwhile is now seen, and its message
-    is at that field; should the checks still pass, the form says why it was not saved."""
+    its save, so the row that took its name or address meanwhile gets its message there."""
     if all([form.is_valid(), *(formset.is_valid() for formset in formsets)]):
         form.add_error(None, _("Someone saved the same name or address a moment ago: check it."))
 
@@ -67,8 +65,8 @@ class OrganiseView(OrganiserMixin, TemplateView):
 
 
 class PeopleView(OrganiserMixin, FormView):
-    """Who moderates and who organises, and every member; name another by their account.
-    An invitation-only league's organisers also invite and answer those asking to join."""
+    """Roles and members; an invitation-only league's organisers also invite and answer
+    those asking to join."""
 
     template_name = "league/organise/people.html"
     form_class = RoleGrantForm
@@ -116,9 +114,7 @@ class PeopleView(OrganiserMixin, FormView):
         return super().form_valid(form)
 
 
-class RoleRemoveView(OrganiserMixin, TemplateView):
-    """Asks first (GET), removes on the confirmation (POST)."""
-
+class RoleRemoveView(OrganiserMixin, TemplateView):  # asks first, removes on the POST
     template_name = "league/organise/role_remove.html"
 
     def setup(self, request, *args, **kwargs):
@@ -141,16 +137,12 @@ class RoleRemoveView(OrganiserMixin, TemplateView):
             messages.error(request, str(refused))
         else:
             messages.success(request, self.role.revoked % {"user": member.get_username()})
-            if member == request.user and self.role is ORGANISERS:
-                return redirect(
-                    "league:home", request.league.slug
-                )  # the Organise area is closed to them now
+            if member == request.user and self.role is ORGANISERS:  # the area is closed now
+                return redirect("league:home", request.league.slug)
         return redirect("league:organise_people", request.league.slug)
 
 
 class JoinRequestAnswerView(OrganiserMixin, View):
-    """An organiser approves (``answer=approve``) or declines a join request (POST)."""
-
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
@@ -158,18 +150,16 @@ class JoinRequestAnswerView(OrganiserMixin, View):
         user = members.join_request_answer(kwargs["pk"], request.league, approve=approve)
         if user is None:
             messages.error(request, _("That request is no longer here: it was answered."))
-        elif approve:
-            told = _("%(user)s is now a member of the league.")
-            messages.success(request, told % {"user": user.get_username()})
         else:
-            told = _("The request of %(user)s is declined.")
+            if approve:
+                told = _("%(user)s is now a member of the league.")
+            else:
+                told = _("The request of %(user)s is declined.")
             messages.success(request, told % {"user": user.get_username()})
         return redirect("league:organise_people", request.league.slug)
 
 
 class LeagueSettingsView(OrganiserMixin, UpdateView):
-    """The league's name, description and visibility (its address stays)."""
-
     form_class = LeagueSettingsForm
     template_name = "league/organise/league_settings.html"
     success_url_name = "league:organise_settings"
@@ -193,43 +183,57 @@ class SeasonListView(OrganiserMixin, ListView):
         return Season.objects.filter(league=self.request.league).order_by("-start", "pk")
 
 
-class SeasonEditMixin(OrganiserMixin):
+class LeagueRowEditMixin(OrganiserMixin):
+    """Create (no ``pk``) or edit one of the league's rows with its ``inlines`` (formsets):
+    all saved in one transaction, or nothing and the page comes back."""
+
+    success_url_name = "league:organise_scenarios"
+    saved, saved_as = "", "name"  # the message, and its placeholder for the row's name
+
+    def get_queryset(self):
+        return self.model.objects.filter(league=self.request.league)
+
+    def get_object(self, queryset=None):
+        return super().get_object(queryset) if "pk" in self.kwargs else None
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "league": self.request.league}
+
+    def inlines(self) -> dict:
+        return {}
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**(kwargs or self.inlines()))
+
+    def post(self, request, *args, **kwargs):
+        self.object = self.get_object()
+        form, inlines = self.get_form(), self.inlines()
+        if not all([form.is_valid(), *(formset.is_valid() for formset in inlines.values())]):
+            return self.render_to_response(self.get_context_data(form=form, **inlines))
+        try:
+            with transaction.atomic():
+                self.object = form.save()
+                for formset in inlines.values():
+                    formset.instance = self.object
+                    formset.save()
+        except IntegrityError:  # another organiser took the name or address meanwhile
+            self.object = self.get_object()
+            form, inlines = self.get_form(), self.inlines()
+            taken_meanwhile(form, *inlines.values())
+            return self.render_to_response(self.get_context_data(form=form, **inlines))
+        messages.success(request, self.saved % {self.saved_as: self.object})
+        return redirect(self.get_success_url())
+
+
+class SeasonEditView(LeagueRowEditMixin, UpdateView):
     model = Season
     form_class = SeasonForm
     template_name = "league/organise/season_form.html"
     success_url_name = "league:organise_seasons"
-
-    def get_queryset(self):
-        return Season.objects.filter(league=self.request.league)
-
-    def get_form(self, form_class=None):
-        form = super().get_form(form_class)
-        form.instance.league = self.request.league
-        return form
-
-    def form_valid(self, form):
-        try:
-            with transaction.atomic():
-                response = super().form_valid(form)
-        except IntegrityError:  # another organiser took the name or address meanwhile
-            form = self.get_form()
-            taken_meanwhile(form)
-            return self.form_invalid(form)
-        messages.success(self.request, _("Season “%(season)s” saved.") % {"season": self.object})
-        return response
+    saved, saved_as = gettext_lazy("Season “%(season)s” saved."), "season"
 
 
-class SeasonCreateView(SeasonEditMixin, CreateView):
-    pass
-
-
-class SeasonUpdateView(SeasonEditMixin, UpdateView):
-    pass
-
-
-class AnnouncementView(OrganiserMixin, FormView):
-    """One announcement at a time: saving replaces it (an empty text takes it down)."""
-
+class AnnouncementView(OrganiserMixin, FormView):  # saving replaces the one announcement
     template_name = "league/organise/announcement.html"
     form_class = AnnouncementForm
     success_url_name = "league:organise"
@@ -253,8 +257,7 @@ class AnnouncementView(OrganiserMixin, FormView):
 
 
 class HistoryExportView(OrganiserMixin, TemplateView):
-    """The history exports under way and kept; a POST starts one (or leads to the one
-    already under way)."""
+    """A POST starts a history export (or leads to the one already under way)."""
 
     template_name = "league/organise/export.html"
 
@@ -276,8 +279,6 @@ class HistoryExportView(OrganiserMixin, TemplateView):
 
 
 class HistoryFileView(OrganiserMixin, View):
-    """A history export's file, to any organiser while it is kept."""
-
     def get(self, request, *args, **kwargs):
         job = history.history_kept().filter(pk=kwargs["pk"]).first()
         path = export_path(job.file_name) if job is not None else None

@@ -1,10 +1,6 @@
-"""The league's read side: approved games, filtered and aggregated in the database.
+"""The league's read side for pages and the API: every aggregate is a database annotation
+or a summary row; nothing here loops over all games in Python."""
 
-Views call these and templates, tables and charts only present what they return. Every
-aggregate is a database annotation; nothing here loops over all games in Python.
-"""
-
-from .catalog import ancient_one_doom_tracks
 from .games import (
     LeagueGames,
     league_changed_at,
@@ -24,7 +20,13 @@ from .scenarios import (
     series_scenarios,
     series_team_standings,
 )
-from .stats import ancient_one_profile, ancient_one_summaries, home_summary, score_comparison
+from .stats import (
+    ancient_one_doom_tracks,
+    ancient_one_profile,
+    ancient_one_summaries,
+    home_summary,
+    score_comparison,
+)
 from .teams import captain_roster, team_profile, team_standings
 
 __all__ = [

@@ -25,12 +25,10 @@ TEAMS_SHOWN = 50
 
 
 def board() -> QuerySet[PlayerStanding]:
-    """Every player of the public leagues with their record there (scope 0)."""
     return standings(None).filter(games__gte=1)
 
 
 def team_board() -> QuerySet[TeamStanding]:
-    """The teams of every public league, each over its league's approved games."""
     return (
         TeamStanding.objects.filter(
             scope=F("team__league_id") * -1,
@@ -45,9 +43,7 @@ def team_board() -> QuerySet[TeamStanding]:
 
 @dataclass(frozen=True)
 class LeagueRecord:
-    """One public league's row (``league`` None: every public league together)."""
-
-    league: League | None
+    league: League | None  # None: every public league together
     games: int
     victories: int
 
@@ -57,7 +53,6 @@ class LeagueRecord:
 
 
 def _in_public_leagues(rows: dict[int, tuple[int, int]]) -> list[LeagueRecord]:
-    """``{scope: (games, victories)}`` as records: every public league, then all of them."""
     leagues = League.objects.public().in_bulk([-scope for scope in rows if scope < 0])
     records = [
         LeagueRecord(leagues[-scope], *numbers)
@@ -71,7 +66,6 @@ def _in_public_leagues(rows: dict[int, tuple[int, int]]) -> list[LeagueRecord]:
 
 
 def player_across(player: Player) -> list[LeagueRecord]:
-    """``player``'s record in each public league they play in, and in all of them."""
     rows = PlayerStanding.objects.filter(player=player, scope__lte=0, games__gt=0)
     return _in_public_leagues(
         {row.scope: (row.games, row.victories) for row in rows.only("scope", "games", "victories")}
@@ -79,7 +73,6 @@ def player_across(player: Player) -> list[LeagueRecord]:
 
 
 def ancient_one_across(ancient_one: AncientOne) -> list[LeagueRecord]:
-    """The games against ``ancient_one`` in each public league, and in all of them."""
     rows = (
         AncientOneOutcome.objects.filter(ancient_one=ancient_one, scope__lte=0)
         .values("scope")

@@ -16,42 +16,24 @@ from league.caching.versions import league_version, league_version_changed_at
 class LeagueGames(SessionQuerySet):
     """``Session`` querysets with the league pages' filters; start from ``league_games(league)``."""
 
-    def played_between(
-        self, start: datetime.date | None = None, end: datetime.date | None = None
-    ) -> LeagueGames:
-        """Games played from ``start`` to ``end``, both days included; either may be open."""
-        games = self
-        if start:
-            games = games.filter(played_on__gte=start)
-        if end:
-            games = games.filter(played_on__lte=end)
-        return games
-
-    def submitted_before(self, moment: datetime.datetime | None) -> LeagueGames:
-        """Games submitted before ``moment`` (all games when it is None)."""
-        return self.filter(created_at__lt=moment) if moment else self
-
     def in_season(self, season) -> LeagueGames:
-        """Games that count in a season (all games when ``season`` is None): played within
-        its dates and, once it has finished, submitted before it closed."""
+        """Played within its dates and, once it has finished, submitted before it closed."""
         if season is None:
             return self
-        return self.played_between(season.start, season.end).submitted_before(season.closed_at)
+        games = self.filter(played_on__gte=season.start, played_on__lte=season.end)
+        return games.filter(created_at__lt=season.closed_at) if season.is_finished else games
 
     def played_by(self, player: Player) -> LeagueGames:
         """Games with ``player`` at the table, once each however many seats they held."""
         return self.filter(pk__in=Seat.objects.filter(player=player).values("session_id"))
 
     def played_as(self, team) -> LeagueGames:
-        """Games recorded as played by ``team``."""
         return self.filter(team=team)
 
     def in_scenario(self, scenario) -> LeagueGames:
-        """Games recorded for ``scenario`` (entries or not)."""
-        return self.filter(scenario=scenario)
+        return self.filter(scenario=scenario)  # entries or not
 
     def with_all_boxes(self, boxes: Iterable[Box]) -> LeagueGames:
-        """Games that had every one of ``boxes`` in play."""
         games = self
         through = Session.boxes.through
         for box in boxes:
@@ -61,27 +43,20 @@ class LeagueGames(SessionQuerySet):
         return games
 
     def scored_victories(self) -> LeagueGames:
-        """Victories: the leaderboard's set, spelled as its partial indexes hold it.
-
-        A game has a score exactly when it is a victory (check constraint
-        ``session_defeat_has_cause_and_no_score``), so no outcome test is needed and a
-        page's keys come from the index alone.
-        """
+        """Victories as the leaderboard's partial indexes hold them: a game has a score
+        exactly when it is a victory (check ``session_defeat_has_cause_and_no_score``)."""
         return self.filter(score__isnull=False)
 
     # The leaderboard's sorts. Each is one index scan (games migration ``board_indexes``):
     # ascending is the exact reverse of descending so one index serves both directions.
 
     def by_score(self, descending: bool = True) -> LeagueGames:
-        """Best score first, equal scores to the earlier game (ascending: the reverse)."""
         return self.order_by(*_directed(("-score", "played_on", "pk"), descending))
 
     def by_date(self, descending: bool = True) -> LeagueGames:
-        """Latest game first (ascending: earliest first)."""
         return self.order_by(*_directed(("-played_on", "-pk"), descending))
 
     def by_investigators(self, descending: bool = False) -> LeagueGames:
-        """Fewest investigators first, then by score as ranked (descending: the reverse)."""
         return self.order_by(
             *_directed(("investigator_count", "-score", "played_on", "pk"), not descending)
         )
@@ -115,8 +90,8 @@ class LeagueGames(SessionQuerySet):
 
 
 def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
-    """The names of the distinct players at each of ``game_ids``, in seat order, in one
-    query: what an export's "Players" column needs for a chunk of games."""
+    """The distinct players' names at each game, in seat order, in one query (an export's
+    "Players" column for a chunk of games)."""
     seats = (
         Seat.objects.filter(session_id__in=list(game_ids))
         .order_by("session_id", "position", "pk")
@@ -132,9 +107,7 @@ def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
     return {game_id: list(players.values()) for game_id, players in names.items()}
 
 
-class _PagedByKeys(LeagueGames):
-    """``LeagueGames`` whose offset slices are a deferred join (see ``paged_by_keys``)."""
-
+class _PagedByKeys(LeagueGames):  # see ``paged_by_keys``
     def __getitem__(self, key):
         if not isinstance(key, slice) or key.step or not key.start:
             return super().__getitem__(key)
@@ -143,34 +116,27 @@ class _PagedByKeys(LeagueGames):
 
 
 def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
-    """``fields`` as written when ``descending``, else each one flipped."""
     if descending:
         return fields
     return tuple(name[1:] if name.startswith("-") else f"-{name}" for name in fields)
 
 
 def league_games(league) -> LeagueGames:
-    """Every approved game of ``league`` (a league or its id): the only games that count
-    on its pages. There is no default: a list of games is always one league's, but for
-    the board across leagues (``public_league_games``)."""
+    """Every approved game of ``league`` (a league or its id): no default, a list of games
+    is always one league's (but the board across leagues, ``public_league_games``)."""
     return LeagueGames(model=Session).approved().of_league(league)
 
 
 def public_league_games() -> LeagueGames:
-    """Every approved game of every public league: the board across leagues."""
     return LeagueGames(model=Session).approved().filter(league__visibility="public")
 
 
 def visible_games(user, league) -> LeagueGames:
-    """Every game of ``league`` this user may see: approved ones, plus their own
-    (moderators: all)."""
+    """Approved games, plus the user's own (moderators: all)."""
     return LeagueGames(model=Session).of_league(league).visible_to(user)
 
 
 def league_changed_at() -> datetime.datetime:
-    """When the league last changed (any game or catalog write): for HTTP caching.
-
-    Read from the league version (``league.caching.versions``), made after every committed change,
-    rather than aggregated over the games and their history.
-    """
+    """When the league last changed, for HTTP caching: read from the league version, not
+    aggregated over the games and their history."""
     return league_version_changed_at(league_version())

@@ -1,9 +1,5 @@
-"""Statistics of a score histogram: pure functions, no Django import.
-
-The league keeps each Ancient One's victory scores as a histogram (``AncientOneScore``:
-how many victories scored each score), so a page reads a few dozen rows however many
-games there are. Best, mean, median and the distribution all come from those counts.
-"""
+"""Statistics of a score histogram (``AncientOneScore``: victories per score), so a page
+reads a few dozen rows however many games there are. Pure functions, no Django import."""
 
 from __future__ import annotations
 
@@ -13,8 +9,7 @@ Histogram = Iterable[tuple[int, int]]  # (score, how many victories scored it)
 
 
 def merged(pairs: Histogram) -> list[tuple[int, int]]:
-    """Counts per score added up across rows (e.g. every investigator count), lowest
-    score first; scores counted zero times are left out."""
+    """Counts per score added up across rows, lowest score first, zeros left out."""
     counts: dict[int, int] = {}
     for score, count in pairs:
         counts[score] = counts.get(score, 0) + count
@@ -22,12 +17,8 @@ def merged(pairs: Histogram) -> list[tuple[int, int]]:
 
 
 def median_from_histogram(pairs: Histogram) -> float | None:
-    """The median score: the middle victory's score, or the mean of the middle two
-    when their number is even; ``None`` without victories.
-
-    Walks the cumulative counts to the middle position(s) instead of expanding the
-    histogram, so its cost is the number of distinct scores, not of victories.
-    """
+    """The median score (``None`` without victories): walks the cumulative counts to the
+    middle, so its cost is the number of distinct scores, not of victories."""
     counts = merged(pairs)
     total = sum(count for _, count in counts)
     if not total:
@@ -47,7 +38,6 @@ def median_from_histogram(pairs: Histogram) -> float | None:
 
 
 def mean_from_histogram(pairs: Histogram) -> float | None:
-    """The mean score, or ``None`` without victories."""
     counts = merged(pairs)
     total = sum(count for _, count in counts)
     if not total:
@@ -56,6 +46,5 @@ def mean_from_histogram(pairs: Histogram) -> float | None:
 
 
 def best_from_histogram(pairs: Histogram) -> int | None:
-    """The highest score anyone reached, or ``None`` without victories."""
     counts = merged(pairs)
     return counts[-1][0] if counts else None

@@ -1,42 +1,26 @@
 """Heralds and boxes in play, and an Ancient One by table size, read from summary rows.
 
-A herald's or a box's games are its ``HeraldStanding`` / ``BoxStanding`` row; the games
-*without* it are the league's games in the same scope less that row. The league's totals
-are a sum over ``AncientOneTableSize`` rows (an Ancient One and a table size each: a few
-hundred rows at most, whatever the number of games), read once per page. Every rate
-carries its 95 % Wilson interval, computed per row in SQL so the lists sort by the lower
-bound in the database.
+The games *without* a herald or box are the scope's games (``league_tally``: a sum over a
+few hundred ``AncientOneTableSize`` rows) less its row. Intervals are computed in SQL so the
+lists sort by the lower bound in the database.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import (
-    F,
-    FilteredRelation,
-    FloatField,
-    IntegerField,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-)
+from django.db.models import F, FloatField, IntegerField, QuerySet, Sum, Value
 from django.db.models.functions import Cast, Coalesce, NullIf
 
 from games.models import AncientOneTableSize, Box, Herald
 from games.models.summaries import scope_of, wilson_bounds
 from games.translation import in_language
 
-from .investigators import tally_rates
-
-TALLY = ("games", "victories", "score_sum")
+from .investigators import TALLY, with_standing
 
 
 @dataclass(frozen=True)
-class LeagueTally:
-    """Every approved game of a scope: the whole that "without" is taken from."""
-
+class LeagueTally:  # every approved game of a scope: the whole "without" is taken from
     games: int
     victories: int
     score_sum: int
@@ -51,8 +35,6 @@ class LeagueTally:
 
 
 def league_tally(league, season=None) -> LeagueTally:
-    """``league``'s approved games, victories and victory-score sum in ``season`` (all
-    time when None): one aggregate over a few hundred summary rows."""
     sums = AncientOneTableSize.objects.in_scope(league, season).aggregate(
         **{name: Coalesce(Sum(name), 0) for name in TALLY}
     )
@@ -60,7 +42,6 @@ def league_tally(league, season=None) -> LeagueTally:
 
 
 def _without(total: dict[str, int]) -> tuple[dict, dict]:
-    """The same numbers over the games without the row's herald or box, and their rates."""
     numbers = {
         f"{name}_without": Value(total[name], output_field=IntegerField()) - F(name)
         for name in TALLY
@@ -78,32 +59,21 @@ def _without(total: dict[str, int]) -> tuple[dict, dict]:
 
 def _in_play(model, league, season, total: LeagueTally | None) -> QuerySet:
     total = league_tally(league, season) if total is None else total
-    row = FilteredRelation("standings", condition=Q(standings__scope=scope_of(league, season)))
-    numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in TALLY}
     without, rates_without = _without({name: getattr(total, name) for name in TALLY})
-    return (
-        model.objects.annotate(row=row)
-        .annotate(**numbers, best_score=F("row__best_score"))
-        .annotate(**tally_rates(), **without)
-        .annotate(**rates_without)
-    )
+    rows = with_standing(model, scope_of(league, season))
+    return rows.annotate(**without).annotate(**rates_without)
 
 
 def herald_standings(league, *, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:
-    """Every herald of the catalog with its games in ``season`` of ``league`` and the games
-    without it."""
     herald = _in_play(Herald, league, season, total).select_related("box")
     return herald.annotate(box_name=in_language("box__name"))  # the download's box, translated
 
 
 def box_standings(league, *, season=None, total: LeagueTally | None = None) -> QuerySet[Box]:
-    """Every box of the catalog with the games it was in play in ``season`` of ``league``,
-    and without."""
     return _in_play(Box, league, season, total)
 
 
 def ancient_one_by_table_size(ancient_one, league, *, season=None) -> QuerySet[AncientOneTableSize]:
-    """An Ancient One's approved games in ``league`` by number of investigators, with rates."""
     return (
         AncientOneTableSize.objects.in_scope(league, season)
         .filter(ancient_one=ancient_one, games__gt=0)

@@ -1,13 +1,6 @@
-"""Investigators: every one's record, and one's page, read from summary rows.
-
-An investigator's numbers are ``InvestigatorStanding`` rows (one per investigator and
-scope), its record by Ancient One and by table size ``InvestigatorAncientOne`` and
-``InvestigatorTableSize`` rows, its players ``PlayerInvestigator`` rows, all kept on
-write (``games.summaries``). Its best games are a bounded slice of the score index.
-Win rates carry their 95 % Wilson interval (``games.intervals``): on the list the bounds
-are computed per row in SQL, so it sorts by the lower bound in the database; an
-investigator's own page reads plain rows and works its rates out in Python.
-"""
+"""Investigators: every one's record, and one's page, read from the summary rows kept on
+write. The list computes the Wilson interval in SQL, so it sorts by the lower bound in the
+database; an investigator's page reads plain rows and works its rates out in Python."""
 
 from __future__ import annotations
 
@@ -33,35 +26,36 @@ from .sides import games_of
 from .stats import TOP_SHOWN, top_games
 
 ENDINGS = ("devoured", "lost", "retired")
-
-
-def tally_rates() -> dict[str, Cast]:
-    """Win % (and its interval) and mean victory score of a tally's columns, per row."""
-    return rates(bounds=True)
+TALLY = ("games", "victories", "score_sum")
 
 
 def investigator_standings(league, *, season=None, min_games: int = 0) -> QuerySet[Investigator]:
-    """Every investigator of the catalog with its record in ``season`` of ``league`` (all
-    time when None) and at least ``min_games`` games: one row each, zeros for those never
-    played, from the standings rows alone."""
+    """Every investigator with its record in ``season`` of ``league`` (zeros if never
+    played) and at least ``min_games`` games."""
     return _standings(scope_of(league, season)).filter(games__gte=min_games)
 
 
-def _standings(scope: int) -> QuerySet[Investigator]:
+def with_standing(model, scope: int, *extra: str) -> QuerySet:
+    """Every row of the catalog ``model`` with its standings row's tally in ``scope`` (zeros
+    when it has none), its best score, win % with its interval and mean victory score."""
     row = FilteredRelation("standings", condition=Q(standings__scope=scope))
-    numbers = {
-        name: Coalesce(F(f"row__{name}"), 0)
-        for name in ("games", "victories", "score_sum", *ENDINGS)
-    }
+    numbers = {name: Coalesce(F(f"row__{name}"), 0) for name in (*TALLY, *extra)}
+    return (
+        model.objects.annotate(row=row)
+        .annotate(**numbers, best_score=F("row__best_score"))
+        .annotate(**rates(bounds=True))
+    )
+
+
+def _standings(scope: int) -> QuerySet[Investigator]:
     # How often a seat ended each way, in per cent (what the page shows and downloads).
     shares = {
         f"{ending}_pct_value": Cast(F(ending) * 100.0 / NullIf(F("games"), 0), FloatField())
         for ending in ENDINGS
     }
     return (
-        Investigator.objects.annotate(row=row)
-        .annotate(**numbers, best_score=F("row__best_score"))
-        .annotate(**tally_rates(), **shares)
+        with_standing(Investigator, scope, *ENDINGS)
+        .annotate(**shares)
         .select_related("box")
         .annotate(box_name=in_language("box__name"))  # the download's box, translated
     )
@@ -78,8 +72,8 @@ SUMMARY_NUMBERS = ("games", "victories", "score_sum", "best_score", *ENDINGS)
 
 
 class InvestigatorProfile:
-    """What an investigator's page shows, each part one bounded query, read when first
-    used (a page whose parts come from the fragment cache reads only the summary)."""
+    """Each part read when first used: a page whose parts come from the fragment cache
+    reads only the summary."""
 
     def __init__(self, investigator: Investigator, league, season=None):
         self.investigator, self.league, self.season = investigator, league, season
@@ -87,8 +81,6 @@ class InvestigatorProfile:
 
     @cached_property
     def summary(self) -> Investigator:
-        """The investigator with its record (zeros when never played in the scope): its
-        standings row's columns, and the mean victory score worked out from them."""
         row = (
             InvestigatorStanding.objects.filter(investigator=self.investigator, scope=self.scope)
             .values(*SUMMARY_NUMBERS)

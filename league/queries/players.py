@@ -1,10 +1,5 @@
-"""Standings (one row per player) and a player's own page, read from summary rows.
-
-Every number here comes from the summaries kept on write (``games.models.summaries``):
-a standings page reads one row per player, a player page a few rows per Ancient One,
-investigator, teammate and month (``sides.PLAYERS``). Only a player's game history reads
-games, one page at a time through the seat index.
-"""
+"""Standings (one row per player) and a player's own page, read from the summary rows kept
+on write; only a player's game history reads games, a page at a time."""
 
 from __future__ import annotations
 
@@ -31,16 +26,9 @@ TEAMMATES_SHOWN = 10
 
 
 def standings(league, *, season=None) -> QuerySet[PlayerStanding]:
-    """Every player's standings row over ``league``'s approved games, all time or in
-    ``season`` (``league`` None: the board of every public league).
-
-    One summary row per player (bounded by the number of players, whatever the number
-    of games), with ``win_pct_value`` and ``avg_victory_score`` annotated to sort on and
-    the player's ``name`` and ``slug`` beside the row, as the table and the API show them.
-    The player's rating (all time, whatever the season) comes along from its stored row:
-    ``rating`` (the conservative value), ``rating_sigma`` and ``rating_games``, empty for a
-    player not rated yet.
-    """
+    """Every player's standings row in ``season`` of ``league`` (``league`` None: every
+    public league), with the rates to sort on, the player's name and slug, and their rating
+    (all time, whatever the season; empty for a player not rated yet)."""
     return (
         PlayerStanding.objects.in_scope(league, season)
         .with_rates()
@@ -60,15 +48,12 @@ def standings(league, *, season=None) -> QuerySet[PlayerStanding]:
 
 
 def public_player(slug: str, league) -> Player | None:
-    """The public player of this address in ``league`` (one with an approved game there),
-    with their rating; None for anyone else."""
+    """The public player (one with an approved game in ``league``), with their rating."""
     return with_rating(Player.objects.listed(league)).filter(slug=slug).first()
 
 
 @dataclass
 class PlayerProfile(Profile):
-    """Everything a player page shows, each part one query over summary rows."""
-
     investigators: QuerySet
     teammates: QuerySet
     months: SimpleLazyObject  # list[tuple[datetime.date, int, float]], read when used
@@ -77,8 +62,7 @@ class PlayerProfile(Profile):
 def monthly_scores(
     player: Player, league, *, season=None
 ) -> list[tuple[datetime.date, int, float]]:
-    """(month, best victory score, mean victory score) for each month the player won a
-    game in, oldest first: one chart point per month however long their history."""
+    """(month, best, mean victory score) of each month with a victory, oldest first."""
     rows = (
         PLAYERS.rows(PlayerMonth, player, league, season)
         .filter(victories__gt=0)
@@ -89,7 +73,6 @@ def monthly_scores(
 
 
 def player_profile(player: Player, league, *, season=None) -> PlayerProfile:
-    """The player's record over ``league``'s approved games (within ``season`` when given)."""
     investigators = (
         PLAYERS.rows(PlayerInvestigator, player, league, season)
         .filter(seats__gt=0)

@@ -1,10 +1,6 @@
-"""Ranks and counts of a leaderboard selection without numbering the whole set.
-
-A victory's rank is 1 + the victories of the same selection with a strictly higher
-score (equal scores share a rank), so the ranks of any page and the paginator's total
-come from the selection's *score ladder*: how many victories it holds at each score, a
-few dozen rows however many games there are.
-"""
+"""Ranks and counts of a leaderboard selection without numbering the whole set: a rank is
+1 + the victories with a higher score, so a page's ranks and the paginator's total come from
+the selection's *score ladder* (victories per score, a few dozen rows)."""
 
 from __future__ import annotations
 
@@ -21,17 +17,13 @@ from .games import LeagueGames
 
 @dataclass(frozen=True)
 class ScoreLadder:
-    """How many victories of a selection have each score."""
-
     counts: Mapping[int, int]
 
     @property
     def total(self) -> int:
-        """Victories in the selection (the paginator's count)."""
         return sum(self.counts.values())
 
     def rank(self, score: int | None) -> int | None:
-        """Competition rank of ``score``: 1 + victories with a strictly higher score."""
         if score is None:
             return None
         return 1 + sum(n for other, n in self.counts.items() if other > score)
@@ -42,7 +34,6 @@ def _ladder(pairs: Iterable[tuple[int, int]]) -> ScoreLadder:
 
 
 def ladder_of(games: LeagueGames) -> ScoreLadder:
-    """The ladder of any selection of scored victories, in one grouped query over it."""
     return _ladder(
         games.order_by().values("score").annotate(n=Count("pk")).values_list("score", "n")
     )
@@ -55,8 +46,7 @@ def ladder_from_summaries(
     investigators: int | None = None,
     season: Season | None = None,
 ) -> ScoreLadder:
-    """The ladder of ``league``'s approved victories narrowed only by these, from the
-    summary rows."""
+    """The ladder of a selection narrowed only by these, from the summary rows."""
     rows = AncientOneScore.objects.in_scope(league, season)
     if ancient_one is not None:
         rows = rows.filter(ancient_one=ancient_one)

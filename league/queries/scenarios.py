@@ -1,11 +1,5 @@
-"""League scenarios: the list, one scenario's board of entries, series standings.
-
-Entries are stored on the rows (``Session.is_entry``, ruling 9 of
-``games.scenario_rules``, kept by ``games.recording``). Counts and points (the stored
-scenario scores summed, ruling 10) are read from the summary rows ``games.summaries``
-keeps on write (``ScenarioSummary``, ``SeriesTeamStanding``, ``SeriesPlayerStanding``);
-a board is one indexed slice of one scenario's entries.
-"""
+"""League scenarios: the list, one scenario's board of entries (``Session.is_entry``,
+ruling 9), series standings; counts and points (ruling 10) from the summary rows."""
 
 from __future__ import annotations
 
@@ -22,9 +16,7 @@ from .games import LeagueGames, league_games
 
 
 @dataclass
-class ScenarioOverview:
-    """Scenarios by state at one moment: open (closing soonest first), upcoming, closed."""
-
+class ScenarioOverview:  # by state at one moment: open (closing soonest first), ...
     moment: datetime.datetime
     open: list[Scenario] = field(default_factory=list)
     upcoming: list[Scenario] = field(default_factory=list)
@@ -32,13 +24,11 @@ class ScenarioOverview:
 
 
 def with_entries(scenarios: QuerySet[Scenario]) -> QuerySet[Scenario]:
-    """Annotate ``entries`` from each scenario's summary row (kept on write; a scenario
-    without approved entries has none, hence the left join and the 0)."""
+    # A scenario without approved entries has no summary row: a left join, and 0.
     return scenarios.annotate(entries=Coalesce(F("summary__entries"), 0))
 
 
 def scenario_overview(league, moment: datetime.datetime | None = None) -> ScenarioOverview:
-    """Every scenario of ``league`` with its number of entries, sorted by state; one query."""
     moment = moment or timezone.now()
     overview = ScenarioOverview(moment=moment)
     scenarios = Scenario.objects.of_league(league).select_related("series")
@@ -54,9 +44,8 @@ def scenario_overview(league, moment: datetime.datetime | None = None) -> Scenar
 
 
 def scenario_detail(slug: str, league) -> Scenario | None:
-    """The scenario of ``league`` at this address with what it allows (Ancient Ones, boxes
-    required and allowed, tasks) and its number of ``entries`` (from its summary row: the
-    board's pages need no COUNT); None when that league has none."""
+    """The scenario with what it allows and its ``entries`` (its board's pages need no
+    COUNT); None when ``league`` has none at this address."""
     return (
         with_entries(Scenario.objects.of_league(league).filter(slug=slug))
         .select_related("series", "herald")
@@ -66,10 +55,8 @@ def scenario_detail(slug: str, league) -> Scenario | None:
 
 
 def scenario_board(scenario: Scenario | int) -> LeagueGames:
-    """The scenario's entries, best scenario score first (defeats last); ties listed by the
-    earlier submission. Annotated with ``rank``, shared by equal scores (5, 5, 7), as on
-    the leaderboard; Ancient One and team loaded (the page adds its players with
-    ``for_table_pages()``, the API its seats with ``for_tables()``)."""
+    """The scenario's entries, best scenario score first (defeats last, ties by earlier
+    submission), with a ``rank`` shared by equal scores as on the leaderboard."""
     by_score = F("scenario_score").desc(nulls_last=True)
     order = [by_score, F("created_at").asc(), F("pk").asc()]
     # A scenario is one league's, and only its league's games are recorded for it
@@ -84,8 +71,6 @@ def scenario_board(scenario: Scenario | int) -> LeagueGames:
 
 
 def series_team_standings(series: Series) -> QuerySet[SeriesTeamStanding]:
-    """Teams by series points: the scenario scores of their entries added up (ruling 10),
-    read from the series' summary rows; each row has its ``team`` loaded."""
     return (
         SeriesTeamStanding.objects.filter(series=series, entries__gt=0)
         .select_related("team")
@@ -94,8 +79,7 @@ def series_team_standings(series: Series) -> QuerySet[SeriesTeamStanding]:
 
 
 def series_player_standings(series: Series) -> QuerySet[SeriesPlayerStanding]:
-    """Players by series points: every entry a player sat at counts once for them; read
-    from the series' summary rows, each with its ``player`` loaded."""
+    # Every entry a player sat at counts once for them.
     return (
         SeriesPlayerStanding.objects.filter(series=series, entries__gt=0)
         .select_related("player")
@@ -104,5 +88,4 @@ def series_player_standings(series: Series) -> QuerySet[SeriesPlayerStanding]:
 
 
 def series_scenarios(series: Series) -> QuerySet[Scenario]:
-    """The series' scenarios in order, each with its number of entries."""
     return with_entries(series.scenarios.all()).order_by("order", "opens_at")

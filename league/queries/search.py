@@ -1,12 +1,6 @@
-"""The navigation's search box: players, teams, investigators, Ancient Ones and scenarios
-whose names hold every typed word, a bounded handful of each kind.
-
-A row matches when each word of the query starts a word of its stored search key
-(``games.names.search_key``), on SQLite and PostgreSQL alike. Players are only the public
-ones of the league: those with a standings row of its games (an approved game there), so
-the search reads the league's few hundred standings rows, however many players the site
-holds in other leagues.
-"""
+"""The navigation's search box: rows of each kind where each typed word starts a word of the
+stored search key (``games.names.search_key``), a bounded handful of each. Players are the
+league's public ones, found through its standings rows."""
 
 from __future__ import annotations
 
@@ -26,9 +20,6 @@ SHOWN = 20
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of thing the search finds: its heading, its noun, where its rows come from
-    and, where some are private, which of them the public may see."""
-
     key: str
     heading: str
     noun: str
@@ -69,18 +60,15 @@ KINDS = (
 
 
 @dataclass(frozen=True)
-class Found:
-    """What one kind holds for a query: up to ``SHOWN`` rows, and whether there are more."""
-
+class Found:  # up to ``SHOWN`` rows of one kind, and whether there are more
     kind: Kind
     rows: list
     more: bool
 
 
 def matching(rows: QuerySet, words: list[str]) -> QuerySet:
-    """``rows`` whose search key has a word starting with each of ``words`` (already in
-    the key's form, ``games.names.search_words``), those starting with the whole query
-    first, then in the key's order (accents aside, as the search reads names)."""
+    """``rows`` matching every word (in the key's form, ``search_words``), those starting
+    with the whole query first."""
     for word in words:
         rows = rows.filter(Q(search_key__startswith=word) | Q(search_key__contains=f" {word}"))
     starts = Case(
@@ -92,8 +80,6 @@ def matching(rows: QuerySet, words: list[str]) -> QuerySet:
 
 
 def search(words: list[str], league) -> list[Found]:
-    """Every kind's matches for ``words`` in ``league`` (none at all for no words): one
-    query per kind."""
     if not words:
         return []
     found = []

@@ -1,10 +1,6 @@
-"""Ancient One statistics, the home page's numbers, and "compare your score".
-
-Counts come from the summaries kept on write: ``AncientOneOutcome`` (approved games by
-outcome and defeat cause) and ``AncientOneScore`` (the victory-score histogram by number
-of investigators). Lists of games are bounded index slices. No request here reads every
-game or seat, however large the league grows.
-"""
+"""Ancient One statistics, the home page's numbers, and "compare your score": counts from
+the summaries kept on write (``AncientOneOutcome``, ``AncientOneScore``), lists of games
+from bounded index slices, so no request reads every game however large the league grows."""
 
 from __future__ import annotations
 
@@ -45,7 +41,6 @@ def _pct(part: int, whole: int) -> float | None:
 
 
 def _record(outcome_games: dict[str, int], histogram: list[tuple[int, int]]) -> dict[str, Any]:
-    """Games, victories, win % and score statistics from outcome counts and a histogram."""
     games = sum(outcome_games.values())
     victories = games - outcome_games.get(Outcome.DEFEAT, 0)
     return {
@@ -60,9 +55,7 @@ def _record(outcome_games: dict[str, int], histogram: list[tuple[int, int]]) -> 
 
 def ancient_one_summaries(league) -> list[AncientOne]:
     """Every Ancient One with its approved record in ``league`` (None: every public
-    league), in three bounded queries: the
-    Ancient Ones, their outcome counts, and their score histograms (merged over
-    investigator counts in the database: a row per Ancient One and score)."""
+    league), in three bounded queries."""
     outcomes: dict[int, dict[str, int]] = {}
     for ancient_one_id, outcome, games in (
         AncientOneOutcome.objects.in_scope(league)
@@ -105,12 +98,8 @@ class AncientOneProfile:
 
 
 def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
-    """The best ``limit`` victories of ``games``, each with its ``rank`` (1, 2, 2, 4...).
-
-    A slice from the top of the score index: equal scores share the rank of the first of
-    them (competition ranking, as on every board), and nothing numbers every victory to
-    show the first few.
-    """
+    """The best ``limit`` victories of ``games``, each with its competition ``rank`` (1, 2,
+    2, 4...): a slice from the top of the score index, nothing numbers every victory."""
     top = list(games.victories().filter(score__isnull=False).ranked().for_table_pages()[:limit])
     for position, game in enumerate(top, start=1):
         tied = position > 1 and game.score == top[position - 2].score
@@ -119,8 +108,6 @@ def top_games(games, limit: int = TOP_SHOWN) -> list[Session]:
 
 
 def ancient_one_profile(ancient_one: AncientOne, league) -> AncientOneProfile:
-    """An Ancient One's approved games in ``league``: outcome shares, score statistics,
-    best games."""
     by_key = {
         (outcome, cause): games
         for outcome, cause, games in AncientOneOutcome.objects.in_scope(league)
@@ -159,8 +146,13 @@ def ancient_one_profile(ancient_one: AncientOne, league) -> AncientOneProfile:
     )
 
 
+def ancient_one_doom_tracks():
+    """Every Ancient One with its doom track, box by box: from the catalog, not a copy, so
+    a track corrected in the admin shows at once."""
+    return AncientOne.objects.select_related("box").order_by("box__pk", "name")
+
+
 def home_summary(league) -> dict[str, Any]:
-    """``league``'s numbers and short lists, from summaries and index slices."""
     sums = AncientOneOutcome.objects.in_scope(league).aggregate(
         all_games=Coalesce(Sum("games"), 0),
         won_games=Coalesce(Sum("games", filter=~Q(outcome=Outcome.DEFEAT)), 0),
@@ -196,9 +188,7 @@ def home_summary(league) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Placing:
-    """Where a score places among approved victories in one pool."""
-
+class Placing:  # where a score places among approved victories in one pool
     rank: int
     total: int
     beaten: int
@@ -218,7 +208,7 @@ class ScoreComparison:
 
 
 def _placing(histogram: list[tuple[int, int]], score: int, own: int, ties_ahead: int) -> Placing:
-    """A placing from the pool's histogram; ``own`` is 1 when the game itself is in it."""
+    # ``own`` is 1 when the game itself is in the histogram.
     total = sum(count for _, count in histogram) - own
     higher = sum(count for value, count in histogram if value > score)
     beaten = sum(count for value, count in histogram if value < score)
@@ -264,16 +254,13 @@ def _team_pool_counts(game: Session) -> dict[str, int]:
 
 
 def score_comparison(game: Session) -> ScoreComparison | None:
-    """Rank a victory against approved victories over its Ancient One.
+    """Rank a victory among its league's victories over its Ancient One: with the same
+    number of investigators, with any, and (a team's game) among team games.
 
-    The pools are the game's league's victories. Two pools: the same number of
-    investigators, and any number. Counts above and below come from the Ancient One's
-    score histogram (a few rows); only the victories that tie the score and were played
-    earlier are counted from games, through the index on Ancient One and score. A game
-    played as a team is also ranked among the games played as a team: no summary holds
-    team scores, so that pool is an indexed count over the Ancient One's team victories.
-    A pending game is placed as it would rank; a defeat has
-    no score to compare (``None``).
+    Counts above and below come from the score histogram; only earlier ties are counted
+    from games (the Ancient One and score index), and the team pool, which no summary
+    holds, from the team games' index. A pending game is placed as it would rank; a
+    defeat has no score to compare (``None``).
     """
     if not game.is_victory or game.score is None:
         return None

@@ -1,9 +1,4 @@
-"""Team standings and a team's own page, read from the summary rows kept on write.
-
-A team's numbers are its ``TeamStanding`` / ``TeamAncientOne`` / ``TeamMonth`` rows in
-the chosen scope (``sides.TEAMS``), so no request here aggregates over games. What lists
-games (the entries, the history) is a bounded, indexed slice of the team's own games.
-"""
+"""Team standings and a team's own page, read from the summary rows kept on write."""
 
 from __future__ import annotations
 
@@ -22,15 +17,9 @@ STANDING_COLUMNS = ("games", "victories", "best_score", "scenarios_entered", "se
 
 
 def team_standings(league, season=None) -> QuerySet[Team]:
-    """Every team of ``league`` with approved games in ``season`` (all time when None;
-    ``league`` None: every public league's teams), annotated with
-    its standings row: ``games``, ``victories``, ``win_pct``, ``best_score``,
-    ``avg_victory_score``, ``scenarios_entered``, ``series_points``.
-
-    One join of teams with their ``TeamStanding`` in the scope (a team without approved
-    games in it has no row and is left out); win % and the average are per-row
-    arithmetic on stored sums. Series points follow ruling 10 of ``games.scenario_rules``.
-    """
+    """Every team with approved games in ``season`` of ``league`` (``league`` None: every
+    public league's), annotated with its ``TeamStanding`` row in that scope (series points:
+    ruling 10 of ``games.scenario_rules``)."""
     row = "standings__"
     return (
         Team.objects.filter(standings__scope=scope_of(league, season))
@@ -41,8 +30,6 @@ def team_standings(league, season=None) -> QuerySet[Team]:
 
 @dataclass
 class TeamProfile(Profile):
-    """Everything a team page shows: summary rows, and bounded slices of games."""
-
     months: list[TeamMonth]
     entries: list[Session]
     members: list[Player]
@@ -52,13 +39,11 @@ class TeamProfile(Profile):
 
     @property
     def score_points(self) -> list[tuple[datetime.date, int]]:
-        """The chart's points: the best victory score of each month with a victory."""
         return [(month.month, month.best_score) for month in self.months if month.victories]
 
 
 def team_profile(team: Team, *, season=None) -> TeamProfile:
-    """The team's record over its approved games (within ``season`` when given)."""
-    league = _league_of(team)
+    league = League(pk=team.league_id)  # its id is all a scope needs: no query
     games = TEAMS.games(team, league, season).select_related("ancient_one", "scenario")
     # One entry per team per scenario (ruling 9): bounded by the number of scenarios.
     entries = (
@@ -66,11 +51,15 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         .select_related("scenario__series")
         .order_by("-scenario__closes_at", "scenario__name")
     )
-    members = team_roster(team)
+    # The public may see only members with an approved game in the league; the captain
+    # is their player (if public and a member), never the login.
+    listed = Player.objects.listed(league).filter(teams=team)
+    members = list(listed.order_by("name", "pk"))
+    captain = listed.filter(user_id=team.captain_id).first() if team.captain_id else None
     return TeamProfile(
         members=members,
-        unnamed_members=team_unnamed_members(team, len(members)),
-        captain=team_captain(team),
+        unnamed_members=team.members.count() - len(members),
+        captain=captain,
         summary=TEAMS.summary(team, league, season),
         by_ancient_one=TEAMS.by_ancient_one(team, league, season),
         games=games,
@@ -79,42 +68,13 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
     )
 
 
-def _league_of(team: Team) -> League:
-    """The team's league, to name its scope (its id is all a scope needs: no query)."""
-    return League(pk=team.league_id)
-
-
-def team_roster(team: Team) -> list[Player]:
-    """The members the public may see (a member with no approved game in the team's
-    league is not named)."""
-    listed = Player.objects.listed(_league_of(team))
-    return list(listed.filter(teams=team).order_by("name", "pk"))
-
-
-def team_captain(team: Team) -> Player | None:
-    """The captain as the league knows them: their player, if public and a member; never
-    the login."""
-    if team.captain_id is None:
-        return None
-    listed = Player.objects.listed(_league_of(team))
-    return listed.filter(user_id=team.captain_id, teams=team).first()
-
-
-def team_unnamed_members(team: Team, named: int) -> int:
-    """How many members the page does not name (no approved game yet), of ``named``."""
-    return team.members.count() - named
-
-
 @dataclass
-class CaptainRoster:
-    """The members page's lists: who is on the team, and who has yet to accept."""
-
+class CaptainRoster:  # the members page: who is on the team, who has yet to accept
     members: list[Player]
     invited: list[Player]
 
 
 def captain_roster(team: Team) -> CaptainRoster:
-    """Every member, and the players invited (who join on accepting)."""
     invited = Player.objects.filter(invitations__team=team)
     return CaptainRoster(
         members=list(team.members.order_by("name_key")),

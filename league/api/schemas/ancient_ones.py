@@ -1,7 +1,10 @@
 """What the API answers about Ancient Ones: their records and score distributions."""
 
-from ninja import Schema
+from ninja import Field, Schema
 
+from games import rules
+
+from .common import Name
 from .games import GameOut
 from .rates import TableSizeRecord
 from .ratings import RatingOut
@@ -22,19 +25,27 @@ class AncientOneBase(Schema):
     name: str
     slug: str
     doom_track: int
-    box: str
+    box: Name
     games: int
     victories: int
     win_pct: float | None
     best_score: int | None
     mean_score: float | None
     median_score: float | None
-    url: str
+    url: str = Field(alias="get_absolute_url")
+    # Its rating against the league's players: the higher, the harder to beat.
     difficulty: RatingOut | None
 
 
-class AncientOneOut(AncientOneBase):
+class AncientOneOut(AncientOneBase):  # an Ancient One of ``ancient_one_summaries``
     outcomes: list[OutcomeCount]
+
+    @staticmethod
+    def resolve_outcomes(ancient_one) -> list[dict]:
+        return [
+            {"outcome": outcome, "games": getattr(ancient_one, outcome)}
+            for outcome in rules.OUTCOMES
+        ]
 
 
 class ScoreCount(Schema):

@@ -1,6 +1,22 @@
-"""What several answers share: links to a player, a team or a scenario, and the error body."""
+"""What several answers share: links to a player, a team or a scenario, the error body, and
+related rows answered by their name or text.
 
-from ninja import Schema
+An answer's schema reads the model objects themselves (django-ninja resolves ``alias``
+paths, ``resolve_*`` methods and calls ``get_absolute_url``)."""
+
+from typing import Annotated
+
+from ninja import Field, Schema
+from pydantic import BeforeValidator
+
+
+def _attribute(name: str) -> BeforeValidator:
+    return BeforeValidator(lambda row: row if isinstance(row, str) else getattr(row, name))
+
+
+# A related row (an Ancient One, a box, a herald...) answered by its name; a task by its text.
+Name = Annotated[str, _attribute("name")]
+Text = Annotated[str, _attribute("text")]
 
 
 class PlayerRef(Schema):
@@ -8,16 +24,16 @@ class PlayerRef(Schema):
     slug: str
 
 
-class TeamLink(Schema):
-    name: str
-    slug: str
-    url: str
+class Link(PlayerRef):  # a row with its page's address
+    url: str = Field(alias="get_absolute_url")
 
 
-class ScenarioLink(Schema):
-    name: str
-    slug: str
-    url: str
+class TeamLink(Link):
+    pass
+
+
+class ScenarioLink(Link):
+    pass
 
 
 class ErrorOut(Schema):

@@ -1,6 +1,6 @@
 """What the API answers about investigators: their records, as the investigator pages."""
 
-from ninja import Schema
+from ninja import Field, Schema
 
 from .games import GameOut
 from .rates import Rated, TableSizeRecord
@@ -22,9 +22,9 @@ class InvestigatorAncientOneRecord(Rated):
     ancient_one_slug: str
 
 
-class InvestigatorPlayer(Schema):
-    name: str
-    slug: str
+class InvestigatorPlayer(Schema):  # a ``PlayerInvestigator``
+    name: str = Field(alias="player.name")
+    slug: str = Field(alias="player.slug")
     seats: int
     victories: int
 

@@ -2,17 +2,16 @@
 
 import datetime
 
-from ninja import Schema
+from ninja import Field, Schema
 
 from league.queries.ratings import RatingShown
 
+from .common import Link
 from .ratings import RatingOut
 
 
-class PlayerOut(Schema):
-    name: str
-    slug: str
-    url: str
+class PlayerOut(Link):
+    pass
 
 
 class RecordRow(Schema):
@@ -23,13 +22,13 @@ class RecordRow(Schema):
     mean_score: float | None
 
 
-class AncientOneRecord(RecordRow):
-    ancient_one: str
-    ancient_one_slug: str
+class AncientOneRecord(RecordRow):  # a row of ``AncientOneRecordQuerySet.record``
+    ancient_one: str = Field(alias="ancient_one__name")
+    ancient_one_slug: str = Field(alias="ancient_one__slug")
 
 
 class InvestigatorRecord(Schema):
-    investigator: str
+    investigator: str = Field(alias="investigator__name")
     seats: int
     victories: int
 
@@ -70,7 +69,7 @@ class StandingOut(Schema):
         """The rating annotated on a standings row (``league.queries.standings``)."""
         if row.rating is None:
             return None
-        return RatingShown(row.rating, row.rating_mu, row.rating_sigma, row.rating_games).as_dict()
+        return RatingShown(row.rating, row.rating_mu, row.rating_sigma, row.rating_games)
 
 
 class SeasonOut(Schema):

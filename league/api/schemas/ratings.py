@@ -15,8 +15,9 @@ class RatingOut(Schema):
         "latest half of their rated games; for an Ancient One (its difficulty) or a table, mu."
     )
     even_game_chance: float = Field(
+        alias="even_chance",
         description="What the value means, 0 to 1: the model's chance to win an even game, "
-        "one that a newcomer (mu 25) wins half the time."
+        "one that a newcomer (mu 25) wins half the time.",
     )
     mu: float = Field(description="The model's latest estimate of the skill.")
     sigma: float = Field(description="The estimate's uncertainty (every rating starts at 8.33).")
