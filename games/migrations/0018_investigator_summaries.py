@@ -5,7 +5,7 @@ from django.db import migrations, models
 from django.utils.text import slugify
 
 from games.summaries.contribution import SeasonSpan
-from games.summaries.rebuild_sql import rebuild_tables
+from games.summaries.rebuild import rebuild_tables
 from games.summaries.store import closes_at
 
 

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 from games.summaries.contribution import SeasonSpan
-from games.summaries.rebuild_sql import rebuild_tables
+from games.summaries.rebuild import rebuild_tables
 from games.summaries.store import closes_at
 
 NEW_TABLES = ("herald", "box", "ancient_one_table_size")

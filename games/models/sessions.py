@@ -295,14 +295,10 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
     def result_errors(
         self, *, totals: rules.TeamTotals, box_names: Iterable[str], endings: Iterable[str] = ()
     ) -> validation.Errors:
-        """Every broken rule of the whole result, by field; ``{}`` when it is valid.
-        ``endings``: how the seats ended, in seat order."""
+        """Every broken rule of the whole result, by field (``endings``: the seats')."""
+        game, today = self.as_game_result(), timezone.localdate()
         found = validation.result_errors(
-            self.as_game_result(),
-            today=timezone.localdate(),
-            totals=totals,
-            box_names=box_names,
-            endings=endings,
+            game, today=today, totals=totals, box_names=box_names, endings=endings
         )
         return translated_errors(found)
 
@@ -317,11 +313,9 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
             raise ValidationError(errors)
 
     def validate_constraints(self, exclude=None) -> None:
-        """None to ask the database: every check constraint's condition is stated in Python
-        (``clean()``, the result form's table rules, the totals and score worked out from
-        the seats), and the database refuses a row that breaks one on any write. Django's
-        default would evaluate each of them again as a query at every validation: nine
-        queries of every result submitted. The game has no unique constraint."""
+        """None asked of the database (Django's default: a query per check, nine a result):
+        ``clean()``, the table rules and the totals state each condition, and the database
+        refuses a row that breaks one. The game has no unique constraint."""
 
     # -- writing ------------------------------------------------------------------------
 

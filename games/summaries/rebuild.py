@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.signals import league_changed
+from league.models import League
 
-from . import store
-from .rebuild_sql import rebuild_scopes, rebuild_tables
+from . import contribution as c
+from . import rebuild_sql, store
 
 # Tables whose key's second field is the scope (the others are scenario/series entries).
 SCOPED = {
@@ -77,3 +78,43 @@ def summaries_differences(limit: int = 20) -> list[str]:
             if len(problems) >= limit:
                 break
     return problems
+
+
+def rebuild_tables(
+    *, spans: Iterable[c.SeasonSpan], all_time: bool, tables: Iterable[str] | None = None
+) -> None:
+    """Insert freshly computed rows of the seasons ``spans`` (the rows must be gone already);
+    with ``all_time`` those of every league's all time, of the cross-league scope and of the
+    tables without a scope (scenario and series entries) too."""
+    spans = list(spans)
+    scopes = [span.id for span in spans]
+    if all_time:
+        scopes += [c.league_scope(pk) for pk in League.objects.values_list("pk", flat=True)]
+        scopes.append(c.ALL_LEAGUES)
+    rebuild_scopes(scopes, spans, entries=all_time, tables=tables)
+
+
+def rebuild_scopes(
+    scopes: Iterable[int],
+    spans: Iterable[c.SeasonSpan],
+    *,
+    entries: bool = False,
+    tables: Iterable[str] | None = None,
+) -> None:
+    """Insert the rows of these scope ids, and with ``entries`` those of the tables without
+    a scope."""
+    wanted = set(store.TABLES if tables is None else tables)
+    cte, params = rebuild_sql.scopes_cte(scopes, spans)
+    grouped = rebuild_sql.statements().items() if cte else []
+    statements = [(name, cte, select, params) for name, select in grouped]
+    if entries:
+        entry_rows = rebuild_sql.entry_statements().items()
+        statements += [(name, "", select, []) for name, select in entry_rows]
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for name, cte, select, params in statements:
+            if name in wanted:
+                table = store.TABLES[name]
+                columns = ", ".join(quote(col) for col in table.columns)
+                target = quote(table.model._meta.db_table)
+                cursor.execute(f"{cte}INSERT INTO {target} ({columns}) {select}", params)

@@ -15,10 +15,8 @@ from collections.abc import Iterable
 from django.db import connection
 
 from games.models import Session
-from league.models import League
 
 from . import contribution as c
-from . import store
 
 FAR_PAST = datetime.date(1, 1, 1)
 FAR_FUTURE = datetime.date(9999, 12, 31)
@@ -97,7 +95,7 @@ def _grouped(keys: str, sums: str, source: str) -> str:
     return f"SELECT {keys}, {sums} FROM {source} GROUP BY {keys}"
 
 
-def _statements() -> dict[str, str]:
+def statements() -> dict[str, str]:
     """``table name -> SELECT`` producing its rows (columns in ``store.TABLES`` order)."""
     games = f"games_session s JOIN scopes sc ON {APPROVED}"
     players = f"{games} JOIN {PLAYERS} p ON p.session_id = s.id"
@@ -149,7 +147,7 @@ def _statements() -> dict[str, str]:
     }
 
 
-def _entry_statements() -> dict[str, str]:
+def entry_statements() -> dict[str, str]:
     entries = "games_session s WHERE s.status = 'approved' AND s.is_entry"
     series = (
         "games_session s JOIN games_scenario n ON n.id = s.scenario_id AND n.series_id IS NOT NULL"
@@ -169,41 +167,3 @@ def _entry_statements() -> dict[str, str]:
             "ON p.session_id = s.id WHERE s.status = 'approved' AND s.is_entry",
         ),
     }
-
-
-def rebuild_tables(
-    *, spans: Iterable[c.SeasonSpan], all_time: bool, tables: Iterable[str] | None = None
-) -> None:
-    """Insert freshly computed rows of the seasons ``spans`` (the rows must be gone already);
-    with ``all_time`` those of every league's all time, of the cross-league scope and of the
-    tables without a scope (scenario and series entries) too."""
-    spans = list(spans)
-    scopes = [span.id for span in spans]
-    if all_time:
-        scopes += [c.league_scope(pk) for pk in League.objects.values_list("pk", flat=True)]
-        scopes.append(c.ALL_LEAGUES)
-    rebuild_scopes(scopes, spans, entries=all_time, tables=tables)
-
-
-def rebuild_scopes(
-    scopes: Iterable[int],
-    spans: Iterable[c.SeasonSpan],
-    *,
-    entries: bool = False,
-    tables: Iterable[str] | None = None,
-) -> None:
-    """Insert the rows of these scope ids, and with ``entries`` those of the tables without
-    a scope."""
-    wanted = set(store.TABLES if tables is None else tables)
-    cte, params = scopes_cte(scopes, spans)
-    statements = [(name, cte, sql, params) for name, sql in _statements().items()] if cte else []
-    if entries:
-        statements += [(name, "", select, []) for name, select in _entry_statements().items()]
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        for name, cte, select, params in statements:
-            if name in wanted:
-                table = store.TABLES[name]
-                columns = ", ".join(quote(col) for col in table.columns)
-                target = quote(table.model._meta.db_table)
-                cursor.execute(f"{cte}INSERT INTO {target} ({columns}) {select}", params)
