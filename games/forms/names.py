@@ -82,8 +82,14 @@ def known_name_keys(user, keys: set[str], league) -> set[str]:
     Whether a name is "known" says nothing about players the user cannot see: a name
     held only by someone else's pending game counts as new here, as it would on a page.
     """
+    # Most names are players with an approved game here (read from their standings row);
+    # only the rest need the question of which games and teams the user sees.
+    known = set(
+        Player.objects.listed(league).filter(name_key__in=keys).values_list("name_key", flat=True)
+    )
+    keys = set(keys) - known
     if not keys:
-        return set()
+        return known
     visible = Session.objects.of_league(league).visible_to(user)
     seated = Seat.objects.filter(player=OuterRef("pk"), session__in=visible)
     own = Q(user=user) if user.is_authenticated else Q(pk__in=[])
@@ -99,7 +105,7 @@ def known_name_keys(user, keys: set[str], league) -> set[str]:
     players = Player.objects.filter(name_key__in=keys).filter(
         Exists(seated) | Exists(on_team) | own
     )
-    return set(players.values_list("name_key", flat=True))
+    return known | set(players.values_list("name_key", flat=True))
 
 
 def suggestable_names(user, league) -> list[tuple[str, str]]:

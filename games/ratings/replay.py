@@ -41,6 +41,7 @@ from league.models import Season
 Key = tuple[datetime.date, datetime.datetime, int]
 Subject = tuple[str, int]
 CHUNK = 2000
+FEW_ROWS = 20  # a game rates at most 8 players, its Ancient One and its table size
 RESTORE_CHUNK = 200
 # A subject's foreign key on ``Rating`` by its kind.
 FIELDS = {rr.PLAYER: "player_id", rr.ANCIENT_ONE: "ancient_one_id", rr.TABLE: "table_players"}
@@ -140,9 +141,12 @@ class Book:
         for row in rows:
             row.history = histories.get(row.pk, [])
             row.value = rr.rating_value(row.history) if row.history else row.mu
-        Rating.objects.bulk_update(
-            rows, ["mu", "sigma", "value", "games", "history"], batch_size=CHUNK
-        )
+        fields = ["mu", "sigma", "value", "games", "history"]
+        if len(rows) > FEW_ROWS:
+            Rating.objects.bulk_update(rows, fields, batch_size=CHUNK)
+        else:  # a game's few: plain UPDATEs cost less to build than bulk_update's CASEs
+            for row in rows:
+                Rating.objects.filter(pk=row.pk).update(**{f: getattr(row, f) for f in fields})
         Rating.objects.filter(pk__in=gone).delete()
 
 
