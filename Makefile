@@ -33,7 +33,7 @@ install-dev: $(DEV_STAMP)
 
 # Background jobs run on a task worker beside the web server: the database queue's
 # db_worker, or RQ's worker when REDIS_URL names a Redis. Ctrl-C stops both.
-WORKER = $(if $(REDIS_URL),rqworker --job-class django_tasks_rq.Job default,db_worker)
+WORKER = $(if $(REDIS_URL),rqworker --worker-class rq.worker.SimpleWorker --job-class django_tasks_rq.Job default,db_worker)
 
 run: install
 	$(PY) manage.py migrate

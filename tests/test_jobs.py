@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
+from games.jobs.apps import connections_refreshed
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.tasks import summaries_rebuild_start
 from games.models import AncientOne, PlayerStanding
@@ -147,3 +148,37 @@ def test_the_admin_lists_jobs_read_only_in_bounded_queries(
 def test_moderators_without_the_permission_see_no_jobs(client):
     client.force_login(UserFactory(username="helper", is_staff=True))
     assert client.get(reverse("admin:jobs_job_changelist")).status_code == 403
+
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_worker_drops_a_broken_connection_between_tasks(monkeypatch):
+    """As Django does around a request: RQ's SimpleWorker runs every job in one process."""
+    from django.db import connection
+
+    connection.ensure_connection()
+    connection.errors_occurred = True  # what a dropped database server leaves
+    monkeypatch.setattr(connection, "is_usable", lambda: False)
+    connections_refreshed()
+    assert connection.connection is None
+    monkeypatch.undo()
+    assert Job.objects.count() == 0  # the next query connects again
+
+
+def test_the_connections_are_refreshed_around_every_task():
+    from django_tasks.signals import task_finished, task_started
+
+    for signal in (task_started, task_finished):
+        assert signal.disconnect(dispatch_uid="jobs-connections")  # it was connected
+        signal.connect(connections_refreshed, dispatch_uid="jobs-connections")
+
+
+@pytest.mark.django_db
+def test_a_task_run_inside_a_transaction_keeps_its_connection(monkeypatch):
+    from django.db import connection
+
+    connection.errors_occurred = True
+    monkeypatch.setattr(connection, "is_usable", lambda: False)
+    connections_refreshed()  # an immediate task, inside the caller's transaction
+    assert connection.connection is not None
+    connection.errors_occurred = False

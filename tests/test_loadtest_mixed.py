@@ -2,8 +2,11 @@
 writer's games (posted and approved over HTTP, their ratings jobs run by the worker)."""
 
 import math
+import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from bench import mixed
@@ -77,13 +80,10 @@ def test_writers_share_the_rate():
 
 
 def test_the_task_worker_is_make_runs():
-    assert mixed.worker_command("")[0] == "db_worker"
-    assert mixed.worker_command("redis://127.0.0.1:6379/0") == [
-        "rqworker",
-        "--job-class",
-        "django_tasks_rq.Job",
-        "default",
-    ]
+    makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
+    worker = re.search(r"^WORKER = \$\(if \$\(REDIS_URL\),(.+),(\w+)\)$", makefile, re.M)
+    assert mixed.worker_command("") == [worker.group(2), "--verbosity=0"]
+    assert mixed.worker_command("redis://127.0.0.1:6379/0") == worker.group(1).split()
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
