@@ -201,6 +201,9 @@ if REDIS_URL:
 
 LEAGUE_PAGE_CACHE_SECONDS = int(os.environ.get("LEAGUE_PAGE_CACHE_SECONDS", "600"))
 LEAGUE_PAGE_STALE_SECONDS = int(os.environ.get("LEAGUE_PAGE_STALE_SECONDS", "10"))
+# A page retired again within this many seconds of its last render keeps serving that copy
+# until then: under a burst of writes each page renders at most once in this time.
+LEAGUE_PAGE_RENDER_SECONDS = int(os.environ.get("LEAGUE_PAGE_RENDER_SECONDS", "2"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

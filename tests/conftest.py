@@ -118,6 +118,13 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def pages_render_after_every_write(settings):
+    """Tests write and read in the same second: each read after a write sees the write
+    (the render throttle, LEAGUE_PAGE_RENDER_SECONDS, has its own tests)."""
+    settings.LEAGUE_PAGE_RENDER_SECONDS = 0
+
+
 def _database_fixture(request) -> str | None:
     """The database fixture this test runs under, or None for a test without a database."""
     marker = request.node.get_closest_marker("django_db")

@@ -66,6 +66,32 @@ def test_the_first_request_to_find_a_page_stale_renders_it(client, rf, league):
     assert client.get(HOME)["X-Cache"] == "hit"
 
 
+def test_a_page_retired_again_soon_after_its_render_keeps_its_copy_until_then(
+    client, rf, league, settings
+):
+    """Under a burst of writes a page renders at most once in LEAGUE_PAGE_RENDER_SECONDS."""
+    settings.LEAGUE_PAGE_RENDER_SECONDS = 2
+    warm(client)
+    versions_bump([lists_key(first_league().pk)])
+    assert client.get(HOME)["X-Cache"] == "miss"  # the first retirement renders at once
+    rendered = client.get(HOME).content
+    versions_bump([lists_key(first_league().pk)])
+    response = client.get(HOME)  # retired again within the two seconds
+    assert response["X-Cache"] == "stale"
+    assert response.content == rendered
+    cache.delete(f"{page_key(rf.get(HOME))}:rendered")  # the two seconds have passed
+    assert client.get(HOME)["X-Cache"] == "miss"
+    assert client.get(HOME)["X-Cache"] == "hit"
+
+
+def test_without_the_render_throttle_every_retirement_renders(client, league, settings):
+    settings.LEAGUE_PAGE_RENDER_SECONDS = 0
+    warm(client)
+    for _ in range(2):
+        versions_bump([lists_key(first_league().pk)])
+        assert client.get(HOME)["X-Cache"] == "miss"
+
+
 def test_no_stale_copy_is_served_when_turned_off(client, rf, league, settings):
     settings.LEAGUE_PAGE_STALE_SECONDS = 0
     warm(client)

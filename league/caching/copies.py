@@ -51,8 +51,11 @@ def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
     seconds = settings.LEAGUE_PAGE_STALE_SECONDS
     if found.stale is None or not seconds:
         return False
-    lock = lock_key(key, found.stale[0])
     now = time.time()
+    throttle = min(settings.LEAGUE_PAGE_RENDER_SECONDS, seconds)
+    if stores and throttle and not cache.add(f"{key}:rendered", now, timeout=throttle):
+        return True  # rendered less than that ago: its copy serves until then
+    lock = lock_key(key, found.stale[0])
     if stores and cache.add(lock, now, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS):
         return False
     since = cache.get(lock)
