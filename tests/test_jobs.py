@@ -150,7 +150,6 @@ def test_moderators_without_the_permission_see_no_jobs(client):
     assert client.get(reverse("admin:jobs_job_changelist")).status_code == 403
 
 
-
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_worker_drops_a_broken_connection_between_tasks(monkeypatch):
     """As Django does around a request: RQ's SimpleWorker runs every job in one process."""
