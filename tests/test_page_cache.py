@@ -14,8 +14,12 @@ from games.recording import (
 from games.signals import league_changed
 from league.caching.page_cache import page_key
 from league.caching.subjects import ALL_KEY, lists_key
-from league.caching.versions import VERSION_KEY, league_version, league_version_bump
-from league.queries import league_changed_at
+from league.caching.versions import (
+    VERSION_KEY,
+    league_version,
+    league_version_bump,
+    league_version_changed_at,
+)
 from tests.addresses import reverse
 from tests.budgets import CACHE_READ, LEAGUE_READ
 from tests.factories import (
@@ -325,12 +329,13 @@ def test_changed_at_is_the_time_of_the_last_bump():
     before = datetime.datetime.now(datetime.UTC)
     league_version_bump()
     after = datetime.datetime.now(datetime.UTC)
-    assert before - datetime.timedelta(milliseconds=1) <= league_changed_at() <= after
+    changed_at = league_version_changed_at(league_version())
+    assert before - datetime.timedelta(milliseconds=1) <= changed_at <= after
 
 
 def test_changed_at_reads_no_game_table(django_assert_max_num_queries):
     with django_assert_max_num_queries(CACHE_READ):
-        league_changed_at()
+        league_version_changed_at(league_version())
 
 
 def test_an_import_of_games_invalidates(client, league):

@@ -1,13 +1,7 @@
 """The league's read side for pages and the API: every aggregate is a database annotation
 or a summary row; nothing here loops over all games in Python."""
 
-from .games import (
-    LeagueGames,
-    league_changed_at,
-    league_games,
-    players_by_game,
-    visible_games,
-)
+from .games import LeagueGames, league_games, players_by_game, visible_games
 from .in_play import ancient_one_by_table_size, box_standings, herald_standings, league_tally
 from .investigators import investigator_profile, investigator_standings
 from .players import player_profile, public_player, standings
@@ -42,7 +36,6 @@ __all__ = [
     "home_summary",
     "investigator_profile",
     "investigator_standings",
-    "league_changed_at",
     "league_games",
     "players_by_game",
     "player_profile",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import datetime
+from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db.models import Exists, OuterRef, Prefetch
@@ -10,7 +10,6 @@ from django.db.models.query import QuerySet
 
 from games.models import Box, Player, Seat, Session
 from games.models.game_lists import SessionQuerySet
-from league.caching.versions import league_version, league_version_changed_at
 
 
 class LeagueGames(SessionQuerySet):
@@ -97,13 +96,9 @@ def players_by_game(game_ids: Iterable[int]) -> dict[int, list[str]]:
         .order_by("session_id", "position", "pk")
         .values_list("session_id", "player_id", "player__name")
     )
-    names: dict[int, dict[int, str]] = {}
+    names: dict[int, dict[int, str]] = defaultdict(dict)
     for game_id, player_id, name in seats:
-        players = names.get(game_id)
-        if players is None:
-            names[game_id] = {player_id: name}
-        elif player_id not in players:
-            players[player_id] = name  # a dict keeps seat order: first seat wins
+        names[game_id].setdefault(player_id, name)  # a dict keeps seat order: first seat wins
     return {game_id: list(players.values()) for game_id, players in names.items()}
 
 
@@ -123,20 +118,17 @@ def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
 
 def league_games(league) -> LeagueGames:
     """Every approved game of ``league`` (a league or its id): no default, a list of games
-    is always one league's (but the board across leagues, ``public_league_games``)."""
+    is always one league's (but the board across leagues, ``games_of(None)``)."""
     return LeagueGames(model=Session).approved().of_league(league)
 
 
-def public_league_games() -> LeagueGames:
+def games_of(league) -> LeagueGames:
+    """``league``'s approved games (None: every public league's), as ``scope_of`` counts them."""
+    if league is not None:
+        return league_games(league)
     return LeagueGames(model=Session).approved().filter(league__visibility="public")
 
 
 def visible_games(user, league) -> LeagueGames:
     """Approved games, plus the user's own (moderators: all)."""
     return LeagueGames(model=Session).of_league(league).visible_to(user)
-
-
-def league_changed_at() -> datetime.datetime:
-    """When the league last changed, for HTTP caching: read from the league version, not
-    aggregated over the games and their history."""
-    return league_version_changed_at(league_version())

@@ -19,12 +19,7 @@ from games.models import (
 )
 from games.models.summaries import SideAncientOne, SideMonth, SideStanding
 
-from .games import LeagueGames, league_games, public_league_games
-
-
-def games_of(league) -> LeagueGames:
-    """``league``'s approved games (None: every public league's), as ``scope_of`` counts them."""
-    return public_league_games() if league is None else league_games(league)
+from .games import LeagueGames, games_of
 
 
 @dataclass(frozen=True)

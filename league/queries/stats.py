@@ -25,10 +25,9 @@ from games.models import (
 from games.models.summaries import scope_of
 from league.models import Season
 
-from .games import league_games
+from .games import games_of, league_games
 from .histogram import best_from_histogram, mean_from_histogram, median_from_histogram, merged
 from .ratings import rating_of
-from .sides import games_of
 
 # How many rows the short lists on the home and Ancient One pages show.
 TOP_SHOWN = 10
