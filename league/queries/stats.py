@@ -39,9 +39,8 @@ def _pct(part: int, whole: int) -> float | None:
     return 100 * part / whole if whole else None
 
 
-def _record(outcome_games: dict[str, int], histogram: list[tuple[int, int]]) -> dict[str, Any]:
-    games = sum(outcome_games.values())
-    victories = games - outcome_games.get(Outcome.DEFEAT, 0)
+def _record(games: int, defeats: int, histogram: list[tuple[int, int]]) -> dict[str, Any]:
+    victories = games - defeats
     return {
         "games": games,
         "victories": victories,
@@ -74,7 +73,8 @@ def ancient_one_summaries(league) -> list[AncientOne]:
     ancient_ones = list(AncientOne.objects.select_related("box", "rating").order_by("name"))
     for ancient_one in ancient_ones:
         counts = outcomes.get(ancient_one.pk, {})
-        vars(ancient_one).update(_record(counts, merged(histograms.get(ancient_one.pk, []))))
+        games, defeats = sum(counts.values()), counts.get(Outcome.DEFEAT, 0)
+        vars(ancient_one).update(_record(games, defeats, histograms.get(ancient_one.pk, [])))
         for outcome in rules.OUTCOMES:
             setattr(ancient_one, outcome, counts.get(outcome, 0))
         ancient_one.difficulty = rating_of(ancient_one)
@@ -113,15 +113,13 @@ def ancient_one_profile(ancient_one: AncientOne, league) -> AncientOneProfile:
         .filter(ancient_one=ancient_one)
         .values_list("outcome", "defeat_cause", "games")
     }
-    by_outcome: dict[str, int] = {}
-    for (outcome, _), games in by_key.items():
-        by_outcome[outcome] = by_outcome.get(outcome, 0) + games
+    defeats = sum(games for (outcome, _), games in by_key.items() if outcome == Outcome.DEFEAT)
     distribution = merged(
         AncientOneScore.objects.in_scope(league)
         .filter(ancient_one=ancient_one)
         .values_list("score", "games")
     )
-    stats = _record(by_outcome, distribution)
+    stats = _record(sum(by_key.values()), defeats, distribution)
     total = stats["games"] or 1
     # The endings the rules allow against it (no "Azathoth awoke" against Cthulhu), and any
     # other that has games, so the shares always add up.
@@ -263,27 +261,21 @@ def score_comparison(game: Session) -> ScoreComparison | None:
     """
     if not game.is_victory or game.score is None:
         return None
-    score, size = game.score, game.investigator_count
     rows = AncientOneScore.objects.filter(
         ancient_one_id=game.ancient_one_id, scope=-game.league_id, games__gt=0
     ).values_list("investigator_count", "score", "games")
+    same_size = [(score, n) for size, score, n in rows if size == game.investigator_count]
     counts = _tie_counts(game)
-    if game.team_id:
-        counts |= _team_pool_counts(game)
     # An approved game is in the histogram itself; the pools count it once, as "you".
     own = int(game.status == Status.APPROVED)
-    team_games = (
-        Placing(counts["team_ahead"] + 1, counts["team_total"] + 1, counts["team_beaten"])
-        if game.team_id
-        else None
-    )
+    team_games = None
+    if game.team_id:
+        counts |= _team_pool_counts(game)
+        team_games = Placing(
+            counts["team_ahead"] + 1, counts["team_total"] + 1, counts["team_beaten"]
+        )
     return ScoreComparison(
-        same_size=_placing(
-            merged((value, n) for count, value, n in rows if count == size),
-            score,
-            own,
-            counts["same_ties"],
-        ),
-        all_sizes=_placing(merged((value, n) for _, value, n in rows), score, own, counts["ties"]),
+        same_size=_placing(same_size, game.score, own, counts["same_ties"]),
+        all_sizes=_placing([(score, n) for _, score, n in rows], game.score, own, counts["ties"]),
         team_games=team_games,
     )
