@@ -8,7 +8,6 @@ from league.queries import ancient_one_by_table_size, ancient_one_profile, ancie
 from league.queries.ratings import rating_of
 
 from .http import answers, conditional, league_of, league_param
-from .rates import record
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut
 
 router = Router(tags=["ancient ones"])
@@ -43,10 +42,7 @@ def get_ancient_one(request, slug: str, league: str | None = league_param()):
         score_distribution=[
             {"score": score, "games": games} for score, games in profile.distribution
         ],
-        by_investigator_count=[
-            record(size, investigators=size.investigator_count)
-            for size in ancient_one_by_table_size(ancient_one, within)
-        ],
+        by_investigator_count=ancient_one_by_table_size(ancient_one, within),
         top_games=profile.top_games,
     )
     return ancient_one

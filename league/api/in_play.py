@@ -9,28 +9,9 @@ from league.queries import box_standings, herald_standings
 from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import season_by_slug
-from .rates import rated_row, record
 from .schemas.in_play import BoxOut, HeraldOut
 
 router = Router(tags=["heralds and boxes"])
-
-
-def in_play_out(row) -> dict:
-    return record(row, without=rated_row(row, "_without"))
-
-
-def herald_out(row) -> dict:
-    return {"name": row.name, "box": row.box.name, **in_play_out(row)}
-
-
-def box_out(row) -> dict:
-    return {
-        "name": row.name,
-        "slug": row.slug,
-        "kind": row.kind,
-        "year": row.year,
-        **in_play_out(row),
-    }
 
 
 @router.get(
@@ -38,7 +19,7 @@ def box_out(row) -> dict:
     response=answers(list[HeraldOut], missing=True),
     summary="Every herald: approved games with it and without it, all time or by season",
 )
-@paginate(BoundedPagination, page_size=100, shape=herald_out)
+@paginate(BoundedPagination, page_size=100)
 @conditional
 def list_heralds(request, season: str | None = None, league: str | None = league_param()):
     """The heralds page's rows and default order."""
@@ -51,7 +32,7 @@ def list_heralds(request, season: str | None = None, league: str | None = league
     response=answers(list[BoxOut], missing=True),
     summary="Every box: approved games with it in play and without it, all time or by season",
 )
-@paginate(BoundedPagination, page_size=100, shape=box_out)
+@paginate(BoundedPagination, page_size=100)
 @conditional
 def list_boxes(request, season: str | None = None, league: str | None = league_param()):
     """The boxes page's rows and default order."""

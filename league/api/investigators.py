@@ -10,24 +10,9 @@ from league.queries import investigator_profile, investigator_standings
 from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination
 from .players import MAX_MIN_GAMES, season_by_slug
-from .rates import record
 from .schemas.investigators import InvestigatorDetailOut, InvestigatorOut
 
 router = Router(tags=["investigators"])
-# How a seat ended, but sane: counted on each investigator's row.
-ENDINGS = ("devoured", "lost", "retired")
-
-
-def investigator_out(row: Investigator) -> dict:
-    return record(
-        row,
-        name=row.name,
-        slug=row.slug,
-        occupation=row.occupation,
-        box=row.box.name,
-        url=row.get_absolute_url(),
-        **{name: getattr(row, name) for name in ENDINGS},
-    )
 
 
 @router.get(
@@ -35,7 +20,7 @@ def investigator_out(row: Investigator) -> dict:
     response=answers(list[InvestigatorOut], missing=True),
     summary="Every investigator's record: by win rate's lower bound, all time or by season",
 )
-@paginate(BoundedPagination, page_size=100, shape=investigator_out)
+@paginate(BoundedPagination, page_size=100)
 @conditional
 def list_investigators(
     request,
@@ -65,15 +50,10 @@ def get_investigator(
     chosen = season_by_slug(season, within)
     profile = investigator_profile(investigator, within, season=chosen)
     return {
-        "investigator": investigator_out(profile.summary),
+        "investigator": profile.summary,
         "season": chosen.slug if chosen else None,
-        "by_ancient_one": [
-            record(row, ancient_one=row.ancient_one.name, ancient_one_slug=row.ancient_one.slug)
-            for row in profile.by_ancient_one
-        ],
-        "by_investigator_count": [
-            record(row, investigators=row.investigator_count) for row in profile.by_table_size
-        ],
+        "by_ancient_one": profile.by_ancient_one,
+        "by_investigator_count": profile.by_table_size,
         "players": profile.players,
         "best_games": profile.best_games,
     }

@@ -21,10 +21,8 @@ class BoundedPagination(PageNumberPagination):
             None, ge=1, le=MAX_PAGE_SIZE, description="Rows per page (default per endpoint)."
         )
 
-    def __init__(self, page_size: int = MAX_PAGE_SIZE, shape=None, **kwargs) -> None:
+    def __init__(self, page_size: int = MAX_PAGE_SIZE, **kwargs) -> None:
         super().__init__(page_size=page_size, max_page_size=MAX_PAGE_SIZE, **kwargs)
-        # ``shape`` turns a row the schema cannot read into a dict, after the slicing.
-        self.shape = shape or (lambda row: row)
 
     def paginate_queryset(self, queryset, pagination, request, **params):
         size = pagination.page_size or self.page_size  # the schema bounds it
@@ -34,5 +32,4 @@ class BoundedPagination(PageNumberPagination):
             missing = _("No page %(page)d: there are %(last)d.")
             raise HttpError(404, missing % {"page": pagination.page, "last": last})
         offset = (pagination.page - 1) * size
-        rows = queryset[offset : offset + size]
-        return {"items": [self.shape(row) for row in rows], "count": count}
+        return {"items": queryset[offset : offset + size], "count": count}

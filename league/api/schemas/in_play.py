@@ -2,6 +2,9 @@
 
 from ninja import Field, Schema
 
+from games.intervals import rated
+
+from .common import Name
 from .rates import Rated
 
 
@@ -18,10 +21,14 @@ class Without(Schema):
 class InPlayOut(Rated):
     without: Without = Field(description="The approved games of the scope without it.")
 
+    @staticmethod
+    def resolve_without(row) -> dict:
+        return rated(row.games_without, row.victories_without, row.score_sum_without)
+
 
 class HeraldOut(InPlayOut):
     name: str
-    box: str
+    box: Name
 
 
 class BoxOut(InPlayOut):

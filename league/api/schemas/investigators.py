@@ -2,6 +2,7 @@
 
 from ninja import Field, Schema
 
+from .common import Name
 from .games import GameOut
 from .rates import Rated, TableSizeRecord
 
@@ -10,16 +11,16 @@ class InvestigatorOut(Rated):
     name: str
     slug: str
     occupation: str
-    box: str
-    url: str
+    box: Name
+    url: str = Field(alias="get_absolute_url")
     devoured: int
     lost: int
     retired: int
 
 
 class InvestigatorAncientOneRecord(Rated):
-    ancient_one: str
-    ancient_one_slug: str
+    ancient_one: Name
+    ancient_one_slug: str = Field(alias="ancient_one.slug")
 
 
 class InvestigatorPlayer(Schema):  # a ``PlayerInvestigator``

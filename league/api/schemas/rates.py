@@ -2,9 +2,12 @@
 whether it rests on few games (``games.intervals``)."""
 
 from ninja import Field, Schema
+from pydantic import model_validator
+
+from games.intervals import rated
 
 
-class Rated(Schema):
+class Rated(Schema):  # read from a tally row (games, victories, score sum, best score)
     games: int
     victories: int
     win_pct: float | None = Field(description="Victories per 100 games; null without games.")
@@ -14,6 +17,14 @@ class Rated(Schema):
     mean_score: float | None = Field(description="Mean score of the victories.")
     best_score: int | None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _rates_in_python(cls, row):
+        # The rates as ``games.intervals`` works them out (what the pages show), not the
+        # SQL expressions the rows were sorted by.
+        vars(row).update(rated(row.games, row.victories, row.score_sum))
+        return row
+
 
 class TableSizeRecord(Rated):
-    investigators: int
+    investigators: int = Field(alias="investigator_count")
