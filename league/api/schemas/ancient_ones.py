@@ -4,9 +4,8 @@ from ninja import Field, Schema
 
 from games import rules
 
-from .common import Name
+from .common import Name, TableSizeRecord
 from .games import GameOut
-from .rates import TableSizeRecord
 from .ratings import RatingOut
 
 

@@ -4,8 +4,7 @@ from ninja import Field, Schema
 
 from games.intervals import rated
 
-from .common import Name
-from .rates import Rated
+from .common import Name, Rated
 
 
 class Without(Schema):

@@ -2,9 +2,8 @@
 
 from ninja import Field, Schema
 
-from .common import Name
+from .common import Name, Rated, TableSizeRecord
 from .games import GameOut
-from .rates import Rated, TableSizeRecord
 
 
 class InvestigatorOut(Rated):
