@@ -8,7 +8,8 @@ from django.contrib.staticfiles import finders
 from django.core.cache import cache
 
 from games.models import Player, Session
-from league.queries import ancient_one_profile, standings
+from league.queries.players import standings
+from league.queries.stats import ancient_one_profile
 from tests.addresses import reverse
 from tests.budgets import LEAGUE_READ
 from tests.factories import (

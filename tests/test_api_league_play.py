@@ -5,7 +5,8 @@ import datetime
 import pytest
 from django.core.cache import cache
 
-from league.queries import series_team_standings, team_standings
+from league.queries.scenarios import series_team_standings
+from league.queries.teams import team_standings
 from tests.budgets import API_RATE_LIMIT
 from tests.factories import SeriesFactory, TeamFactory, first_league, game, scenario, seat
 

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.template import Context, Template
 
-from league.queries import score_comparison
+from league.queries.stats import score_comparison
 from tests.factories import demo_league, game, seat
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from games.intervals import wilson
 from games.models import Herald
 from league.caching.subjects import league_key
 from league.caching.versions import shared
-from league.queries import box_standings, herald_standings
+from league.queries.in_play import box_standings, herald_standings
 from tests.addresses import reverse
 from tests.budgets import LEAGUE_READ
 from tests.factories import SeasonFactory, demo_league, first_league, game, seat

@@ -10,7 +10,7 @@ from games.intervals import wilson
 from games.models import Investigator, InvestigatorStanding, Player
 from league.caching.subjects import league_key
 from league.caching.versions import shared
-from league.queries import investigator_standings
+from league.queries.investigators import investigator_standings
 from tests.addresses import reverse
 from tests.factories import SeasonFactory, demo_league, first_league, game, seat
 

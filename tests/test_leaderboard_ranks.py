@@ -9,7 +9,7 @@ import pytest
 from games.models import AncientOne, Session
 from league.models import Season
 from league.pages.paginators import KnownCountPaginator
-from league.queries import league_games
+from league.queries.games import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 from tests.addresses import reverse
 from tests.budgets import FILTER_CHOICES, PAGE_CACHE_FIRST_MISS

@@ -19,7 +19,7 @@ from games.models import Player, Session
 from league.caching.subjects import lists_key, page_keys, subject_key
 from league.models import Visibility
 from league.pages.search import SearchView
-from league.queries import league_games, visible_games
+from league.queries.games import league_games, visible_games
 from league.queries.scenarios import scenario_detail, scenario_overview
 from league.queries.search import search
 from tests.addresses import reverse

@@ -17,7 +17,7 @@ from games.models import Session
 from league.pages import exports
 from league.pages.exports import table_rows
 from league.pages.tables import LeagueTable
-from league.queries import league_games
+from league.queries.games import league_games
 from tests.addresses import reverse
 from tests.factories import TeamFactory, demo_league, first_league, game, seat
 

@@ -71,7 +71,7 @@ def test_each_league_standings_and_player_pages_show_only_its_games(client):
     from django.http import Http404
 
     from league.pages.players import PlayerView, StandingsView
-    from league.queries import standings
+    from league.queries.players import standings
     from tests.factories import LeagueFactory, first_league
 
     saturday = LeagueFactory(name="Saturday", visibility="invitation")

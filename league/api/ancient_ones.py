@@ -4,8 +4,9 @@ from django.shortcuts import get_object_or_404
 from ninja import Router
 
 from games.models import AncientOne
-from league.queries import ancient_one_by_table_size, ancient_one_profile, ancient_one_summaries
+from league.queries.in_play import ancient_one_by_table_size
 from league.queries.ratings import rating_of
+from league.queries.stats import ancient_one_profile, ancient_one_summaries
 
 from .http import answers, conditional, league_of, league_param
 from .schemas.ancient_ones import AncientOneDetailOut, AncientOneOut

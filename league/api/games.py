@@ -16,7 +16,7 @@ from pydantic import BeforeValidator
 from games import rules
 from games.models import Outcome, Seat
 from league.pages.games import LeaderboardFilter
-from league.queries import visible_games
+from league.queries.games import visible_games
 
 from .http import answers, conditional, invalid_filters, league_of, league_param
 from .pagination import BoundedPagination

@@ -4,7 +4,7 @@ heralds and boxes pages show them."""
 from ninja import Router
 from ninja.pagination import paginate
 
-from league.queries import box_standings, herald_standings
+from league.queries.in_play import box_standings, herald_standings
 
 from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination

@@ -5,7 +5,7 @@ from ninja import Query, Router
 from ninja.pagination import paginate
 
 from games.models import Investigator
-from league.queries import investigator_profile, investigator_standings
+from league.queries.investigators import investigator_profile, investigator_standings
 
 from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination

@@ -11,16 +11,15 @@ from ninja import Router
 from ninja.pagination import paginate
 
 from games.models import Series, Team
-from league.queries import (
+from league.queries.scenarios import (
     scenario_board,
     scenario_detail,
     scenario_overview,
     series_player_standings,
     series_scenarios,
     series_team_standings,
-    team_profile,
-    team_standings,
 )
+from league.queries.teams import team_profile, team_standings
 
 from .http import answers, league_of, league_param
 from .pagination import BoundedPagination

@@ -10,8 +10,8 @@ from games.models import Player
 from league.models import Season
 from league.pages.filters import MOST_GAMES
 from league.pages.players import StandingsFilter
-from league.queries import player_profile, with_rating
-from league.queries.ratings import rating_of
+from league.queries.players import player_profile
+from league.queries.ratings import rating_of, with_rating
 
 from .http import answers, conditional, invalid_filters, league_of, league_param
 from .pagination import BoundedPagination

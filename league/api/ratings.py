@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router
 
 from games.models import Player
-from league.queries import player_rating, ratings_as_of, table_ratings, with_rating
+from league.queries.ratings import player_rating, ratings_as_of, table_ratings, with_rating
 
 from .http import answers, conditional, league_of, league_param
 from .schemas.ratings import PlayerRatingOut, RatingPointOut, RatingsOut

@@ -12,12 +12,9 @@ from games.models import AncientOne
 from league.pages import charts
 from league.pages.games import LeaderboardTable
 from league.pages.investigators import ByTableSizeTable
-from league.queries import (
-    ancient_one_by_table_size,
-    ancient_one_profile,
-    ancient_one_summaries,
-    ratings_as_of,
-)
+from league.queries.in_play import ancient_one_by_table_size
+from league.queries.ratings import ratings_as_of
+from league.queries.stats import ancient_one_profile, ancient_one_summaries
 
 
 class TopGamesTable(LeaderboardTable):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import AncientOne, Player, Scenario, Session, Team
-from league.queries import LeagueGames, league_games
+from league.queries.games import LeagueGames, league_games
 from league.site import FEED_TAG_DATE, tag_uri, without_language
 
 # Entries per feed: readers poll often, so the latest few are enough.

@@ -33,7 +33,7 @@ from league.pages.filters import (
 )
 from league.pages.paginators import known_count
 from league.pages.tables import NUMERIC, GameRowsTable, PlayersColumn, link_to
-from league.queries import league_games
+from league.queries.games import league_games
 from league.queries.ranks import ScoreLadder, ladder_from_summaries, ladder_of
 
 VICTORY_OUTCOMES = [(value, label) for value, label in Outcome.choices if value in rules.VICTORIES]

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.views.generic import TemplateView
 
 from league.models import Announcement
-from league.queries import home_summary
+from league.queries.stats import home_summary
 
 
 class HomeView(TemplateView):

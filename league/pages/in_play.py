@@ -17,8 +17,7 @@ from league.pages.choices import CachedChoicesForm, LeagueFilterSet
 from league.pages.exports import StreamingExportMixin
 from league.pages.filters import season_filter
 from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, rate_cell, rate_column
-from league.queries import box_standings, herald_standings, league_tally
-from league.queries.in_play import LeagueTally
+from league.queries.in_play import LeagueTally, box_standings, herald_standings, league_tally
 
 
 class InPlayFilter(LeagueFilterSet):

@@ -20,7 +20,7 @@ from league.pages.exports import StreamingExportMixin
 from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.games import LeaderboardTable
 from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, rate_cell, rate_column
-from league.queries import investigator_profile, investigator_standings
+from league.queries.investigators import investigator_profile, investigator_standings
 
 
 class InvestigatorFilter(LeagueFilterSet):

@@ -28,7 +28,8 @@ from league.pages.filters import SeasonForm, min_games_filter, season_filter
 from league.pages.history import CappedCountPaginator, GameHistoryFilter
 from league.pages.paginators import BoundedPaginator, known_count
 from league.pages.tables import NUMERIC, LeagueTable, RoundedColumn, link_to
-from league.queries import player_profile, player_rating, public_player, standings
+from league.queries.players import player_profile, public_player, standings
+from league.queries.ratings import player_rating
 
 
 class StandingsFilter(LeagueFilterSet):

@@ -8,7 +8,7 @@ from django.views.generic import TemplateView
 from games import intervals, rating_rules, rules
 from games.models import DefeatCause, Outcome
 from games.models.choices import OUTCOME_HELP
-from league.queries import ancient_one_doom_tracks
+from league.queries.stats import ancient_one_doom_tracks
 
 
 class RulesView(TemplateView):

@@ -17,7 +17,7 @@ from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
 from league.pages.paginators import BoundedPaginator, known_count
 from league.pages.tables import NUMERIC, GameRowsTable, LeagueTable, PlayersColumn, link_to
-from league.queries import (
+from league.queries.scenarios import (
     scenario_board,
     scenario_detail,
     scenario_overview,

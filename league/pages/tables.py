@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from games.intervals import is_few, wilson
 from games.numbers import rounded, shown
 from league.current import active_slug
-from league.queries import players_by_game
+from league.queries.games import players_by_game
 from league.site import without_language
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}

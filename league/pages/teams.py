@@ -34,7 +34,7 @@ from league.pages.filters import SeasonForm
 from league.pages.paginators import known_count
 from league.pages.players import PlayerGamesTable, StandingsFilter, StandingsTable, StandingsView
 from league.pages.tables import NUMERIC
-from league.queries import captain_roster, team_profile, team_standings
+from league.queries.teams import captain_roster, team_profile, team_standings
 
 
 class TeamStandingsFilter(StandingsFilter):

@@ -20,7 +20,7 @@ from league.context_processors import nav_links
 from league.pages.js_strings import for_page
 from league.pages.offline import account_key
 from league.pages.tables import NO_RATE, rate_cell
-from league.queries import score_comparison
+from league.queries.stats import score_comparison
 from league.site import absolute_url, without_language
 
 register = template.Library()

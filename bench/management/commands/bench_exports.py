@@ -33,7 +33,7 @@ from league.current import active_slug
 from league.models import League
 from league.pages import exports
 from league.pages.games import LeaderboardView
-from league.queries import league_games
+from league.queries.games import league_games
 
 
 def peak_rss_mb() -> float:
