@@ -4,15 +4,9 @@ from ``league.queries``, as the pages', so a number never differs between them."
 from csp.decorators import csp_update
 from ninja import Swagger
 
-from .ancient_ones import router as ancient_ones_router
-from .games import router as games_router
+from . import ancient_ones, games, in_play, investigators, league_play, players, ratings
 from .http import AnonymousRateThrottle
-from .in_play import router as in_play_router
-from .investigators import router as investigators_router
-from .league_play import router as league_play_router
 from .openapi import LeagueAPI
-from .players import router as players_router
-from .ratings import router as ratings_router
 
 api = LeagueAPI(
     title="Arkham League API",
@@ -30,10 +24,6 @@ api = LeagueAPI(
     docs_decorator=csp_update({"img-src": ["data:"]}),
     throttle=[AnonymousRateThrottle("60/m")],
 )
-api.add_router("", games_router)
-api.add_router("", players_router)
-api.add_router("", ancient_ones_router)
-api.add_router("", investigators_router)
-api.add_router("", in_play_router)
-api.add_router("", league_play_router)
-api.add_router("", ratings_router)
+# In this order in the document.
+for module in (games, players, ancient_ones, investigators, in_play, league_play, ratings):
+    api.add_router("", module.router)
