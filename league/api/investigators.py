@@ -5,11 +5,12 @@ from ninja import Query, Router
 from ninja.pagination import paginate
 
 from games.models import Investigator
+from league.pages.filters import MOST_GAMES
 from league.queries.investigators import investigator_profile, investigator_standings
 
 from .http import answers, by_lower_bound, conditional, league_of, league_param
 from .pagination import BoundedPagination
-from .players import MAX_MIN_GAMES, season_by_slug
+from .players import season_by_slug
 from .schemas.investigators import InvestigatorDetailOut, InvestigatorOut
 
 router = Router(tags=["investigators"])
@@ -25,7 +26,7 @@ router = Router(tags=["investigators"])
 def list_investigators(
     request,
     season: str | None = None,
-    min_games: int | None = Query(None, ge=1, le=MAX_MIN_GAMES),
+    min_games: int | None = Query(None, ge=1, le=MOST_GAMES),
     league: str | None = league_param(),
 ):
     """The investigators page's rows and default order: the win rate's lower bound first

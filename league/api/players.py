@@ -18,8 +18,6 @@ from .pagination import BoundedPagination
 from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
 router = Router(tags=["players"])
-# More games than any player could play: the bound keeps the number inside SQL integers.
-MAX_MIN_GAMES = MOST_GAMES
 
 
 @router.get("/players", response=answers(list[PlayerOut], missing=True), summary="Every player")
@@ -88,7 +86,7 @@ def list_seasons(request, league: str | None = league_param()):
 def list_standings(
     request,
     season: str | None = None,
-    min_games: int = Query(1, ge=1, le=MAX_MIN_GAMES),
+    min_games: int = Query(1, ge=1, le=MOST_GAMES),
     league: str | None = league_param(),
 ):
     """The standings page's rows and order: most victories first."""

@@ -41,27 +41,22 @@ def league_tally(league, season=None) -> LeagueTally:
     return LeagueTally(**sums)
 
 
-def _without(total: dict[str, int]) -> tuple[dict, dict]:
-    numbers = {
-        f"{name}_without": Value(total[name], output_field=IntegerField()) - F(name)
+def _in_play(model, league, season, total: LeagueTally | None) -> QuerySet:
+    total = league_tally(league, season) if total is None else total
+    without = {
+        f"{name}_without": Value(getattr(total, name), output_field=IntegerField()) - F(name)
         for name in TALLY
     }
     ratio = Cast(F("victories_without") * 100.0 / NullIf(F("games_without"), 0), FloatField())
     mean = Cast(F("score_sum_without") * 1.0 / NullIf(F("victories_without"), 0), FloatField())
-    return numbers, {
-        "win_pct_without": ratio,
-        "avg_victory_score_without": mean,
+    rows = with_standing(model, scope_of(league, season)).annotate(**without)
+    return rows.annotate(
+        win_pct_without=ratio,
+        avg_victory_score_without=mean,
         **wilson_bounds(
             "victories_without", "games_without", low="win_low_without", high="win_high_without"
         ),
-    }
-
-
-def _in_play(model, league, season, total: LeagueTally | None) -> QuerySet:
-    total = league_tally(league, season) if total is None else total
-    without, rates_without = _without({name: getattr(total, name) for name in TALLY})
-    rows = with_standing(model, scope_of(league, season))
-    return rows.annotate(**without).annotate(**rates_without)
+    )
 
 
 def herald_standings(league, *, season=None, total: LeagueTally | None = None) -> QuerySet[Herald]:

@@ -37,14 +37,12 @@ class RatingShown:
         return 100 * self.even_chance
 
     @classmethod
-    def of(cls, row: Rating | None) -> RatingShown | None:
-        if row is None:
-            return None
+    def of(cls, row: Rating) -> RatingShown:
         return cls(row.value, row.mu, row.sigma, row.games)
 
 
 def rating_of(subject) -> RatingShown | None:
-    """A player's or Ancient One's, read with ``select_related("rating")``."""
+    """A player's or Ancient One's, read with ``select_related("rating")``; None unrated."""
     try:
         return RatingShown.of(subject.rating)
     except ObjectDoesNotExist:
