@@ -60,16 +60,8 @@ def get_team(request, slug: str, season: str | None = None, league: str | None =
     within = league_of(request, league)
     team = get_object_or_404(Team.objects.of_league(within), slug=slug)
     chosen = season_by_slug(season, within)
-    profile = team_profile(team, season=chosen)
-    return {
-        "team": team,
-        "season": chosen.slug if chosen else None,
-        "captain": profile.captain,
-        "members": profile.members,
-        "summary": profile.summary,
-        "by_ancient_one": profile.by_ancient_one,
-        "entries": profile.entries,
-    }
+    profile = team_profile(team, season=chosen)  # its fields, as the schema names them
+    return {**vars(profile), "team": team, "season": chosen.slug if chosen else None}
 
 
 def state_of(scenario, moment) -> str:

@@ -50,15 +50,11 @@ def get_player(request, slug: str, season: str | None = None, league: str | None
     player = get_object_or_404(with_rating(Player.objects.listed(within)), slug=slug)
     chosen = season_by_slug(season, within)
     profile = player_profile(player, within, season=chosen)
-    summary = profile.summary
     return {
+        **vars(profile),  # its fields, as the schema names them
         "player": player,
         "season": chosen.slug if chosen else None,
-        "summary": summary,
-        "first_citizen_titles": summary["first_citizen_titles"],
-        "by_ancient_one": profile.by_ancient_one,
-        "investigators": profile.investigators,
-        "teammates": profile.teammates,
+        "first_citizen_titles": profile.summary["first_citizen_titles"],
         # All time, whatever the season: the rating is over every approved game.
         "rating": rating_of(player),
     }

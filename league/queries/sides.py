@@ -9,15 +9,8 @@ from typing import Any
 
 from django.db.models import Model, QuerySet
 
-from games.models import (
-    PlayerAncientOne,
-    PlayerMonth,
-    PlayerStanding,
-    TeamAncientOne,
-    TeamMonth,
-    TeamStanding,
-)
-from games.models.summaries import SideAncientOne, SideMonth, SideStanding
+from games.models import PlayerAncientOne, PlayerStanding, TeamAncientOne, TeamStanding
+from games.models.summaries import SideAncientOne, SideStanding
 
 from .games import LeagueGames, games_of
 
@@ -27,7 +20,6 @@ class Side:  # the summary models kept for a side, and how rows and games name i
     field: str  # the summary rows' foreign key to the side
     standing: type[SideStanding]
     ancient_one: type[SideAncientOne]
-    month: type[SideMonth]
     played: str  # the ``LeagueGames`` filter to the side's games
 
     def rows(self, model: type[Model], owner: Model, league, season=None) -> QuerySet:
@@ -41,15 +33,12 @@ class Side:  # the summary models kept for a side, and how rows and games name i
         # Lazy: not read when a page's summaries come from the fragment cache.
         return self.rows(self.ancient_one, owner, league, season).record()
 
-    def months(self, owner: Model, league, season=None) -> list:
-        return list(self.rows(self.month, owner, league, season).order_by("month"))
-
     def games(self, owner: Model, league, season=None) -> LeagueGames:
         return getattr(games_of(league).in_season(season), self.played)(owner)
 
 
-PLAYERS = Side("player", PlayerStanding, PlayerAncientOne, PlayerMonth, played="played_by")
-TEAMS = Side("team", TeamStanding, TeamAncientOne, TeamMonth, played="played_as")
+PLAYERS = Side("player", PlayerStanding, PlayerAncientOne, played="played_by")
+TEAMS = Side("team", TeamStanding, TeamAncientOne, played="played_as")
 
 
 @dataclass

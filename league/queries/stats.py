@@ -4,6 +4,7 @@ from bounded index slices, so no request reads every game however large the leag
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,28 +52,27 @@ def _record(games: int, defeats: int, histogram: list[tuple[int, int]]) -> dict[
     }
 
 
+def _per_ancient_one(model, league, column: str) -> defaultdict[int, list[tuple]]:
+    # (value of ``column``, games) pairs of each Ancient One: a sum over a few summary rows.
+    pairs = defaultdict(list)
+    for ancient_one_id, value, games in (
+        model.objects.in_scope(league)
+        .values("ancient_one_id", column)
+        .annotate(n=Sum("games"))
+        .values_list("ancient_one_id", column, "n")
+    ):
+        pairs[ancient_one_id].append((value, games))
+    return pairs
+
+
 def ancient_one_summaries(league) -> list[AncientOne]:
     """Every Ancient One with its approved record in ``league`` (None: every public
     league), in three bounded queries."""
-    outcomes: dict[int, dict[str, int]] = {}
-    for ancient_one_id, outcome, games in (
-        AncientOneOutcome.objects.in_scope(league)
-        .values("ancient_one_id", "outcome")
-        .annotate(n=Sum("games"))
-        .values_list("ancient_one_id", "outcome", "n")
-    ):
-        outcomes.setdefault(ancient_one_id, {})[outcome] = games
-    histograms: dict[int, list[tuple[int, int]]] = {}
-    for ancient_one_id, score, games in (
-        AncientOneScore.objects.in_scope(league)
-        .values("ancient_one_id", "score")
-        .annotate(n=Sum("games"))
-        .values_list("ancient_one_id", "score", "n")
-    ):
-        histograms.setdefault(ancient_one_id, []).append((score, games))
+    outcomes = _per_ancient_one(AncientOneOutcome, league, "outcome")
+    histograms = _per_ancient_one(AncientOneScore, league, "score")
     ancient_ones = list(AncientOne.objects.select_related("box", "rating").order_by("name"))
     for ancient_one in ancient_ones:
-        counts = outcomes.get(ancient_one.pk, {})
+        counts = dict(outcomes.get(ancient_one.pk, []))
         games, defeats = sum(counts.values()), counts.get(Outcome.DEFEAT, 0)
         vars(ancient_one).update(_record(games, defeats, histograms.get(ancient_one.pk, [])))
         for outcome in rules.OUTCOMES:

@@ -63,7 +63,7 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         summary=TEAMS.summary(team, league, season),
         by_ancient_one=TEAMS.by_ancient_one(team, league, season),
         games=games,
-        months=TEAMS.months(team, league, season),
+        months=list(TEAMS.rows(TeamMonth, team, league, season).order_by("month")),
         entries=list(entries),
     )
 
