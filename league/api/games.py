@@ -18,8 +18,7 @@ from games.models import Outcome, Seat
 from league.pages.games import LeaderboardFilter
 from league.queries.games import visible_games
 
-from .http import answers, conditional, invalid_filters, league_of, league_param
-from .pagination import BoundedPagination
+from .http import BoundedPagination, answers, conditional, invalid_filters, league_of, league_param
 from .schemas.games import GameDetailOut, GameOut
 
 router = Router(tags=["games"])

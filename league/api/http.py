@@ -1,5 +1,6 @@
-"""HTTP manners of the API: conditional GETs (ETag, Last-Modified, 304), CORS for GET,
-and the anonymous rate limit."""
+"""HTTP manners of the API: conditional GETs (ETag, Last-Modified, 304), CORS for GET, the
+anonymous rate limit, and pages of a list answer, bounded so no page number can overflow the
+database's OFFSET (a 500 on SQLite and PostgreSQL alike); a page past the last one is a 404."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from django.conf import settings
 from django.db.models import F
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
-from ninja import Query
+from ninja import Field, Query, Schema
 from ninja.decorators import decorate_view
 from ninja.errors import HttpError
+from ninja.pagination import PageNumberPagination
 from ninja.throttling import AnonRateThrottle
 
 from games.models.game_lists import sees_every_game
@@ -24,6 +26,10 @@ from league.ops.throttle import client_address
 from .schemas.common import ErrorOut
 
 API_PREFIX = "/api/"
+MAX_PAGE_SIZE = 100
+# Far beyond any league (a billion pages), yet page × page size stays well inside the
+# 64-bit integers both databases take for OFFSET.
+MAX_PAGE = 1_000_000_000
 
 
 def league_param():
@@ -100,6 +106,24 @@ def invalid_filters(filterset) -> HttpError:
         f"{name}: {' '.join(messages)}" for name, messages in filterset.errors.items()
     )
     return HttpError(422, reasons)
+
+
+class BoundedPagination(PageNumberPagination):
+    class Input(Schema):
+        page: int = Field(1, ge=1, le=MAX_PAGE, description="Page number, from 1.")
+        page_size: int | None = Field(
+            None, ge=1, le=MAX_PAGE_SIZE, description="Rows per page (default per endpoint)."
+        )
+
+    def paginate_queryset(self, queryset, pagination, request, **params):
+        size = pagination.page_size or self.page_size  # the schema bounds it
+        count = queryset.count()
+        last = max(1, -(-count // size))
+        if pagination.page > last:
+            missing = _("No page %(page)d: there are %(last)d.")
+            raise HttpError(404, missing % {"page": pagination.page, "last": last})
+        offset = (pagination.page - 1) * size
+        return {"items": queryset[offset : offset + size], "count": count}
 
 
 class AnonymousRateThrottle(AnonRateThrottle):

@@ -6,8 +6,7 @@ from ninja.pagination import paginate
 
 from league.queries.in_play import box_standings, herald_standings
 
-from .http import answers, by_lower_bound, conditional, league_of, league_param
-from .pagination import BoundedPagination
+from .http import BoundedPagination, answers, by_lower_bound, conditional, league_of, league_param
 from .players import season_by_slug
 from .schemas.in_play import BoxOut, HeraldOut
 

@@ -8,8 +8,7 @@ from games.models import Investigator
 from league.pages.filters import MOST_GAMES
 from league.queries.investigators import investigator_profile, investigator_standings
 
-from .http import answers, by_lower_bound, conditional, league_of, league_param
-from .pagination import BoundedPagination
+from .http import BoundedPagination, answers, by_lower_bound, conditional, league_of, league_param
 from .players import season_by_slug
 from .schemas.investigators import InvestigatorDetailOut, InvestigatorOut
 

@@ -21,8 +21,7 @@ from league.queries.scenarios import (
 )
 from league.queries.teams import team_profile, team_standings
 
-from .http import answers, league_of, league_param
-from .pagination import BoundedPagination
+from .http import BoundedPagination, answers, league_of, league_param
 from .players import season_by_slug
 from .schemas.league_play import (
     ScenarioDetailOut,

@@ -13,8 +13,7 @@ from league.pages.players import StandingsFilter
 from league.queries.players import player_profile
 from league.queries.ratings import rating_of, with_rating
 
-from .http import answers, conditional, invalid_filters, league_of, league_param
-from .pagination import BoundedPagination
+from .http import BoundedPagination, answers, conditional, invalid_filters, league_of, league_param
 from .schemas.players import PlayerOut, PlayerRecordOut, SeasonOut, StandingOut
 
 router = Router(tags=["players"])
