@@ -256,6 +256,12 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
         return OUTCOME_IN_SENTENCE.get(self.outcome, "")
 
     @property
+    def outcome_label(self) -> str:
+        """``get_outcome_display()`` as the enum holds it: that method walks every choice
+        on each call, an eighth of a results table's render."""
+        return Outcome(self.outcome).label
+
+    @property
     def is_victory(self) -> bool:
         return self.outcome in rules.VICTORIES
 
