@@ -46,8 +46,9 @@ class Side:  # the summary models kept for a side, and how rows and games name i
         # Lazy: not read when a page's summaries come from the fragment cache.
         return self.rows(self.ancient_one, owner, league, season).record()
 
-    def months(self, owner: Model, league, season=None) -> list:
-        return list(self.rows(self.month, owner, league, season).order_by("month"))
+    def months(self, owner: Model, league, season=None) -> QuerySet:
+        # Lazy too: read where shown, inside the page's fragment.
+        return self.rows(self.month, owner, league, season).order_by("month")
 
     def games(self, owner: Model, league, season=None) -> LeagueGames:
         return getattr(games_of(league).in_season(season), self.played)(owner)
