@@ -53,18 +53,13 @@ def claim_decided(claim, *, approved: bool) -> None:
         _mail_on_commit("games/email/claim_decided.txt", context, claim.user.email)
 
 
-def language_of(user) -> str:
-    """The language a member reads their mail in: the one they chose on the site, else the
-    site's (never the language of whoever made the change)."""
-    return Profile.language_of(user) or settings.LANGUAGE_CODE
-
-
 def _mail_on_commit(template: str, context: dict, recipient: str, failure=None) -> None:
     """Send once committed a notice whose template's first line is its subject, in the
-    reader's language (the game's address too). The change it reports is committed by
-    then: a failure is only logged (``failure``: the log's message and values, never the
-    address), the staff member's page still says the decision was saved."""
-    with translation.override(language_of(context["user"])):
+    language the reader chose on the site, else the site's (never that of whoever made the
+    change; the game's address too). The change it reports is committed by then: a failure
+    is only logged (``failure``: the log's message and values, never the address), the
+    staff member's page still says the decision was saved."""
+    with translation.override(Profile.language_of(context["user"]) or settings.LANGUAGE_CODE):
         subject, _, body = render_to_string(template, context).partition("\n")
     failure = failure or ("Could not send the notice %s.", template)
 

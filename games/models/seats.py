@@ -153,9 +153,8 @@ class Seat(models.Model):
 
     def validate_constraints(self, exclude=None) -> None:
         """The unique constraint only: the loan check's condition is stated in ``clean()``
-        and the database refuses a row that breaks it; Django's default would evaluate it
-        again as a query, one per seat of every result submitted (a check constraint on an
-        excluded field is skipped)."""
+        and the database refuses a row that breaks it; excluding its field spares the query
+        Django would make for it, one per seat of every result submitted."""
         super().validate_constraints(exclude={*(exclude or ()), "unpaid_loans"})
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
