@@ -267,10 +267,7 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
         attached = self.__dict__.get("table_players")
         if attached is not None:
             return attached
-        players: dict = {}
-        for seat in self.seats.all():
-            players.setdefault(seat.player_id, seat.player)
-        return list(players.values())
+        return list({seat.player_id: seat.player for seat in self.seats.all()}.values())
 
     # -- validation: ``games.validation`` judges the row's values ----------------------------
 
