@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -34,8 +34,8 @@ class Entry:
     who: object
     action: str
     subject: str
-    changes: list[tuple[str, object, object]] = field(default_factory=list)
-    reason: str = ""
+    changes: list[tuple[str, object, object]]
+    reason: str
 
 
 def session_history(session: Session) -> list[Entry]:
