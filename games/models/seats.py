@@ -2,7 +2,7 @@
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import models, router
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -153,12 +153,9 @@ class Seat(models.Model):
 
     def validate_constraints(self, exclude=None) -> None:
         """The unique constraint only: the loan check's condition is stated in ``clean()``
-        and the database refuses a row that breaks it; Django's default would evaluate it
-        again as a query, one per seat of every result submitted."""
-        using = router.db_for_write(Seat, instance=self)
-        for constraint in self._meta.constraints:
-            if isinstance(constraint, models.UniqueConstraint):
-                constraint.validate(Seat, self, exclude=exclude, using=using)
+        and the database refuses a row that breaks it; excluding its field spares the query
+        Django would make for it, one per seat of every result submitted."""
+        super().validate_constraints(exclude={*(exclude or ()), "unpaid_loans"})
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""
