@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.db import IntegrityError, transaction
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -35,7 +35,7 @@ from league.organise.roles import (
     role_grant,
     role_revoke,
 )
-from league.pages.filenames import CONTENT_TYPES, attachment_header
+from league.pages.filenames import file_attachment
 
 
 def taken_meanwhile(form, *formsets) -> None:
@@ -284,6 +284,4 @@ class HistoryFileView(OrganiserMixin, View):
         path = export_path(job.file_name) if job is not None else None
         if path is None or not path.exists():
             raise Http404("This export has been deleted: ask for a new one.")
-        response = FileResponse(path.open("rb"), content_type=CONTENT_TYPES["csv"])
-        response["Content-Disposition"] = attachment_header(job.download_name or path.name)
-        return response
+        return file_attachment(path, job.download_name)

@@ -1,6 +1,6 @@
 """Server-side SVG charts, no JavaScript: each builder turns a short series into
 coordinates, ticks and each point's date and value, which ``league/includes/chart.html``
-draws (``{% chart %}``) with a title, a description and the numbers as a table."""
+draws with a title, a description and the numbers as a table."""
 
 from __future__ import annotations
 
