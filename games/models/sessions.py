@@ -268,11 +268,7 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
     @property
     def players_at_table(self) -> list:
         """Each player once, in the order of their first seat: a player may hold several
-        seats (one investigator each), yet plays the game once. Reads prefetched seats,
-        or the light pairs a results page attached (``table_players``)."""
-        attached = self.__dict__.get("table_players")
-        if attached is not None:
-            return attached
+        seats (one investigator each), yet plays the game once. Reads prefetched seats."""
         return list({seat.player_id: seat.player for seat in self.seats.all()}.values())
 
     # -- validation: ``games.validation`` judges the row's values ----------------------------
