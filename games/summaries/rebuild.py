@@ -45,7 +45,7 @@ def summaries_rebuild(
             wanted = set(scopes)
             for name in names & SCOPED:
                 store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
-            rebuild_scopes(wanted, spans, tables=names & SCOPED)
+            rebuild_tables(spans=spans, scopes=wanted, tables=names & SCOPED)
         league_changed.send(sender=summaries_rebuild)
         return sum(store.TABLES[name].model.objects.count() for name in names)
 
@@ -81,33 +81,25 @@ def summaries_differences(limit: int = 20) -> list[str]:
 
 
 def rebuild_tables(
-    *, spans: Iterable[c.SeasonSpan], all_time: bool, tables: Iterable[str] | None = None
+    *,
+    spans: Iterable[c.SeasonSpan],
+    all_time: bool = False,
+    tables: Iterable[str] | None = None,
+    scopes: Iterable[int] | None = None,
 ) -> None:
-    """Insert freshly computed rows of the seasons ``spans`` (the rows must be gone already);
-    with ``all_time`` those of every league's all time, of the cross-league scope and of the
-    tables without a scope (scenario and series entries) too."""
+    """Insert freshly computed rows (the rows must be gone already) of ``scopes``, by default
+    the seasons ``spans``; with ``all_time`` those of every league's all time, of the
+    cross-league scope and of the tables without a scope (scenario and series entries) too."""
     spans = list(spans)
-    scopes = [span.id for span in spans]
+    scopes = [span.id for span in spans] if scopes is None else list(scopes)
     if all_time:
         scopes += [c.league_scope(pk) for pk in League.objects.values_list("pk", flat=True)]
         scopes.append(c.ALL_LEAGUES)
-    rebuild_scopes(scopes, spans, entries=all_time, tables=tables)
-
-
-def rebuild_scopes(
-    scopes: Iterable[int],
-    spans: Iterable[c.SeasonSpan],
-    *,
-    entries: bool = False,
-    tables: Iterable[str] | None = None,
-) -> None:
-    """Insert the rows of these scope ids, and with ``entries`` those of the tables without
-    a scope."""
     wanted = set(store.TABLES if tables is None else tables)
     cte, params = rebuild_sql.scopes_cte(scopes, spans)
     grouped = rebuild_sql.statements().items() if cte else []
     statements = [(name, cte, select, params) for name, select in grouped]
-    if entries:
+    if all_time:
         entry_rows = rebuild_sql.entry_statements().items()
         statements += [(name, "", select, []) for name, select in entry_rows]
     quote = connection.ops.quote_name
@@ -116,5 +108,4 @@ def rebuild_scopes(
             if name in wanted:
                 table = store.TABLES[name]
                 columns = ", ".join(quote(col) for col in table.columns)
-                target = quote(table.model._meta.db_table)
-                cursor.execute(f"{cte}INSERT INTO {target} ({columns}) {select}", params)
+                cursor.execute(f"{cte}INSERT INTO {table.db_table} ({columns}) {select}", params)
