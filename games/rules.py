@@ -94,7 +94,6 @@ ENDED_SANE = "sane"
 ENDED_DEVOURED = "devoured"
 ENDED_RETIRED = "retired"
 ENDED_LOST = "lost"  # lost in time and space
-SEAT_ENDINGS = (ENDED_SANE, ENDED_DEVOURED, ENDED_RETIRED, ENDED_LOST)
 # Lost in time and space is still in play when the gates are closed or sealed (ruling 6).
 LOST_STILL_IN_PLAY = (CLOSED, SEALED)
 LOST_WHEN_AWOKEN = Message(

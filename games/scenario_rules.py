@@ -64,11 +64,6 @@ class ScenarioTerms:
     opens_at: datetime | None = None
     closes_at: datetime | None = None
 
-    def is_open(self, moment: datetime) -> bool:
-        """Open from ``opens_at`` (included) until ``closes_at`` (excluded)."""
-        opened = self.opens_at is None or self.opens_at <= moment
-        return opened and (self.closes_at is None or moment < self.closes_at)
-
 
 def scenario_score(*, victory_score: int | None, tasks_completed: int) -> int | None:
     """Rulebook victory score + 1 per task completed; ``None`` for a defeat."""

@@ -56,8 +56,8 @@ INVESTIGATOR_TABLE_SIZE = "investigator_table_size"  # (investigator, scope, inv
 HERALD = "herald"  # (herald, scope)
 BOX = "box"  # (box, scope)
 ANCIENT_ONE_TABLE_SIZE = "ancient_one_table_size"  # (ancient_one, scope, investigators)
-# How a seat ended, as counted on an investigator's row (``games.rules.SEAT_ENDINGS``
-# but sane); the same words as the rules', so this module needs no Django import.
+# How a seat ended, as counted on an investigator's row (``Seat.Ended`` but sane); the
+# same words as ``games.rules``', so this module needs no Django import.
 SEAT_ENDINGS_COUNTED = ("devoured", "lost", "retired")
 
 
