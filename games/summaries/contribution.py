@@ -36,7 +36,7 @@ ALL_LEAGUES = 0  # the cross-league scope: the games of every public league
 APPROVED = "approved"
 DEFEAT = "defeat"
 
-# Summary tables by name; each key tuple's fields are listed in ``games.summaries.store``.
+# Summary tables by name, with the fields of each key tuple (its model's unique constraint).
 PLAYER = "player"  # (player, scope)
 PLAYER_ANCIENT_ONE = "player_ancient_one"  # (player, scope, ancient_one)
 PLAYER_INVESTIGATOR = "player_investigator"  # (player, scope, investigator)
