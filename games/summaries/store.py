@@ -176,9 +176,7 @@ def _best_kept(current: str, new: str) -> str:
 
 
 def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
-    """Add ``changes`` (sorted by key) to their rows, creating the missing ones."""
-    if not changes:
-        return
+    """Add ``changes`` (sorted by key, at least one) to their rows, creating the missing ones."""
     quote, db_table = connection.ops.quote_name, table.db_table
     updates = [f"{quote(s)} = {db_table}.{quote(s)} + EXCLUDED.{quote(s)}" for s in table.sums]
     if table.best:
