@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from dataclasses import fields
+from functools import partial
 
 from django.db import connection, models
 from django.db.models import UniqueConstraint
@@ -146,7 +147,7 @@ def apply(delta: c.Delta, seasons: list[c.SeasonSpan]) -> None:
         else:
             # Zeros added: every row there and locked, in key order; then the changes.
             _upsert(table, [(key, c.Change()) for key, _ in changes])
-            _update(table, changes)
+            rows_update(table.db_table, table.keys, partial(_added, table), _rows(table, changes))
         removed = [list(key) for key, change in changes if change.sums.get(table.count, 0) < 0]
         count = connection.ops.quote_name(table.count)
         rows_delete(table.db_table, table.keys, f"{count} <= 0", removed)
@@ -167,20 +168,27 @@ def _rows(table: Table, changes: list[tuple[tuple, c.Change]]) -> list[list]:
     ]
 
 
-def _best_kept(current: str, new: str) -> str:
-    """The SET clause keeping the higher of a row's best score and a new one (NULL: none)."""
-    return (
-        f"best_score = CASE WHEN {current} IS NULL OR {new} > {current} THEN "
-        f"COALESCE({new}, {current}) ELSE {current} END"
-    )
+def _added(table: Table, values: list[str]) -> list[str]:
+    """The SET clauses adding ``values`` (SQL: the sums', then a tally's best score) to a
+    row, keeping the higher of its best score and the new one (NULL: none)."""
+    quote, kept = connection.ops.quote_name, f"{table.db_table}.best_score"
+    clauses = [
+        f"{quote(s)} = {table.db_table}.{quote(s)} + {value}"
+        for s, value in zip(table.sums, values, strict=False)
+    ]
+    if table.best:
+        best = f"CAST({values[-1]} AS INTEGER)"
+        clauses.append(
+            f"best_score = CASE WHEN {kept} IS NULL OR {best} > {kept} THEN "
+            f"COALESCE({best}, {kept}) ELSE {kept} END"
+        )
+    return clauses
 
 
 def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
     """Add ``changes`` (sorted by key, at least one) to their rows, creating the missing ones."""
     quote, db_table = connection.ops.quote_name, table.db_table
-    updates = [f"{quote(s)} = {db_table}.{quote(s)} + EXCLUDED.{quote(s)}" for s in table.sums]
-    if table.best:
-        updates.append(_best_kept(f"{db_table}.best_score", "EXCLUDED.best_score"))
+    updates = _added(table, [f"EXCLUDED.{quote(col)}" for col in table.columns[len(table.keys) :]])
     rows = _rows(table, changes)
     insert = f"INSERT INTO {db_table} ({', '.join(quote(col) for col in table.columns)}) "
     keys = ", ".join(quote(key) for key in table.keys)
@@ -219,18 +227,3 @@ def _upsert_copied(
                 copy.write_row(row)
         cursor.execute(f"{insert} SELECT {names} FROM {scratch} ORDER BY {order} {conflict}")
         cursor.execute(f"DROP TABLE {scratch}")
-
-
-def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
-    quote, db_table = connection.ops.quote_name, table.db_table
-
-    def sets(values: list[str]) -> list[str]:
-        clauses = [
-            f"{quote(s)} = {db_table}.{quote(s)} + {value}"
-            for s, value in zip(table.sums, values, strict=False)
-        ]
-        if table.best:
-            clauses.append(_best_kept(f"{db_table}.best_score", f"CAST({values[-1]} AS INTEGER)"))
-        return clauses
-
-    rows_update(db_table, table.keys, sets, _rows(table, changes))
