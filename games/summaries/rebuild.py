@@ -19,35 +19,32 @@ SCOPED = {
 
 
 def summaries_rebuild(
-    scopes: Iterable[int] | None = None,
-    tables: Iterable[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    scopes: Iterable[int] | None = None, progress: Callable[[int, int], None] | None = None
 ) -> int:
     """Replace summary rows with ones recomputed from the games; returns rows written.
 
     With ``scopes`` only those scopes' rows are recomputed: a season's (it was added,
     moved or deleted), the cross-league scope's (``ALL_LEAGUES``: a league turned public
-    or private) or a league's all time (``-league.pk``); with ``tables`` only those tables
-    (say, after a rescore).
+    or private) or a league's all time (``-league.pk``).
     ``progress(tables done, tables in all)`` is called after each table of a full rebuild.
     """
-    names = set(tables) if tables is not None else set(store.TABLES)
+    tables = store.TABLES
     with transaction.atomic():
         spans = store.season_spans()
         if scopes is None:
-            for name in names:
-                store.TABLES[name].model.objects.all().delete()
-            for done, name in enumerate(sorted(names), start=1):
+            for table in tables.values():
+                table.model.objects.all().delete()
+            for done, name in enumerate(sorted(tables), start=1):
                 rebuild_tables(spans=spans, all_time=True, tables={name})
                 if progress is not None:
-                    progress(done, len(names))
+                    progress(done, len(tables))
         else:
             wanted = set(scopes)
-            for name in names & SCOPED:
-                store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
-            rebuild_tables(spans=spans, scopes=wanted, tables=names & SCOPED)
+            for name in SCOPED:
+                tables[name].model.objects.filter(scope__in=wanted).delete()
+            rebuild_tables(spans=spans, scopes=wanted, tables=SCOPED)
         league_changed.send(sender=summaries_rebuild)
-        return sum(store.TABLES[name].model.objects.count() for name in names)
+        return sum(table.model.objects.count() for table in tables.values())
 
 
 def _stored() -> dict[tuple, tuple]:
