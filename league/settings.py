@@ -189,11 +189,10 @@ CACHES = {
 }
 # Background jobs (games.jobs): a table of the database (`manage.py db_worker`), or RQ.
 TASKS = {
-    "default": (
-        {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
-        if REDIS_URL
-        else {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
-    )
+    "default": {
+        "BACKEND": "django_tasks_rq.RQBackend" if REDIS_URL else "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
 }
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
@@ -285,16 +284,9 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Browser features no page of the league uses, switched off for every page and frame.
-PERMISSIONS_POLICY = {
-    "accelerometer": [],
-    "camera": [],
-    "geolocation": [],
-    "gyroscope": [],
-    "magnetometer": [],
-    "microphone": [],
-    "payment": [],
-    "usb": [],
-}
+PERMISSIONS_POLICY = dict.fromkeys(
+    "accelerometer camera geolocation gyroscope magnetometer microphone payment usb".split(), ()
+)
 
 # Log-in throttling (django-axes): 5 wrong passwords for one username from one address lock
 # that pair out for 15 minutes, on the site and in the admin; staff lift it in the admin.
@@ -344,9 +336,6 @@ LEAGUE_EXPORT_STREAM_ROWS = int(os.environ.get("LEAGUE_EXPORT_STREAM_ROWS", "500
 LEAGUE_EXPORT_DIR = Path(os.environ.get("LEAGUE_EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
 LEAGUE_EXPORT_MAX_AGE = int(os.environ.get("LEAGUE_EXPORT_MAX_AGE", str(24 * 3600)))
 LEAGUE_JOB_STALE_SECONDS = int(os.environ.get("LEAGUE_JOB_STALE_SECONDS", "300"))
-# Django's own defaults, stated: up to 2.5 MB in memory, bigger uploads spooled to disk.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 LEAGUE_AUTO_APPROVE = env_bool("LEAGUE_AUTO_APPROVE", False)
 
