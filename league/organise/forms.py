@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
-from django.utils.functional import lazy
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -15,13 +14,17 @@ from league.ops.query_text import CONTROL
 from league.organise.roles import ROLES
 
 
-class RoleGrantForm(forms.Form):
-    username = forms.CharField(
+def account_field(help_text) -> forms.CharField:
+    return forms.CharField(
         label=_("Account"),
         max_length=150,
-        help_text=_("The username of an existing account, exactly as it signs in."),
+        help_text=help_text,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+class RoleGrantForm(forms.Form):
+    username = account_field(_("The username of an existing account, exactly as it signs in."))
     role = forms.ChoiceField(
         label=_("Role"),
         choices=[(role.slug, role.title) for role in ROLES.values()],
@@ -30,12 +33,7 @@ class RoleGrantForm(forms.Form):
 
 
 class InviteForm(forms.Form):
-    username = forms.CharField(
-        label=_("Account"),
-        max_length=150,
-        help_text=_("The username of an existing account: it becomes a member at once."),
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
+    username = account_field(_("The username of an existing account: it becomes a member at once."))
 
 
 class LeagueSettingsForm(forms.ModelForm):
@@ -102,11 +100,7 @@ class SeasonForm(forms.ModelForm):
             slug = slugify(cleaned["name"], allow_unicode=True)[:80]
             if not slug:
                 self.add_error("name", gettext("Use at least one letter or digit."))
-            elif (
-                Season.objects.filter(league=self.instance.league, slug=slug)
-                .exclude(name=cleaned["name"])
-                .exists()
-            ):
+            elif seasons.filter(slug=slug).exists():
                 self.add_error(
                     "name", gettext("Another season already has this address: pick another.")
                 )
@@ -120,16 +114,6 @@ class AnnouncementForm(forms.ModelForm):
         fields = ["text", "expires_at"]
         labels = {"text": _("Announcement"), "expires_at": _("Shown until")}
         help_texts = {
-            "text": lazy(
-                lambda: (
-                    gettext(
-                        "Plain text, up to %(most)d characters, shown on the home page. Leave it "
-                        "empty to show none."
-                    )
-                    % {"most": ANNOUNCEMENT_MAX_LENGTH}
-                ),
-                str,
-            )(),
             "expires_at": _(
                 "Optional: the moment it leaves the home page (empty: until you change it)."
             ),
@@ -140,6 +124,13 @@ class AnnouncementForm(forms.ModelForm):
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
             ),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["text"].help_text = gettext(
+            "Plain text, up to %(most)d characters, shown on the home page. Leave it "
+            "empty to show none."
+        ) % {"most": ANNOUNCEMENT_MAX_LENGTH}
 
     def clean_text(self) -> str:
         # One paragraph of plain text: line breaks become spaces, other control

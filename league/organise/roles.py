@@ -36,12 +36,10 @@ class Role:
     revoked: str
 
     def members(self, league):
-        holders = Membership.objects.filter(league=league, role=self.role)
-        return (
-            get_user_model()
-            .objects.filter(pk__in=holders.values("user_id"))
-            .order_by("username")[:MOST_LISTED]
+        holders = get_user_model().objects.filter(
+            memberships__league=league, memberships__role=self.role
         )
+        return holders.order_by("username")[:MOST_LISTED]
 
 
 MODERATORS = Role(

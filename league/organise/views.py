@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.db import IntegrityError, transaction
+from django.forms.formsets import all_valid
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -36,13 +37,6 @@ from league.organise.roles import (
     role_revoke,
 )
 from league.pages.filenames import file_attachment
-
-
-def taken_meanwhile(form, *formsets) -> None:
-    """``form`` (fresh, bound to the same data) checked again after the database refused
-    its save, so the row that took its name or address meanwhile gets its message there."""
-    if all([form.is_valid(), *(formset.is_valid() for formset in formsets)]):
-        form.add_error(None, _("Someone saved the same name or address a moment ago: check it."))
 
 
 class OrganiserMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -208,21 +202,24 @@ class LeagueRowEditMixin(OrganiserMixin):
     def post(self, request, *args, **kwargs):
         self.object = self.get_object()
         form, inlines = self.get_form(), self.inlines()
-        if not all([form.is_valid(), *(formset.is_valid() for formset in inlines.values())]):
-            return self.render_to_response(self.get_context_data(form=form, **inlines))
-        try:
-            with transaction.atomic():
-                self.object = form.save()
-                for formset in inlines.values():
-                    formset.instance = self.object
-                    formset.save()
-        except IntegrityError:  # another organiser took the name or address meanwhile
-            self.object = self.get_object()
-            form, inlines = self.get_form(), self.inlines()
-            taken_meanwhile(form, *inlines.values())
-            return self.render_to_response(self.get_context_data(form=form, **inlines))
-        messages.success(request, self.saved % {self.saved_as: self.object})
-        return redirect(self.get_success_url())
+        if all_valid([form, *inlines.values()]):
+            try:
+                with transaction.atomic():
+                    self.object = form.save()
+                    for formset in inlines.values():
+                        formset.instance = self.object
+                        formset.save()
+            except IntegrityError:  # another organiser took the name or address meanwhile
+                # Checked again, fresh: the row that took it gets its message by the field.
+                self.object = self.get_object()
+                form, inlines = self.get_form(), self.inlines()
+                if all_valid([form, *inlines.values()]):
+                    told = _("Someone saved the same name or address a moment ago: check it.")
+                    form.add_error(None, told)
+            else:
+                messages.success(request, self.saved % {self.saved_as: self.object})
+                return redirect(self.get_success_url())
+        return self.render_to_response(self.get_context_data(form=form, **inlines))
 
 
 class SeasonEditView(LeagueRowEditMixin, UpdateView):
