@@ -264,7 +264,6 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "league@localho
 # Where the site is served, for links in e-mails sent outside a request (moderation).
 LEAGUE_SITE_URL = os.environ.get("LEAGUE_SITE_URL", "").rstrip("/")
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 # Content-Security-Policy (django-csp), in development and tests too so a violation shows
@@ -350,8 +349,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
 
 LOGGING = {
     "version": 1,
