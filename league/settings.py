@@ -283,9 +283,16 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Browser features no page of the league uses, switched off for every page and frame.
-PERMISSIONS_POLICY = dict.fromkeys(
-    "accelerometer camera geolocation gyroscope magnetometer microphone payment usb".split(), ()
-)
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "camera": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+}
 
 # Log-in throttling (django-axes): 5 wrong passwords for one username from one address lock
 # that pair out for 15 minutes, on the site and in the admin; staff lift it in the admin.
