@@ -95,16 +95,11 @@ class Chart:
         return not self.points and not self.bars and not any(s.points for s in self.series)
 
 
-def nice_step(span: float, ticks: int = Y_TICKS) -> int:
-    """A whole step (1, 2, 5, 10, 20, ...) giving about ``ticks`` grid lines over ``span``."""
-    raw = max(span / max(ticks, 1), 1)
-    magnitude = 1
-    while magnitude * 10 <= raw:
-        magnitude *= 10
-    for multiple in (1, 2, 5, 10):
-        if multiple * magnitude >= raw:
-            return multiple * magnitude
-    return 10 * magnitude
+def nice_step(span: float) -> int:
+    """A whole step (1, 2, 5, 10, 20, ...) giving about ``Y_TICKS`` grid lines over ``span``."""
+    raw = max(span / Y_TICKS, 1)
+    magnitude = 10 ** int(math.log10(raw))
+    return next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
 
 
 def _y_axis(chart: Chart, low: int, high: int) -> tuple[int, int]:

@@ -59,10 +59,9 @@ def link_to(path: str = ""):
 class PlayersColumn(tables.Column):
     """Every player at the game (the row template links each); plain names in exports."""
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", gettext_lazy("Players"))
-        kwargs.setdefault("attrs", {"td": {"class": "players"}})
-        super().__init__(accessor="pk", orderable=False, **kwargs)
+    def __init__(self):
+        attrs = {"td": {"class": "players"}}
+        super().__init__(gettext_lazy("Players"), accessor="pk", attrs=attrs, orderable=False)
 
     def export_values(self, game_ids: list[int]) -> dict[int, str]:
         """The cell of each game in a chunk of a streamed export, in one query
