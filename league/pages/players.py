@@ -159,17 +159,13 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        table = context.get("table")
-
-        def as_of():
-            # Read from the rows the table has shown (``standings`` puts it on each), so
-            # the page needs no query of its own; called after the table is rendered.
-            for row in table.paginated_rows if table is not None else ():
-                return row.record.ratings_as_of
-            return None
-
+        table = context.get("table")  # an export's context has none
+        rows = () if table is None else table.paginated_rows
+        # Read from the rows the table has shown (``standings`` puts it on each), so the
+        # page needs no query of its own: a callable, called after the table is rendered.
         context.update(
-            ratings_as_of=as_of, rating_provisional=settings.LEAGUE_RATING_PROVISIONAL_GAMES
+            ratings_as_of=lambda: next((row.record.ratings_as_of for row in rows), None),
+            rating_provisional=settings.LEAGUE_RATING_PROVISIONAL_GAMES,
         )
         return context
 

@@ -82,15 +82,13 @@ class RoundedColumn(tables.Column):
 
     def export_shape(self, value):
         """The number as the page shows it (an int when it shows no decimals)."""
-        if value is None:
-            return None
-        return rounded(value, self.places)
+        return None if value is None else rounded(value, self.places)
+
+    # django-tables2's exports: the cell is the number (``value`` is given the value alone).
+    value = export_shape
 
     def render(self, value):
         return shown(value, self.places, self.suffix)
-
-    def value(self, value, **kwargs):
-        return self.export_shape(value)
 
 
 def rate_column(verbose_name, accessor: str = "win_pct_value") -> RoundedColumn:
