@@ -125,6 +125,7 @@ class PlayerGamesTable(LeagueTable):
     outcome = tables.Column(verbose_name=_("Outcome"))
     score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC, default="—")
     investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
+    # Whether the page's player held the title there: ``titled_seats`` (``with_titles_of``).
     first_citizen = tables.BooleanColumn(
         verbose_name=_("First Citizen"), orderable=False, accessor="pk"
     )
@@ -132,11 +133,6 @@ class PlayerGamesTable(LeagueTable):
     class Meta(LeagueTable.Meta):
         order_by = ("-played_on",)
         empty_text = _("No approved games yet.")
-
-    def titled(self, record) -> bool:
-        """Whether the page's player held the First Citizen title at the game (read with
-        the games: ``LeagueGames.with_titles_of``)."""
-        return bool(record.titled_seats)
 
     def order_played_on(self, queryset, is_descending):
         order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
