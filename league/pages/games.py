@@ -1,8 +1,5 @@
-"""The leaderboard: approved victories ranked by score -- its filter, table and page.
-
-The API's ``/api/games`` filters with the same ``LeaderboardFilter``, and an Ancient One's
-top games (``league.pages.ancient_ones``) are a ``LeaderboardTable``.
-"""
+"""The leaderboard: approved victories ranked by score. The API's ``/api/games`` filters
+with its ``LeaderboardFilter``; an Ancient One's top games are a ``LeaderboardTable``."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Players: the standings (one row per player) and a player's page -- filter, tables, views.
-
-The team standings (``league.pages.teams``) are the same page over teams: their view,
-filter and tables subclass these.
-"""
+"""Players: the standings (one row per player) and a player's page. The team standings
+(``league.pages.teams``) are the same page over teams: they subclass its filter, tables, view."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Teams: the team standings, a team's record, the captain's pages (create, members) and
-the invited player's answer.
-
-The standings are the players' standings page (``league.pages.players``) over teams.
-"""
+"""Teams: the team standings (the players' page over teams), a team's record, the captain's
+pages (create, members) and the invited player's answer."""
 
 from __future__ import annotations
 
