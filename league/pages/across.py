@@ -23,11 +23,15 @@ class AcrossStandingsTable(StandingsTable):
     each league."""
 
     caption = _("Players of every public league")
+    row_template = None  # the standings' rows link a league's player page: cells from columns
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("across:player", args=[record.slug]),
         order_by=("name",),
     )
+
+    class Meta(StandingsTable.Meta):  # a table's Meta is not inherited by default
+        pass
 
 
 class BoardView(SingleTableMixin, TemplateView):
