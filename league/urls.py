@@ -41,7 +41,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("django.contrib.auth.urls")),
     path("", leagues.LeagueListView.as_view(), name="leagues"),
     path("", include((leagues_urls, "leagues"))),
-    path("across/", include("league.pages.across_urls")),
+    path("across/", include("league.pages.across")),
     # Benchmark-only pages (bench/), in no league: a 404 unless LEAGUE_BENCH_VIEWS.
     path("bench/", include("bench.urls")),
     # Each league's pages, games and feeds: /en/l/<league>/...
