@@ -31,7 +31,7 @@ from games.models import (
 
 from .results import SessionForm, box_rule_errors, game_form_rules
 from .scenarios import scenario_rule_errors
-from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, seat_form_rules, table_rules
+from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, table_rules
 
 Errors = dict[str, list[str]]
 
@@ -183,8 +183,6 @@ class ResultJudge:
         for index in range(count):
             seat = _Row(Seat())
             self._clean(seat, SeatForm, self.seat_choices, data, f"{prefix}-{index}-")
-            for name, problem in seat_form_rules(seat.cleaned_data):
-                seat.add_error(name, problem)
             self._model_clean(seat, SeatForm)
             seats.append(seat)
         if not seats:

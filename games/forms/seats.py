@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.forms.formsets import DELETION_FIELD_NAME, ManagementForm
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from games import rules, scenario_rules, validation
 from games.models import Investigator, Seat, Session
@@ -83,27 +83,6 @@ class SeatForm(forms.ModelForm):
         }
 
     field_order = ["player_name", "new_player", "investigator"]
-
-    def clean(self):
-        cleaned = super().clean()
-        for field, problem in seat_form_rules(cleaned):
-            self.add_error(field, problem)
-        return cleaned
-
-
-def seat_form_rules(cleaned: dict) -> list[tuple[str, str]]:
-    """A seat row's own rules on its cleaned values, as (field, message)."""
-    loans, replaced = cleaned.get("unpaid_loans"), cleaned.get("replaced")
-    if loans is not None and replaced is not None:
-        allowed = rules.max_unpaid_loans(1 + replaced)
-        if loans > allowed:
-            message = ngettext(
-                "This seat had %(count)s investigator, so at most %(count)s unpaid loan.",
-                "This seat had %(count)s investigators, so at most %(count)s unpaid loans.",
-                allowed,
-            )
-            return [("unpaid_loans", message % {"count": allowed})]
-    return []
 
 
 class SeatManagementForm(ManagementForm):
