@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from games import rules
@@ -17,7 +18,7 @@ from games.players import players_for_names
 from games.recording import session_record
 from games.rule_messages import translated
 
-from .names import NewName, find_new_names
+from .names import NewName, find_new_names, named_players
 from .results import SessionForm
 from .seats import SeatFormSet
 
@@ -157,6 +158,14 @@ class ResultSubmission:
             self.form.add_error("tasks_done", ValidationError(problem, code="task_condition"))
         return not errors
 
+    @cached_property
+    def players(self) -> dict[str, Player]:
+        """The existing players the filled-in seats name, by name key: read once, after the
+        seats are cleaned, for the new names, the duplicate warning, the preview, the save."""
+        live = self.seats.live_forms()
+        names = [form.cleaned_data.get("player_name") for form in live]
+        return named_players({name_key(name) for name in names if name}, self.league)
+
     def _check_new_names(self) -> bool:
         """Mark each seat whose name is new; an error on those not confirmed for it."""
         forms = {form.prefix: form for form in self.seats.live_forms()}
@@ -165,7 +174,7 @@ class ResultSubmission:
             for prefix, form in forms.items()
             if form.cleaned_data.get("player_name")
         ]
-        self.new_names = find_new_names(self.user, named, self.league)
+        self.new_names = find_new_names(self.user, named, self.league, self.players)
         confirmed_all = True
         for new in self.new_names:
             form = forms[new.prefix]
@@ -179,13 +188,12 @@ class ResultSubmission:
 
     def _find_duplicates(self) -> list[Session]:
         keys = {name_key(form.cleaned_data["player_name"]) for form in self.seats.live_forms()}
-        player_ids = list(Player.objects.filter(name_key__in=keys).values_list("pk", flat=True))
-        if len(player_ids) < len(keys):  # a new player cannot have played before
+        if not keys <= self.players.keys():  # a new player cannot have played before
             return []
         found = Session.objects.same_table(
             played_on=self.form.cleaned_data["played_on"],
             ancient_one=self.form.cleaned_data["ancient_one"],
-            player_ids=player_ids,
+            player_ids=[self.players[key].pk for key in keys],
         ).select_related("ancient_one")
         if self.instance is not None and self.instance.pk:
             found = found.exclude(pk=self.instance.pk)
@@ -257,8 +265,9 @@ class ResultSubmission:
                 names.setdefault(key, form.cleaned_data["player_name"])
             # A player the public sees is named as the league spells them; any other name
             # stays as typed, so the preview never tells how a private name is spelt.
-            listed = Player.objects.listed(self.league).filter(name_key__in=names)
-            names.update(listed.values_list("name_key", "name"))
+            names.update(
+                (key, player.name) for key, player in self.players.items() if player.is_listed
+            )
             results = [
                 dataclasses.replace(form.instance.as_result(session.outcome), player=key)
                 for key, form in keyed
@@ -332,7 +341,8 @@ class ResultSubmission:
             session.client_id = self.form.cleaned_data.get("client_id")
         with transaction.atomic():
             live = self.seats.live_forms()
-            players = players_for_names([form.cleaned_data["player_name"] for form in live])
+            names = [form.cleaned_data["player_name"] for form in live]
+            players = players_for_names(names, self.players)
             seats: list[Seat] = []
             for form in live:
                 seat = form.save(commit=False)
