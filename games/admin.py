@@ -16,8 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from games import notifications, rules
 from games.admin_league import tasks_by_scenario
 from games.admin_users import AutocompleteLabels
-from games.forms.results import BoxRulesMixin
-from games.forms.scenarios import ScenarioRulesMixin
+from games.forms.results import SessionRulesMixin
 from games.forms.seats import table_rules
 from games.imports.admin_views import ResultsImportMixin
 from games.jobs.tasks import ancient_one_rescore_start
@@ -160,7 +159,7 @@ class SeatInline(admin.StackedInline):
     readonly_fields = ["first_citizen"]
 
 
-class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
+class SessionAdminForm(SessionRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = ["league", *Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]

@@ -29,8 +29,7 @@ from games.models import (
     Team,
 )
 
-from .results import SessionForm, box_rule_errors, game_form_rules
-from .scenarios import scenario_rule_errors
+from .results import SessionForm, entered_rule_errors, game_form_rules
 from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, table_rules
 
 Errors = dict[str, list[str]]
@@ -130,7 +129,7 @@ class _Choices:
 class ResultJudge:
     """The result form's cleaning for many games, with its choices loaded once.
 
-    As an import's form offers them (``LeaguePlayFields.offer(historical=True)``): every
+    As an import's form offers them (``SessionForm(historical=True)``): every
     Ancient One, box, herald, guardian and investigator, and every team, scenario and task
     of ``league``, which the judged games belong to.
     """
@@ -169,9 +168,8 @@ class ResultJudge:
         for name, problem in game_form_rules(game.cleaned_data):
             game.add_error(name, problem)
         self._model_clean(game, SessionForm)
-        for rule in (scenario_rule_errors, box_rule_errors):
-            for name, problem in rule(game.instance, game.cleaned_data, game.errors):
-                game.add_error(name if name in SessionForm.base_fields else None, problem)
+        for name, problem in entered_rule_errors(game.instance, game.cleaned_data, game.errors):
+            game.add_error(name if name in SessionForm.base_fields else None, problem)
 
         count = int(data.get(f"{prefix}-TOTAL_FORMS") or 0)
         messages = BaseSeatFormSet.default_error_messages

@@ -76,7 +76,7 @@ class ResultSubmission:
         confirm_new_players: bool = False,
     ):
         """``historical`` and ``submitted_at`` are for imports of games already played
-        (see ``LeaguePlayFields.offer``): the scenario rules then judge the game at
+        (see ``SessionForm``): the scenario rules then judge the game at
         ``submitted_at``, as they judge a submission at the moment it is made.
 
         ``confirm_new_players`` (the result form's): a seat name that is no player the
