@@ -15,7 +15,6 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db.models import Model
 from django.forms import ModelChoiceField, ModelMultipleChoiceField
 
-from games import rules
 from games.models import (
     AncientOne,
     Box,
@@ -30,7 +29,7 @@ from games.models import (
 )
 
 from .results import SessionForm, entered_rule_errors, game_form_rules
-from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, table_rules
+from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, table_rules, task_problems
 
 Errors = dict[str, list[str]]
 
@@ -208,7 +207,9 @@ class ResultJudge:
             seats=[seat.instance for seat in seats],
         )
         if verdict.ok:
-            self._task_conditions(game, verdict)
+            tasks = game.cleaned_data.get("tasks_done") or []
+            for problem in task_problems(game.instance, tasks, verdict.seats):
+                game.add_error("tasks_done", problem)
             verdict.errors = game.errors
         return verdict
 
@@ -216,17 +217,6 @@ class ResultJudge:
         if scenario.pk not in self._terms:
             self._terms[scenario.pk] = scenario.terms()
         return self._terms[scenario.pk]
-
-    def _task_conditions(self, game: _Row, verdict: Verdict) -> None:
-        """``ResultSubmission._check_task_conditions``: needs the whole, valid table."""
-        session = game.instance
-        errors = session.task_condition_errors(
-            tasks=game.cleaned_data.get("tasks_done") or [],
-            totals=rules.team_totals([seat.as_result(session.outcome) for seat in verdict.seats]),
-            endings=[seat.ended for seat in verdict.seats],
-        )
-        for problem in errors.get("tasks_done", []):
-            game.add_error("tasks_done", problem)
 
     # -- the form's steps ------------------------------------------------------------------
 

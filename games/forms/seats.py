@@ -200,6 +200,15 @@ def table_rules(
     return errors.get("outcome", []), problems
 
 
+def task_problems(session: Session, tasks, seats: list[Seat]) -> list[str]:
+    """Each ticked task whose condition the result breaks (ruling 11): it needs the whole,
+    valid table, so the result form, the admin and the import's judge ask it last."""
+    totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
+    endings = [seat.ended for seat in seats]
+    found = session.task_condition_errors(tasks=tasks, totals=totals, endings=endings)
+    return found.get("tasks_done", [])
+
+
 SeatFormSet = forms.formset_factory(
     SeatForm,
     formset=BaseSeatFormSet,

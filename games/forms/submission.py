@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
+from django.forms.models import model_to_dict
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
@@ -20,7 +21,7 @@ from games.rule_messages import translated
 
 from .names import NewName, find_new_names, named_players
 from .results import SessionForm
-from .seats import SeatFormSet
+from .seats import SeatFormSet, task_problems
 
 
 @dataclass
@@ -44,15 +45,7 @@ def seat_initial(session: Session | None, user) -> list[dict]:
     """The seats to show: a saved game's, or the submitter in the first seat."""
     if session is not None and session.pk:
         return [
-            {
-                "player_name": seat.player.name,
-                "investigator": seat.investigator_id,
-                "ended": seat.ended,
-                "replaced": seat.replaced,
-                "gate_trophies": seat.gate_trophies,
-                "monster_trophies": seat.monster_trophies,
-                "unpaid_loans": seat.unpaid_loans,
-            }
+            {"player_name": seat.player.name, **model_to_dict(seat, fields=Seat.RESULT_FIELDS)}
             for seat in session.seats.select_related("player")
         ]
     player = getattr(user, "player", None) if user.is_authenticated else None
@@ -145,18 +138,14 @@ class ResultSubmission:
         return valid
 
     def _check_task_conditions(self) -> bool:
-        """Each ticked task whose condition the entered result breaks: an error next to the
-        tasks (the write path checks it again). Needs the whole, valid table."""
+        """An error next to the tasks for each the result breaks (the write path checks
+        them again)."""
         seats = [form.instance for form in self.seats.live_forms()]
-        session = self.form.instance
-        errors = session.task_condition_errors(
-            tasks=self.form.cleaned_data.get("tasks_done") or [],
-            totals=rules.team_totals([seat.as_result(session.outcome) for seat in seats]),
-            endings=[seat.ended for seat in seats],
-        )
-        for problem in errors.get("tasks_done", []):
+        tasks = self.form.cleaned_data.get("tasks_done") or []
+        problems = task_problems(self.form.instance, tasks, seats)
+        for problem in problems:
             self.form.add_error("tasks_done", ValidationError(problem, code="task_condition"))
-        return not errors
+        return not problems
 
     @cached_property
     def players(self) -> dict[str, Player]:
