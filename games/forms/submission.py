@@ -227,9 +227,8 @@ class ResultSubmission:
         preview = Preview(problems=self._problems(), new_names=self.new_names)
         session = self.form.instance
         seat_forms = [form for form in self.seats.live_forms() if not form.errors]
-        if not (session.ancient_one_id and session.outcome and seat_forms):
-            return preview
-        if session.terror_level is None:
+        entered = session.ancient_one_id and session.outcome and session.terror_level is not None
+        if not (entered and seat_forms):
             return preview
         tasks = self.form.cleaned_data.get("tasks_done") or []
         session.tasks_completed = sum(1 for t in tasks if t.scenario_id == session.scenario_id)
@@ -248,19 +247,15 @@ class ResultSubmission:
             preview.tasks_completed = session.tasks_completed
             preview.scenario_score = session.scenario_score
         if session.is_victory:
-            keyed = [(name_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
-            names: dict[str, str] = {}
-            for key, form in keyed:
-                names.setdefault(key, form.cleaned_data["player_name"])
             # A player the public sees is named as the league spells them; any other name
             # stays as typed, so the preview never tells how a private name is spelt.
-            names.update(
-                (key, player.name) for key, player in self.players.items() if player.is_listed
-            )
-            results = [
-                dataclasses.replace(form.instance.as_result(session.outcome), player=key)
-                for key, form in keyed
-            ]
+            names = {key: player.name for key, player in self.players.items() if player.is_listed}
+            results = []
+            for form in seat_forms:
+                typed = form.cleaned_data["player_name"]
+                names.setdefault(name_key(typed), typed)
+                result = form.instance.as_result(session.outcome)
+                results.append(dataclasses.replace(result, player=name_key(typed)))
             preview.first_citizens = [
                 names[key] for key in rules.first_citizens_in_seat_order(results)
             ]
