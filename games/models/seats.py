@@ -140,14 +140,11 @@ class Seat(models.Model):
         """The loans its investigators could hold; how the seat ended, judged against its
         game's outcome when it has its game (the admin's seat rows carry the game being
         edited; the result form checks its rows)."""
-        loans, replaced = self.unpaid_loans, self.replaced
-        if None not in (loans, replaced) and loans > rules.max_unpaid_loans(1 + replaced):
-            raise ValidationError({"unpaid_loans": ONE_LOAN_EACH})
+        errors = validation.loan_errors(unpaid_loans=self.unpaid_loans, replaced=self.replaced)
         known = self.session_id is not None or self._meta.get_field("session").is_cached(self)
-        session = self.session if known else None
-        if session is None:
-            return
-        errors = validation.seat_errors(validation.GameResult(session.outcome), self.ended)
+        if known and self.session is not None:
+            game = validation.GameResult(self.session.outcome)
+            errors = validation.merged(errors, validation.seat_errors(game, self.ended))
         if errors:
             raise ValidationError(translated_errors(errors))
 
