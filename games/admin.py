@@ -16,9 +16,8 @@ from simple_history.admin import SimpleHistoryAdmin
 from games import notifications, rules
 from games.admin_league import tasks_by_scenario
 from games.admin_users import AutocompleteLabels
-from games.forms.results import BoxRulesMixin
-from games.forms.scenarios import ScenarioRulesMixin
-from games.forms.seats import table_rules
+from games.forms.results import SessionRulesMixin
+from games.forms.seats import table_rules, task_problems
 from games.imports.admin_views import ResultsImportMixin
 from games.jobs.tasks import ancient_one_rescore_start
 from games.models import (
@@ -135,13 +134,8 @@ class SeatInlineFormSet(BaseInlineFormSet):
         if terms is not None:
             # The tasks ticked on the game's form (SessionAdmin.save_form hands them over):
             # their conditions need the whole table, which only this formset sees.
-            seats = [form.instance for form in live]
-            conditions = game.task_condition_errors(
-                tasks=getattr(game, "claimed_tasks", None) or [],
-                totals=rules.team_totals([seat.as_result(game.outcome) for seat in seats]),
-                endings=[seat.ended for seat in seats],
-            )
-            problems += conditions.get("tasks_done", [])
+            tasks = getattr(game, "claimed_tasks", None) or []
+            problems += task_problems(game, tasks, [form.instance for form in live])
         if outcome or problems:
             raise ValidationError(outcome + problems)
 
@@ -160,7 +154,7 @@ class SeatInline(admin.StackedInline):
     readonly_fields = ["first_citizen"]
 
 
-class SessionAdminForm(BoxRulesMixin, ScenarioRulesMixin, forms.ModelForm):
+class SessionAdminForm(SessionRulesMixin, forms.ModelForm):
     class Meta:
         model = Session
         fields = ["league", *Session.RESULT_FIELDS, "status", "rejection_reason", "submitted_by"]

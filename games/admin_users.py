@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django.apps import apps
 from django.contrib import admin
-from django.contrib.admin.exceptions import NotRegistered
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import FieldDoesNotExist
@@ -37,12 +36,9 @@ def picks_a_user(request, site) -> bool:
         field = model._meta.get_field(request.GET.get("field_name", ""))
     except (LookupError, ValueError, FieldDoesNotExist):
         return False
-    if getattr(field.remote_field, "model", None) is not User:
+    if getattr(field.remote_field, "model", None) is not User or not site.is_registered(model):
         return False
-    try:
-        model_admin = site.get_model_admin(model)
-    except NotRegistered:
-        return False
+    model_admin = site.get_model_admin(model)
     if field.name not in model_admin.get_autocomplete_fields(request):
         return False
     return model_admin.has_change_permission(request) or model_admin.has_add_permission(request)

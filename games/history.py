@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -34,58 +34,46 @@ class Entry:
     who: object
     action: str
     subject: str
-    changes: list[tuple[str, object, object]] = field(default_factory=list)
-    reason: str = ""
+    changes: list[tuple[str, object, object]]
+    reason: str
 
 
 def session_history(session: Session) -> list[Entry]:
     """Every version of the game and of its seats, newest first."""
     entries: list[Entry] = []
-    records = list(session.history.select_related("history_user").order_by("history_date"))
     previous = None
-    for record in records:
+    for record in session.history.select_related("history_user").order_by("history_date"):
         changes = _changes(record, previous) if previous is not None else []
         if previous is None or changes or record.history_type != "~":
-            entries.append(
-                Entry(
-                    record.history_date,
-                    record.history_user,
-                    ACTIONS[record.history_type],
-                    _("Game"),
-                    changes,
-                    record.history_change_reason or "",
-                )
-            )
+            entries.append(_entry(record, _("Game"), changes))
         previous = record
     seats = Seat.history.filter(session_id=session.pk).select_related(
         "history_user", "player", "investigator"
     )
     for record in seats:
-        entries.append(
-            Entry(
-                record.history_date,
-                record.history_user,
-                ACTIONS[record.history_type],
-                _(
-                    "Seat %(position)s: %(player)s as %(investigator)s — %(ended)s, %(gate)s "
-                    "gate and %(monster)s monster trophies, %(loans)s unpaid loans, "
-                    "%(replaced)s replaced"
-                )
-                % {
-                    "position": record.position,
-                    "player": record.player,
-                    "investigator": record.investigator.name,
-                    "ended": ENDED_IN_SENTENCE.get(record.ended, record.ended),
-                    "gate": record.gate_trophies,
-                    "monster": record.monster_trophies,
-                    "loans": record.unpaid_loans,
-                    "replaced": record.replaced,
-                },
-                reason=record.history_change_reason or "",
-            )
-        )
+        said = _(
+            "Seat %(position)s: %(player)s as %(investigator)s — %(ended)s, %(gate)s "
+            "gate and %(monster)s monster trophies, %(loans)s unpaid loans, "
+            "%(replaced)s replaced"
+        ) % {
+            "position": record.position,
+            "player": record.player,
+            "investigator": record.investigator.name,
+            "ended": ENDED_IN_SENTENCE.get(record.ended, record.ended),
+            "gate": record.gate_trophies,
+            "monster": record.monster_trophies,
+            "loans": record.unpaid_loans,
+            "replaced": record.replaced,
+        }
+        entries.append(_entry(record, said))
     entries.sort(key=lambda entry: entry.when, reverse=True)
     return entries
+
+
+def _entry(record, subject: str, changes=()) -> Entry:
+    action = ACTIONS[record.history_type]
+    reason = record.history_change_reason or ""
+    return Entry(record.history_date, record.history_user, action, subject, list(changes), reason)
 
 
 def _changes(record, previous) -> list[tuple[str, object, object]]:

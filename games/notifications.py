@@ -23,30 +23,19 @@ logger = logging.getLogger(__name__)
 NOTIFIED = (Status.APPROVED, Status.REJECTED)
 
 
-def game_url(session: Session) -> str:
-    """The game page's absolute address, or "" while ``LEAGUE_SITE_URL`` is not set."""
-    site = settings.LEAGUE_SITE_URL.rstrip("/")
-    return f"{site}{session.get_absolute_url()}" if site else ""
-
-
 def status_changed(session: Session) -> None:
     """Queue the approval or rejection e-mail to the submitter (if they gave an address)."""
     user = session.submitted_by
     if session.status not in NOTIFIED or user is None or not user.email:
         return
-    # In the submitter's language, the game's address too (/de/games/1/).
-    with translation.override(language_of(user)):
-        context = {
-            "game": session,
-            "user": user,
-            "approved": session.status == Status.APPROVED,
-            "game_url": game_url(session),
-        }
-        subject = render_to_string("games/email/status_subject.txt", context).strip()
-        body = render_to_string("games/email/status_body.txt", context)
-    _send_on_commit(
-        subject, body, user.email, "Could not e-mail the submitter of game %s.", session.pk
-    )
+    context = {
+        "game": session,
+        "user": user,
+        "approved": session.status == Status.APPROVED,
+        "site_url": settings.LEAGUE_SITE_URL.rstrip("/"),  # "": no link to the game
+    }
+    failure = ("Could not e-mail the submitter of game %s.", session.pk)
+    _mail_on_commit("games/email/status.txt", context, user.email, failure)
 
 
 def claim_filed(claim) -> None:
@@ -64,27 +53,19 @@ def claim_decided(claim, *, approved: bool) -> None:
         _mail_on_commit("games/email/claim_decided.txt", context, claim.user.email)
 
 
-def language_of(user) -> str:
-    """The language a member reads their mail in: the one they chose on the site, else the
-    site's (never the language of whoever made the change)."""
-    return Profile.language_of(user) or settings.LANGUAGE_CODE
-
-
-def _mail_on_commit(template: str, context: dict, recipient: str) -> None:
-    """A notice whose template's first line is its subject, in the reader's language."""
-    with translation.override(language_of(context["user"])):
+def _mail_on_commit(template: str, context: dict, recipient: str, failure=None) -> None:
+    """Send once committed a notice whose template's first line is its subject, in the
+    language the reader chose on the site, else the site's (never that of whoever made the
+    change; the game's address too). The change it reports is committed by then: a failure
+    is only logged (``failure``: the log's message and values, never the address), the
+    staff member's page still says the decision was saved."""
+    with translation.override(Profile.language_of(context["user"]) or settings.LANGUAGE_CODE):
         subject, _, body = render_to_string(template, context).partition("\n")
-    _send_on_commit(subject, body.lstrip(), recipient, "Could not send the notice %s.", template)
-
-
-def _send_on_commit(subject: str, body: str, recipient: str, *failure) -> None:
-    """Send once committed. The change it reports is committed by then: a failure is only
-    logged (``failure``: the log's message and values, never the address), the staff
-    member's page still says the decision was saved."""
+    failure = failure or ("Could not send the notice %s.", template)
 
     def send() -> None:
         try:
-            send_mail(subject.strip(), body, settings.DEFAULT_FROM_EMAIL, [recipient])
+            send_mail(subject.strip(), body.lstrip(), settings.DEFAULT_FROM_EMAIL, [recipient])
         except Exception:
             logger.exception(*failure)
 

@@ -42,12 +42,10 @@ def player_for_name(name: str) -> Player:
     return player_get_or_create(name)[0]
 
 
-def players_for_names(names: list[str]) -> dict[str, Player]:
-    """Players for several names at once, created in a fixed order: two games naming the
-    same two new players in opposite orders would otherwise deadlock on PostgreSQL."""
-    keys = {name_key(name) for name in names}
-    # Most names are players already: one query finds them all, the rest are created.
-    existing = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
+def players_for_names(names: list[str], existing: dict[str, Player]) -> dict[str, Player]:
+    """Players for several names: ``existing`` (by name key) as read, the others created in
+    a fixed order: two games naming the same two new players in opposite orders would
+    otherwise deadlock on PostgreSQL."""
     found: dict[str, Player] = {}
     for name in sorted(set(names), key=name_key):
         player = existing.get(name_key(name))

@@ -100,11 +100,9 @@ def rate(players: Sequence[Skill], ancient_one: Skill, table: Skill, *, victory:
     """
     if not players:
         raise ValueError("A rated game needs at least one player.")
-    teams = [
-        [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in players],
-        [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in (ancient_one, table)],
-    ]
-    ours, theirs = MODEL.rate(teams, ranks=[0, 1] if victory else [1, 0])
+    ours, theirs = MODEL.rate(
+        _sides(players, ancient_one, table), ranks=[0, 1] if victory else [1, 0]
+    )
     new_players = [Skill(r.mu, r.sigma) for r in ours]
     return new_players, Skill(theirs[0].mu, theirs[0].sigma), Skill(theirs[1].mu, theirs[1].sigma)
 
@@ -138,11 +136,15 @@ def even_chance(value: float) -> float:
 
 def win_chance(players: Sequence[Skill], ancient_one: Skill, table: Skill) -> float:
     """The players' chance to win, as the model sees it before the game (0 to 1)."""
-    teams = [
-        [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in players],
-        [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in (ancient_one, table)],
+    return MODEL.predict_win(_sides(players, ancient_one, table))[0]
+
+
+def _sides(players: Sequence[Skill], ancient_one: Skill, table: Skill) -> list[list]:
+    """The game as openskill's match of two teams (rule 3)."""
+    return [
+        [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in side]
+        for side in (players, (ancient_one, table))
     ]
-    return MODEL.predict_win(teams)[0]
 
 
 def chart_sample(games: int, points: int) -> list[int]:

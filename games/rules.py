@@ -94,7 +94,6 @@ ENDED_SANE = "sane"
 ENDED_DEVOURED = "devoured"
 ENDED_RETIRED = "retired"
 ENDED_LOST = "lost"  # lost in time and space
-SEAT_ENDINGS = (ENDED_SANE, ENDED_DEVOURED, ENDED_RETIRED, ENDED_LOST)
 # Lost in time and space is still in play when the gates are closed or sealed (ruling 6).
 LOST_STILL_IN_PLAY = (CLOSED, SEALED)
 LOST_WHEN_AWOKEN = Message(
@@ -217,7 +216,6 @@ def victory_problems(
     elder_sign_tokens: int,
 ) -> list[str]:
     """One readable sentence (a ``Message``) per broken precondition of a victory."""
-    problems: list[str] = []
     if outcome == CLOSED and gate_trophies < investigators:
         forms = ngettext_lazy(
             "Closing the gates needs at least as many unspent gate trophies as investigators "
@@ -226,16 +224,16 @@ def victory_problems(
             "in play: the team holds %(gate_trophies)s for %(investigators)s investigators.",
         )
         counts = {"gate_trophies": gate_trophies, "investigators": investigators}
-        problems.append(Message(*forms, count="investigators", **counts))
-    elif outcome == SEALED and elder_sign_tokens < SEALED_MIN_TOKENS:
+        return [Message(*forms, count="investigators", **counts)]
+    if outcome == SEALED and elder_sign_tokens < SEALED_MIN_TOKENS:
         template = gettext_noop(
             "Sealing the gates needs %(least)s or more elder sign tokens on the board: "
             "%(tokens)s recorded."
         )
-        problems.append(Message(template, least=SEALED_MIN_TOKENS, tokens=elder_sign_tokens))
-    elif outcome == BANISHED and not can_be_banished(ancient_one):
-        problems.append(Message(NEVER_BANISHED))
-    return problems
+        return [Message(template, least=SEALED_MIN_TOKENS, tokens=elder_sign_tokens)]
+    if outcome == BANISHED and not can_be_banished(ancient_one):
+        return [Message(NEVER_BANISHED)]
+    return []
 
 
 def defeat_cause_problems(*, cause: str, ancient_one: str, boxes: set[str]) -> list[str]:

@@ -64,11 +64,6 @@ class ScenarioTerms:
     opens_at: datetime | None = None
     closes_at: datetime | None = None
 
-    def is_open(self, moment: datetime) -> bool:
-        """Open from ``opens_at`` (included) until ``closes_at`` (excluded)."""
-        opened = self.opens_at is None or self.opens_at <= moment
-        return opened and (self.closes_at is None or moment < self.closes_at)
-
 
 def scenario_score(*, victory_score: int | None, tasks_completed: int) -> int | None:
     """Rulebook victory score + 1 per task completed; ``None`` for a defeat."""
@@ -129,40 +124,34 @@ def scenario_problems(
     compared with the day ``opens_at`` falls on (in the time zone ``opens_at`` carries).
     """
     problems: dict[str, list[str]] = {}
-    name = terms.name
+
+    def refuse(field: str, template: str, **params: object) -> None:
+        problems.setdefault(field, []).append(Message(template, scenario=terms.name, **params))
+
     if ancient_one and terms.ancient_ones and ancient_one not in terms.ancient_ones:
         template = gettext_noop("%(scenario)s is played against %(allowed)s, not %(ancient_one)s.")
-        allowed = _names(terms.ancient_ones)
-        problems["ancient_one"] = [
-            Message(template, scenario=name, allowed=allowed, ancient_one=ancient_one)
-        ]
+        refuse("ancient_one", template, allowed=_names(terms.ancient_ones), ancient_one=ancient_one)
     if terms.herald and herald != terms.herald:
         template = gettext_noop("%(scenario)s is played with %(herald)s as herald.")
-        problems["herald"] = [Message(template, scenario=name, herald=terms.herald)]
-    box_problems = []
-    missing = terms.boxes_required - boxes
-    if missing:
+        refuse("herald", template, herald=terms.herald)
+    if missing := terms.boxes_required - boxes:
         template = gettext_noop("%(scenario)s needs %(boxes)s in play.")
-        box_problems.append(Message(template, scenario=name, boxes=_names(missing)))
-    extra = boxes - terms.boxes_allowed if terms.boxes_allowed else set()
-    if extra:
+        refuse("boxes", template, boxes=_names(missing))
+    if terms.boxes_allowed and (extra := boxes - terms.boxes_allowed):
         template = gettext_noop("%(scenario)s does not allow %(boxes)s.")
-        box_problems.append(Message(template, scenario=name, boxes=_names(extra)))
-    if box_problems:
-        problems["boxes"] = box_problems
-    if investigators is not None and investigator_problems(terms, investigators):
-        problems["investigators"] = investigator_problems(terms, investigators)
+        refuse("boxes", template, boxes=_names(extra))
+    if investigators is not None and (wrong := investigator_problems(terms, investigators)):
+        problems["investigators"] = wrong
     if terms.opens_at and played_on and played_on < terms.opens_at.date():
         template = gettext_noop(
             "%(scenario)s opened on %(opened)s: a game played before cannot enter it."
         )
-        problems["played_on"] = [Message(template, scenario=name, opened=terms.opens_at.date())]
+        refuse("played_on", template, opened=terms.opens_at.date())
     if terms.closes_at and submitted_at >= terms.closes_at:
         template = gettext_noop("%(scenario)s closed on %(closed)s: it takes no more games.")
-        problems["submitted_at"] = [Message(template, scenario=name, closed=terms.closes_at)]
+        refuse("submitted_at", template, closed=terms.closes_at)
     elif terms.opens_at and submitted_at < terms.opens_at:
-        template = gettext_noop("%(scenario)s has not opened yet.")
-        problems["submitted_at"] = [Message(template, scenario=name)]
+        refuse("submitted_at", gettext_noop("%(scenario)s has not opened yet."))
     return problems
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
+from types import SimpleNamespace
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -25,15 +26,10 @@ league_changed = Signal()
 games_changed = Signal()
 
 
-class _Untracked:
-    def add_created(self, pk: int) -> None:
-        pass
-
-
 @contextmanager
 def _atomic(ids):
     with transaction.atomic():
-        yield _Untracked()
+        yield SimpleNamespace(add_created=lambda pk: None)
 
 
 _handler = _atomic

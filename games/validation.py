@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games import rules
-from games.rule_text import Message, gettext_noop
+from games.rule_text import Message, gettext_noop, ngettext_lazy
 
 # Broken rules by result field (English ``Message``s, which ``games.rule_messages``
 # translates), ``{}`` when the result is valid.
@@ -90,6 +90,22 @@ def seat_errors(game: GameResult, ended: str) -> Errors:
     """Broken rules of one seat that ``ended`` so, by seat field."""
     problems = rules.seat_problems(ended=ended, outcome=game.outcome)
     return {"ended": problems} if problems else {}
+
+
+def loan_errors(*, unpaid_loans: int | None, replaced: int | None) -> Errors:
+    """A seat's Bank Loans against the investigators it had (``None``: not entered)."""
+    if unpaid_loans is None or replaced is None:
+        return {}
+    allowed = rules.max_unpaid_loans(1 + replaced)
+    if unpaid_loans <= allowed:
+        return {}
+    forms = ngettext_lazy(
+        "Each investigator holds at most one Bank Loan: this seat had %(investigators)s "
+        "investigator, so at most %(investigators)s unpaid loan.",
+        "Each investigator holds at most one Bank Loan: this seat had %(investigators)s "
+        "investigators, so at most %(investigators)s unpaid loans.",
+    )
+    return {"unpaid_loans": [Message(*forms, count="investigators", investigators=allowed)]}
 
 
 def result_errors(

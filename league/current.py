@@ -16,7 +16,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django_scopes import scope
 
-from league.models import League
+from league.models import League, role_in
 from league.scopes import enter_across, enter_league
 
 # The URL keyword every league page's address carries.
@@ -65,13 +65,10 @@ def override(league: League):
 
 def readable_league(slug: str, user) -> League:
     league = League.objects.filter(slug=slug).first()
-    if league is None or not (league.is_public or _is_member(league, user)):
+    # A member's role, read here, is remembered for the navigation's questions.
+    if league is None or not (league.is_public or role_in(user, league) is not None):
         raise Http404(_("No such league."))
     return league
-
-
-def _is_member(league: League, user) -> bool:
-    return user.is_authenticated and league.memberships.filter(user=user).exists()
 
 
 # URL namespaces that read every league on purpose: the admin (its lists filter by league)

@@ -189,11 +189,10 @@ CACHES = {
 }
 # Background jobs (games.jobs): a table of the database (`manage.py db_worker`), or RQ.
 TASKS = {
-    "default": (
-        {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
-        if REDIS_URL
-        else {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
-    )
+    "default": {
+        "BACKEND": "django_tasks_rq.RQBackend" if REDIS_URL else "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
 }
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
@@ -265,7 +264,6 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "league@localho
 # Where the site is served, for links in e-mails sent outside a request (moderation).
 LEAGUE_SITE_URL = os.environ.get("LEAGUE_SITE_URL", "").rstrip("/")
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 # Content-Security-Policy (django-csp), in development and tests too so a violation shows
@@ -344,9 +342,6 @@ LEAGUE_EXPORT_STREAM_ROWS = int(os.environ.get("LEAGUE_EXPORT_STREAM_ROWS", "500
 LEAGUE_EXPORT_DIR = Path(os.environ.get("LEAGUE_EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
 LEAGUE_EXPORT_MAX_AGE = int(os.environ.get("LEAGUE_EXPORT_MAX_AGE", str(24 * 3600)))
 LEAGUE_JOB_STALE_SECONDS = int(os.environ.get("LEAGUE_JOB_STALE_SECONDS", "300"))
-# Django's own defaults, stated: up to 2.5 MB in memory, bigger uploads spooled to disk.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 LEAGUE_AUTO_APPROVE = env_bool("LEAGUE_AUTO_APPROVE", False)
 
@@ -361,8 +356,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
 
 LOGGING = {
     "version": 1,

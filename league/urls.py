@@ -8,7 +8,7 @@ from games.views.accounts import SignupView
 from league.api import api
 from league.ops.throttle import throttle_posts
 from league.organise.leagues import LeagueCreateView, LeagueMembershipView
-from league.pages import language, leagues
+from league.pages import language, leagues, offline
 from league.pages.feeds import urlpatterns as feed_urls
 
 # Leagues as such, outside any one league's /l/<league>/: create one, one's membership.
@@ -25,7 +25,7 @@ urlpatterns = [
     path("api/docs/", RedirectView.as_view(url="/api/docs", permanent=True)),
     path("api/", api.urls),
     path("language/", language.choose, name="set_language"),
-    path("", include("league.pages.offline_urls")),
+    path("", include((offline.urlpatterns, "offline"))),
 ]
 # The pages people read, once per language: /en/..., /de/..., /fr/..., /es/..., /pl/...;
 # an address without a prefix (a link shared before) is redirected to the reader's language.
@@ -41,7 +41,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("django.contrib.auth.urls")),
     path("", leagues.LeagueListView.as_view(), name="leagues"),
     path("", include((leagues_urls, "leagues"))),
-    path("across/", include("league.pages.across_urls")),
+    path("across/", include("league.pages.across")),
     # Benchmark-only pages (bench/), in no league: a 404 unless LEAGUE_BENCH_VIEWS.
     path("bench/", include("bench.urls")),
     # Each league's pages, games and feeds: /en/l/<league>/...

@@ -58,6 +58,27 @@ def page(page, live_server):
         page.evaluate(SETTLED)
 
 
+def _restores_rows(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("serialized_rollback"))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Among the transactional tests (pytest-django puts them last), those that restore the
+    migrated rows (``serialized_rollback``) go first: any other one flushes the database at
+    its end and refills the content types, which a later restore would insert again (a
+    duplicate-key error at setup, whatever subset of the suite is run)."""
+    places = [
+        i
+        for i, item in enumerate(items)
+        if (m := item.get_closest_marker("django_db")) and m.kwargs.get("transaction")
+    ]
+    ordered = sorted((items[i] for i in places), key=lambda item: not _restores_rows(item))
+    for place, item in zip(places, ordered, strict=True):
+        items[place] = item
+
+
 @pytest.fixture
 def catalog(db):
     """The catalog the migrations filled, by name."""

@@ -1,4 +1,4 @@
-"""One render per stale page, and the per-process memory copy (``league.caching.copies``)."""
+"""One render per stale page, and the per-process memory copy (``league.caching.page_cache``)."""
 
 import threading
 import time
@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
-from league.caching import copies
+from league.caching import page_cache
 from league.caching.page_cache import page_key
 from league.caching.subjects import lists_key
 from league.caching.versions import versions_bump
@@ -42,7 +42,7 @@ def test_while_another_request_renders_a_stale_page_the_copy_is_served(client, r
     entry = stored(rf)
     versions_bump([lists_key(first_league().pk)])
     # Another request found it stale a moment ago and is rendering it.
-    cache.add(copies.lock_key(page_key(rf.get(HOME)), entry[0]), time.time(), timeout=600)
+    cache.add(page_cache.lock_key(page_key(rf.get(HOME)), entry[0]), time.time(), timeout=600)
     response = client.get(HOME)
     assert response["X-Cache"] == "stale"
     assert response.content == before
@@ -52,7 +52,7 @@ def test_a_copy_is_served_stale_for_a_bounded_time_then_rendered(client, rf, lea
     warm(client)
     entry = stored(rf)
     versions_bump([lists_key(first_league().pk)])
-    lock = copies.lock_key(page_key(rf.get(HOME)), entry[0])
+    lock = page_cache.lock_key(page_key(rf.get(HOME)), entry[0])
     taken = time.time() - settings.LEAGUE_PAGE_STALE_SECONDS - 1
     cache.set(lock, taken, timeout=600)  # its renderer never stored a new copy
     assert client.get(HOME)["X-Cache"] == "miss"
@@ -97,7 +97,7 @@ def test_no_stale_copy_is_served_when_turned_off(client, rf, league, settings):
     warm(client)
     entry = stored(rf)
     versions_bump([lists_key(first_league().pk)])
-    cache.add(copies.lock_key(page_key(rf.get(HOME)), entry[0]), time.time(), timeout=600)
+    cache.add(page_cache.lock_key(page_key(rf.get(HOME)), entry[0]), time.time(), timeout=600)
     assert client.get(HOME)["X-Cache"] == "miss"
 
 

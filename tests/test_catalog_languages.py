@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from games import rules
-from games.forms.results import box_rule_errors
+from games.forms.results import entered_rule_errors
 from games.imports.names import CatalogNames
 from games.models import AncientOne, Box, Herald, Investigator, Session
 from tests.addresses import reverse
@@ -76,8 +76,8 @@ def test_the_rules_know_the_act_deck_boxes_in_any_language():
         defeat_cause=rules.ACT_III,
     )
     with translation.override("pl"):
-        assert box_rule_errors(session, {"boxes": [box("The King in Yellow")]}, {}) == []
-        assert box_rule_errors(session, {"boxes": [box("Dunwich Horror")]}, {})
+        assert entered_rule_errors(session, {"boxes": [box("The King in Yellow")]}, {}) == []
+        assert entered_rule_errors(session, {"boxes": [box("Dunwich Horror")]}, {})
 
 
 def test_a_results_file_may_name_a_box_as_any_edition_printed_it():

@@ -1,10 +1,10 @@
-"""Server-side SVG charts: geometry as pure functions, rendered accessibly by the
-``{% chart %}`` tag."""
+"""Server-side SVG charts: geometry as pure functions, rendered accessibly by
+league/includes/chart.html."""
 
 import datetime
 
 import pytest
-from django.template import Context, Template
+from django.template.loader import render_to_string
 
 from league.pages import charts
 
@@ -12,9 +12,8 @@ pytestmark = pytest.mark.django_db  # a rendered chart is kept in the cache (the
 
 
 def figure(chart, chart_id: str = "c", empty_text: str = "") -> str:
-    template = Template("{% load league_tags %}{% chart chart chart_id empty_text=empty_text %}")
     context = {"chart": chart, "chart_id": chart_id, "empty_text": empty_text}
-    return template.render(Context(context))
+    return render_to_string("league/includes/chart.html", context)
 
 
 @pytest.mark.parametrize(

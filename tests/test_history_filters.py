@@ -291,6 +291,6 @@ def test_a_busy_players_filtered_page_lists_and_counts_their_victories(client, s
     shown = [row.record.pk for row in table.paginated_rows]
     assert shown and shown == [game.pk for game in victories[: len(shown)]]
     assert table.paginator.count == victories.count()
-    assert [table.titled(row.record) for row in table.paginated_rows] == [
+    assert [bool(row.record.titled_seats) for row in table.paginated_rows] == [
         pk in titled for pk in shown
     ]

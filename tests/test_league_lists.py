@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.test import RequestFactory
 
-from games.forms import ResultSubmission
+from games.forms.submission import ResultSubmission
 from games.imports.exporter import sessions_for_export
 from games.models import Player, Session
 from league.caching.subjects import lists_key, page_keys, subject_key

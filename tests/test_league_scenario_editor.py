@@ -301,7 +301,7 @@ def test_a_name_another_organiser_saved_meanwhile_comes_back_at_its_field(
 ):
     """Between this form's checks and its save another organiser saved the same name: the
     database refuses the save, and the form comes back with the clash at the name field."""
-    from league.organise.scenario_forms import ScenarioForm
+    from league.organise.forms import ScenarioForm
 
     checked = ScenarioForm.clean
 

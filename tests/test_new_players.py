@@ -12,8 +12,8 @@ import io
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games.forms import ResultSubmission
 from games.forms.names import find_new_names, known_name_keys
+from games.forms.submission import ResultSubmission
 from games.imports.format import HEADERS
 from games.imports.importer import results_import
 from games.models import Player, Session, Status

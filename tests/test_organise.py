@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone, translation
 
 from games.jobs.models import JobStatus, Kind
-from league.caching import copies
+from league.caching import page_cache
 from league.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Season
 from league.organise import history
 from league.organise.forms import AnnouncementForm
@@ -358,7 +358,7 @@ def test_an_expired_announcement_is_not_shown(client, boss):
 
 def test_a_cached_home_page_leaves_with_its_announcement(client, boss, settings):
     kept = []
-    real_store = copies.store
+    real_store = page_cache.store
     settings.LEAGUE_PAGE_CACHE_SECONDS = 600
 
     def store(key, built_from, segments, headers, seconds=None):
@@ -369,7 +369,7 @@ def test_a_cached_home_page_leaves_with_its_announcement(client, boss, settings)
     client.post(ANNOUNCEMENT, {"text": "Tonight", "expires_at": soon.strftime("%Y-%m-%dT%H:%M")})
     client.logout()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(copies, "store", store)
+        patch.setattr(page_cache, "store", store)
         assert "Tonight" in client.get(HOME).content.decode()
     assert len(kept) == 1 and 60 <= kept[0] <= 180  # until it expires, not ten minutes
 

@@ -198,6 +198,25 @@ def test_a_visitor_with_a_messages_cookie_is_served_from_the_cache(client, leagu
     assert response["X-Cache"] == "hit" and b'class="messages"' not in response.content
 
 
+def test_a_visitor_without_cookies_gets_the_copy_filled_once_per_process(
+    client, league, monkeypatch
+):
+    from league.caching import page_cache
+
+    url = reverse("league:player", args=["ann"])
+    first = client.get(url)
+    fills = []
+    real_fill = page_cache.fill
+    monkeypatch.setattr(page_cache, "fill", lambda *args: fills.append(1) or real_fill(*args))
+    hits = [client.get(url) for _ in range(3)]
+    assert [hit["X-Cache"] for hit in hits] == ["hit"] * 3
+    assert len(fills) == 1 and {hit.content for hit in hits} == {first.content}
+    client.cookies["messages"] = "anything"  # a cookie may bring a message: filled anew
+    client.get(url)
+    client.get(url)
+    assert len(fills) == 3
+
+
 def test_the_page_cache_can_be_turned_off(client, league, settings):
     settings.LEAGUE_PAGE_CACHE_SECONDS = 0
     client.get(reverse("league:home"))

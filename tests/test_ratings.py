@@ -14,7 +14,8 @@ from openskill.models import PlackettLuce
 
 from games import rating_rules as rr
 from games.bulk.planner import Catalog
-from games.bulk.seed import league_strengths, seed_league
+from games.bulk.seed import seed_league
+from games.bulk.strengths import Strengths
 from games.jobs.models import Job, JobStatus, Kind
 from games.models import (
     AncientOne,
@@ -284,7 +285,7 @@ def test_on_a_seeded_league_the_rating_finds_the_strongest_and_the_weakest_playe
     seed_league(league=first_league(), games=1500, seed=seed, players=10, league_play=False)
     catalog = Catalog.load()
     catalog.players = list(Player.objects.values_list("pk", flat=True))
-    skill = league_strengths(seed, catalog).players
+    skill = Strengths.drawn(seed, catalog).players
     rated = list(
         Rating.objects.filter(player__isnull=False)
         .order_by("-value")
@@ -331,7 +332,7 @@ def test_the_rating_orders_players_like_their_seeded_strength_at_least_as_the_wi
     seed_league(league=first_league(), games=3000, seed=seed, players=36)
     catalog = Catalog.load()
     catalog.players = list(Player.objects.values_list("pk", flat=True))
-    strength = league_strengths(seed, catalog).players
+    strength = Strengths.drawn(seed, catalog).players
     record: dict[int, list[int]] = {}
     for _, outcome, player in set(
         Seat.objects.filter(session__status=Status.APPROVED).values_list(

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Scenario, Series
+from games.models import AncientOne, Scenario, ScenarioTask, Series
 from games.recording import session_moderate
 from tests.addresses import reverse
 from tests.budgets import PAGE_CACHE_FIRST_MISS
@@ -289,3 +289,23 @@ def test_the_series_list_names_each_series_with_its_scenarios_in_one_query(clien
     # The series with their counts, and a page count: nothing per series.
     own = [q for q in queries.captured_queries if "games_series" in q["sql"]]
     assert len(own) <= 2
+
+
+def test_what_a_scenario_allows_is_kept_rendered_until_the_organiser_changes_it(
+    client, settings, django_capture_on_commit_callbacks
+):
+    settings.LEAGUE_PAGE_CACHE_SECONDS = 0  # every request renders the page but that part
+    with django_capture_on_commit_callbacks(execute=True):
+        stars = scenario("The Stars Are Right", tasks=("Close the Unvisited Isle",))
+    url = reverse("league:scenario", args=[stars.slug])
+    assert "Close the Unvisited Isle" in client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        assert "Close the Unvisited Isle" in client.get(url).content.decode()
+    lists = ("games_scenariotask", "games_scenario_ancient_ones", "games_scenario_boxes")
+    assert not [q["sql"] for q in queries if any(name in q["sql"] for name in lists)]
+    with django_capture_on_commit_callbacks(execute=True):
+        stars.ancient_ones.set(AncientOne.objects.filter(name="Hastur"))
+    assert "Hastur" in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        ScenarioTask.objects.create(scenario=stars, order=2, text="Seal three gates")
+    assert "Seal three gates" in client.get(url).content.decode()

@@ -108,7 +108,7 @@ def test_twin_requests_at_the_same_moment_store_one_game():
 def test_a_twin_stored_between_the_checks_and_the_insert_answers_with_its_game(monkeypatch):
     """The unique constraint, not the checks before it, decides: the insert refused, the
     twin's game is the answer (a savepoint keeps the transaction usable on PostgreSQL)."""
-    from games.forms import ResultSubmission
+    from games.forms.submission import ResultSubmission
 
     user = member()
     data = game_data(uuid.uuid4())

@@ -3,7 +3,7 @@ version they saw, and an edit by the submitter never writes the status."""
 
 import pytest
 
-from games.forms import ResultSubmission
+from games.forms.submission import ResultSubmission
 from games.models import Session
 from games.recording import SessionChanged, session_moderate
 from tests.addresses import reverse

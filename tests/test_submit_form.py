@@ -6,6 +6,8 @@ import re
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Player, Seat, Session
@@ -377,6 +379,16 @@ def test_a_possible_duplicate_needs_confirmation(client, user):
     assert Session.objects.count() == 1
 
     assert post(client, confirm_duplicate="on").status_code == 302
+    assert Session.objects.count() == 2
+
+
+def test_a_submission_reads_its_seats_players_once(client, user):
+    """The new-name check, the duplicate warning and the save share one read of them."""
+    game(seats=[seat("Ann", "Amanda Sharpe"), seat("Bob", "Bob Jenkins")])
+    with CaptureQueriesContext(connection) as captured:
+        assert post(client, played_on="2026-01-11").status_code == 302
+    by_name = [q["sql"] for q in captured if '"games_player"."name_key" IN' in q["sql"]]
+    assert len(by_name) == 1, by_name
     assert Session.objects.count() == 2
 
 

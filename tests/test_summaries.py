@@ -682,10 +682,9 @@ def test_a_change_is_after_minus_before_and_passes_over_what_cancels(before, aft
     changed: c.Delta = {}
     c.change_into(changed, before, after, [])
     both: c.Delta = {}  # the plain arithmetic: minus all of before, plus all of after
-    if before is not None:
-        c.add_into(both, before, [], -1)
-    if after is not None:
-        c.add_into(both, after, [], 1)
+    for facts, sign in ((before, -1), (after, 1)):
+        for key, sums, best in c.contribution(facts, []) if facts is not None else []:
+            both.setdefault(key, c.Change()).add(sums, best, sign)
 
     def moves(change):  # zero sums and the same best in and out change no stored row
         return any(change.sums.values()) or change.best_added != change.best_removed

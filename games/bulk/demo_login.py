@@ -1,8 +1,5 @@
 """The demo's login (``seed_demo --demo-login``): a staff account that moderates, organises
-the first league (the site's Organise area) and plays.
-
-``demo_staff_login`` makes (or resets) the account; ``demo_player`` gives it a league player
-of its own, captain of a team it plays in, so it can record games as that team.
+the first league (the site's Organise area) and plays, as captain of a team it plays in.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""Writing many new games at once: the demo league and benchmark databases.
-
-A planned game is plain tuples, so a million of them cost no model instances. On
-PostgreSQL each batch goes in with ``COPY`` (one transaction per batch, session ids
-reserved from the table's sequence); elsewhere with ``bulk_create`` in large batches.
-Both bypass ``save()``: no per-game summary upkeep and no history rows run while
-loading (the history page shows a game without them as it was created). Scenario
-entries, the league summaries and the ratings are rebuilt once at the end.
+"""Writing many new games at once (the demo league and benchmark databases): plain tuples,
+so a million games cost no model instances, written past ``save()`` (no per-game summary
+upkeep, no history rows; what the write path keeps up is rebuilt once at the end).
 
 Only for rows that are already rule-valid and scored (``games.bulk.planner`` checks each
 game with ``games.validation``): nothing here validates.
@@ -91,17 +86,13 @@ def games_bulk_load(
 ) -> int:
     """Insert every batch of planned games, each in one transaction; returns how many.
 
-    ``large`` (PostgreSQL): the load is big next to the tables, so the whole load runs in
-    one transaction with the game tables' secondary indexes and foreign keys set aside,
-    rebuilt once at the end (as ``pg_restore`` does): building an index or checking a
-    foreign key over the finished table is many times cheaper than maintaining them row by
-    row. All or nothing: a failure rolls the tables back with their indexes. Afterwards
-    the scenario entries of ``scenario_ids`` and the league-wide derived rows are rebuilt.
+    ``large`` (PostgreSQL): the load is big next to the tables, so it runs all or nothing
+    in one transaction with the game tables' indexes and keys set aside (``pg_restore``'s
+    way: building an index over the finished table is many times cheaper than keeping it
+    up row by row). Then ``scenario_ids``' entries and the league-wide rows are rebuilt.
     """
     defaults = _session_defaults(now)
-    postgres = connection.vendor == "postgresql"
-    write = _copy_batch if postgres else _bulk_create_batch
-    large = large and postgres
+    large = large and connection.vendor == "postgresql"
     created = 0
     with (
         transaction.atomic() if large else nullcontext(),
@@ -109,7 +100,7 @@ def games_bulk_load(
     ):
         for batch in batches:
             with transaction.atomic():
-                write(batch, defaults)
+                _write_batch(batch, defaults)
             created += len(batch)
             if progress:
                 progress(created)
@@ -126,12 +117,8 @@ def games_bulk_load(
 
 @contextmanager
 def _indexes_set_aside():
-    """Drop the indexes and key constraints of the game tables; recreate them all on exit.
-
-    Loading into bare tables is several times faster than keeping a dozen indexes up row
-    by row; the keys are checked again when recreated (a duplicate fails the load). Check
-    constraints stay. Must run inside a transaction, so the definitions are never lost.
-    """
+    """Drop the game tables' indexes and keys, recreated on exit (a duplicate then fails
+    the load; check constraints stay). Inside a transaction, so no definition is lost."""
     models = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
     tables = [model._meta.db_table for model in models]
     quote = connection.ops.quote_name
@@ -178,61 +165,45 @@ def _indexes_set_aside():
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
-def _copy_batch(batch: list[PlannedGame], defaults: dict) -> None:
-    session_columns = ["id", *SESSION_FIELDS, *defaults]
-    default_values = tuple(defaults.values())
-    boxes = Session.boxes.through
-    tasks = Session.tasks_done.through
-    with connection.cursor() as cursor:
-        # Ids come from the table's own sequence, so later inserts never collide.
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-            [Session._meta.db_table, len(batch)],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-        with cursor.copy(_copy_sql(Session, session_columns)) as copy:
-            for pk, game in zip(ids, batch, strict=True):
-                copy.write_row((pk, *game.session, *default_values))
-        with cursor.copy(_copy_sql(Seat, ["session_id", *SEAT_FIELDS])) as copy:
-            for pk, game in zip(ids, batch, strict=True):
-                for seat in game.seats:
-                    copy.write_row((pk, *seat))
-        with cursor.copy(_copy_sql(boxes, ["session_id", "box_id"])) as copy:
-            for pk, game in zip(ids, batch, strict=True):
-                for box in game.box_ids:
-                    copy.write_row((pk, box))
-        if any(game.task_ids for game in batch):
-            with cursor.copy(_copy_sql(tasks, ["session_id", "scenariotask_id"])) as copy:
-                for pk, game in zip(ids, batch, strict=True):
-                    for task in game.task_ids:
-                        copy.write_row((pk, task))
+def _write_batch(batch: list[PlannedGame], defaults: dict) -> None:
+    """One batch's games, then their seats, boxes and tasks: by ``COPY`` on PostgreSQL,
+    by ``bulk_create`` elsewhere."""
+    postgres = connection.vendor == "postgresql"
+    if postgres:
+        with connection.cursor() as cursor:
+            # Ids come from the table's own sequence, so later inserts never collide.
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                [Session._meta.db_table, len(batch)],
+            )
+            ids = [row[0] for row in cursor.fetchall()]
+        values = tuple(defaults.values())
+        sessions = ((pk, *game.session, *values) for pk, game in zip(ids, batch, strict=True))
+        _write(Session, ["id", *SESSION_FIELDS, *defaults], sessions, postgres)
+    else:
+        sessions = [
+            Session(**dict(zip(SESSION_FIELDS, game.session, strict=True)), **defaults)
+            for game in batch
+        ]
+        ids = [session.pk for session in Session.objects.bulk_create(sessions, batch_size=2000)]
+    games = list(zip(ids, batch, strict=True))
+    seats = ((pk, *seat) for pk, game in games for seat in game.seats)
+    boxes = ((pk, box) for pk, game in games for box in game.box_ids)
+    tasks = ((pk, task) for pk, game in games for task in game.task_ids)
+    _write(Seat, ["session_id", *SEAT_FIELDS], seats, postgres)
+    _write(Session.boxes.through, ["session_id", "box_id"], boxes, postgres)
+    _write(Session.tasks_done.through, ["session_id", "scenariotask_id"], tasks, postgres)
 
 
-def _copy_sql(model, attnames: list[str]) -> str:
+def _write(model, attnames: list[str], rows: Iterable[tuple], postgres: bool) -> None:
+    if not postgres:
+        objs = [model(**dict(zip(attnames, row, strict=True))) for row in rows]
+        model.objects.bulk_create(objs, batch_size=2000)
+        return
     quote = connection.ops.quote_name
     columns = {field.attname: field.column for field in model._meta.concrete_fields}
     names = ", ".join(quote(columns[attname]) for attname in attnames)
-    return f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
-
-
-def _bulk_create_batch(batch: list[PlannedGame], defaults: dict) -> None:
-    sessions = Session.objects.bulk_create(
-        [
-            Session(**dict(zip(SESSION_FIELDS, game.session, strict=True)), **defaults)
-            for game in batch
-        ],
-        batch_size=2000,
-    )
-    boxes = Session.boxes.through
-    tasks = Session.tasks_done.through
-    seats, links, done = [], [], []
-    for session, game in zip(sessions, batch, strict=True):
-        seats.extend(
-            Seat(session_id=session.pk, **dict(zip(SEAT_FIELDS, seat, strict=True)))
-            for seat in game.seats
-        )
-        links.extend(boxes(session_id=session.pk, box_id=box) for box in game.box_ids)
-        done.extend(tasks(session_id=session.pk, scenariotask_id=task) for task in game.task_ids)
-    Seat.objects.bulk_create(seats, batch_size=2000)
-    boxes.objects.bulk_create(links, batch_size=2000)
-    tasks.objects.bulk_create(done, batch_size=2000)
+    sql = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.copy(sql) as copy:
+        for row in rows:
+            copy.write_row(row)

@@ -86,24 +86,25 @@ class Catalog:
     @classmethod
     def load(cls) -> Catalog:
         boxes = list(Box.objects.order_by("pk"))
-        by_box: dict[int, list] = {}
-        for pk, box in Investigator.objects.order_by("pk").values_list("pk", "box"):
-            by_box.setdefault(box, []).append(pk)
-        heralds: dict[int, list[Herald]] = {}
-        for herald in Herald.objects.order_by("pk"):
-            heralds.setdefault(herald.box_id, []).append(herald)
-        guardians: dict[int, list[int]] = {}
-        for pk, box in Guardian.objects.order_by("pk").values_list("pk", "box"):
-            guardians.setdefault(box, []).append(pk)
         return cls(
             ancient_ones=list(AncientOne.objects.order_by("pk")),
             base=next(box.pk for box in boxes if box.kind == Box.Kind.BASE),
             expansions=[box.pk for box in boxes if box.kind != Box.Kind.BASE],
             box_names={box.pk: box.name for box in boxes},
-            investigators_by_box=by_box,
-            heralds_by_box=heralds,
-            guardians_by_box=guardians,
+            investigators_by_box=_by_box(
+                Investigator.objects.order_by("pk").values_list("box", "pk")
+            ),
+            heralds_by_box=_by_box((h.box_id, h) for h in Herald.objects.order_by("pk")),
+            guardians_by_box=_by_box(Guardian.objects.order_by("pk").values_list("box", "pk")),
         )
+
+
+def _by_box(rows) -> dict[int, list]:
+    """(box id, row) pairs as {box id: its rows, in the pairs' order}."""
+    by_box: dict[int, list] = {}
+    for box, row in rows:
+        by_box.setdefault(box, []).append(row)
+    return by_box
 
 
 class Planner:

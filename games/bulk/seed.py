@@ -30,18 +30,6 @@ from .strengths import Strengths
 LARGE_LOAD = 100_000
 
 
-def league_strengths(seed: int, catalog: Catalog) -> Strengths:
-    """The demo league's hidden strengths for this seed (``strengths``)."""
-    return Strengths.drawn(
-        seed,
-        ancient_ones=[(ao.pk, ao.name) for ao in catalog.ancient_ones],
-        heralds=[h.pk for heralds in catalog.heralds_by_box.values() for h in heralds],
-        boxes=[catalog.base, *catalog.expansions],
-        investigators=[pk for pks in catalog.investigators_by_box.values() for pk in pks],
-        players=catalog.players,
-    )
-
-
 def seed_league(*, league: League, games: int, seed: int, players: int = 36, **options) -> int:
     """Create ``games`` demo games in ``league``; see ``seed_leagues``."""
     return seed_leagues([league], games=games, seed=seed, players=players, **options)
@@ -59,12 +47,9 @@ def seed_leagues(
 ) -> int:
     """Create ``games`` demo games, shared evenly among ``leagues``; returns how many.
 
-    Each league has ``players`` players, a quarter of them also in the next league
-    (``league.league_members``), each with the same hidden strength wherever it plays.
-    With ``league_play``, also each league's teams and two seasons, and the first
-    league's series of scenarios (once), most games played as a team, some for a
-    scenario. Each batch is one transaction; scenario entries and the summaries are
-    rebuilt once at the end (``games_bulk_load``). ``progress(done, seconds)`` is called
+    Each league has ``players`` players, a quarter of them also in the next league, with
+    one hidden strength wherever they play. With ``league_play``, also each league's teams
+    and seasons and the first league's scenarios. ``progress(done, seconds)`` is called
     after every batch.
     """
     rng = random.Random(seed)
@@ -72,7 +57,7 @@ def seed_leagues(
     # Players draw from their own generator so reruns over existing players repeat games.
     pool = demo_players(random.Random(seed), pool_size(players, len(leagues)))
     base.players = [player.pk for player in pool]
-    base.strengths = league_strengths(seed, base)
+    base.strengths = Strengths.drawn(seed, base)
     now = timezone.now()
     catalogs = []
     for index, league in enumerate(leagues):

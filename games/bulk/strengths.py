@@ -19,6 +19,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .planner import Catalog
 
 # Log-odds of a victory for an average table: about 70 % of games won, as in the demo
 # league before strengths (and as in the league's own records: a game usually won).
@@ -61,27 +65,25 @@ class Strengths:
     players: dict[int, float]  # positive: a stronger player
 
     @classmethod
-    def drawn(
-        cls,
-        seed: int,
-        *,
-        ancient_ones: Sequence[tuple[int, str]],
-        heralds: Sequence[int],
-        boxes: Sequence[int],
-        investigators: Sequence[int],
-        players: Sequence[int],
-    ) -> Strengths:
+    def drawn(cls, seed: int, catalog: Catalog) -> Strengths:
+        """The strengths of ``catalog``'s Ancient Ones, heralds, boxes, investigators and
+        players for this seed."""
+        heralds = [herald.pk for heralds in catalog.heralds_by_box.values() for herald in heralds]
+        investigators = [pk for pks in catalog.investigators_by_box.values() for pk in pks]
         return cls(
             ancient_ones={
-                pk: _draw(seed, "ancient_one", pk, ANCIENT_ONE_SPREAD) + KNOWN.get(name, 0.0)
-                for pk, name in ancient_ones
+                ao.pk: _draw(seed, "ancient_one", ao.pk, ANCIENT_ONE_SPREAD)
+                + KNOWN.get(ao.name, 0.0)
+                for ao in catalog.ancient_ones
             },
             heralds={pk: _draw(seed, "herald", pk, HERALD_SPREAD, HERALD_MEAN) for pk in heralds},
-            boxes={pk: _draw(seed, "box", pk, BOX_SPREAD) for pk in boxes},
+            boxes={
+                pk: _draw(seed, "box", pk, BOX_SPREAD) for pk in [catalog.base, *catalog.expansions]
+            },
             investigators={
                 pk: _draw(seed, "investigator", pk, INVESTIGATOR_SPREAD) for pk in investigators
             },
-            players=_spread(seed, players),
+            players=_spread(seed, catalog.players),
         )
 
     def win_chance(

@@ -15,7 +15,6 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db.models import Model
 from django.forms import ModelChoiceField, ModelMultipleChoiceField
 
-from games import rules
 from games.models import (
     AncientOne,
     Box,
@@ -29,9 +28,8 @@ from games.models import (
     Team,
 )
 
-from .results import SessionForm, box_rule_errors, game_form_rules
-from .scenarios import scenario_rule_errors
-from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, seat_form_rules, table_rules
+from .results import SessionForm, entered_rule_errors, game_form_rules
+from .seats import BaseSeatFormSet, SeatForm, SeatFormSet, table_rules, task_problems
 
 Errors = dict[str, list[str]]
 
@@ -130,7 +128,7 @@ class _Choices:
 class ResultJudge:
     """The result form's cleaning for many games, with its choices loaded once.
 
-    As an import's form offers them (``LeaguePlayFields.offer(historical=True)``): every
+    As an import's form offers them (``SessionForm(historical=True)``): every
     Ancient One, box, herald, guardian and investigator, and every team, scenario and task
     of ``league``, which the judged games belong to.
     """
@@ -169,9 +167,8 @@ class ResultJudge:
         for name, problem in game_form_rules(game.cleaned_data):
             game.add_error(name, problem)
         self._model_clean(game, SessionForm)
-        for rule in (scenario_rule_errors, box_rule_errors):
-            for name, problem in rule(game.instance, game.cleaned_data, game.errors):
-                game.add_error(name if name in SessionForm.base_fields else None, problem)
+        for name, problem in entered_rule_errors(game.instance, game.cleaned_data, game.errors):
+            game.add_error(name if name in SessionForm.base_fields else None, problem)
 
         count = int(data.get(f"{prefix}-TOTAL_FORMS") or 0)
         messages = BaseSeatFormSet.default_error_messages
@@ -183,8 +180,6 @@ class ResultJudge:
         for index in range(count):
             seat = _Row(Seat())
             self._clean(seat, SeatForm, self.seat_choices, data, f"{prefix}-{index}-")
-            for name, problem in seat_form_rules(seat.cleaned_data):
-                seat.add_error(name, problem)
             self._model_clean(seat, SeatForm)
             seats.append(seat)
         if not seats:
@@ -212,7 +207,9 @@ class ResultJudge:
             seats=[seat.instance for seat in seats],
         )
         if verdict.ok:
-            self._task_conditions(game, verdict)
+            tasks = game.cleaned_data.get("tasks_done") or []
+            for problem in task_problems(game.instance, tasks, verdict.seats):
+                game.add_error("tasks_done", problem)
             verdict.errors = game.errors
         return verdict
 
@@ -220,17 +217,6 @@ class ResultJudge:
         if scenario.pk not in self._terms:
             self._terms[scenario.pk] = scenario.terms()
         return self._terms[scenario.pk]
-
-    def _task_conditions(self, game: _Row, verdict: Verdict) -> None:
-        """``ResultSubmission._check_task_conditions``: needs the whole, valid table."""
-        session = game.instance
-        errors = session.task_condition_errors(
-            tasks=game.cleaned_data.get("tasks_done") or [],
-            totals=rules.team_totals([seat.as_result(session.outcome) for seat in verdict.seats]),
-            endings=[seat.ended for seat in verdict.seats],
-        )
-        for problem in errors.get("tasks_done", []):
-            game.add_error("tasks_done", problem)
 
     # -- the form's steps ------------------------------------------------------------------
 

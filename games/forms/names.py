@@ -73,22 +73,29 @@ class NewName:
         return message % {"name": self.name, "suggestions": either}
 
 
-def known_name_keys(user, keys: set[str], league) -> set[str]:
+def named_players(keys: set[str], league) -> dict[str, Player]:
+    """The players with these name keys, by key, each marked ``is_listed`` when it has an
+    approved game of ``league``: a submission reads them once for every check of its names."""
+    listed = Player.objects.listed(league).filter(pk=OuterRef("pk"))
+    found = Player.objects.filter(name_key__in=keys).annotate(is_listed=Exists(listed))
+    return {player.name_key: player for player in found}
+
+
+def known_name_keys(user, keys: set[str], league, players=None) -> set[str]:
     """Which of these name keys are players the user already sees in ``league``: in a
     game of it the user may open (an approved one, one they submitted, any for a
     moderator), on the roster of a team of it they captain or play in (its members know
-    one another), or their own.
+    one another), or their own. ``players``: ``named_players(keys, league)``, if read.
 
     Whether a name is "known" says nothing about players the user cannot see: a name
     held only by someone else's pending game counts as new here, as it would on a page.
     """
-    # Most names are players with an approved game here (read from their standings row);
-    # only the rest need the question of which games and teams the user sees.
-    known = set(
-        Player.objects.listed(league).filter(name_key__in=keys).values_list("name_key", flat=True)
-    )
-    keys = set(keys) - known
-    if not keys:
+    players = named_players(keys, league) if players is None else players
+    # Most names are players with an approved game here; only the rest need the
+    # question of which games and teams the user sees.
+    known = {key for key, player in players.items() if player.is_listed}
+    unlisted = [player.pk for player in players.values() if not player.is_listed]
+    if not unlisted:
         return known
     visible = Session.objects.of_league(league).visible_to(user)
     seated = Seat.objects.filter(player=OuterRef("pk"), session__in=visible)
@@ -102,10 +109,8 @@ def known_name_keys(user, keys: set[str], league) -> set[str]:
     on_team = Team.members.through.objects.filter(
         own_team, team__league=league, player=OuterRef("pk")
     )
-    players = Player.objects.filter(name_key__in=keys).filter(
-        Exists(seated) | Exists(on_team) | own
-    )
-    return known | set(players.values_list("name_key", flat=True))
+    seen = Player.objects.filter(pk__in=unlisted).filter(Exists(seated) | Exists(on_team) | own)
+    return known | set(seen.values_list("name_key", flat=True))
 
 
 def suggestable_names(user, league) -> list[tuple[str, str]]:
@@ -117,11 +122,10 @@ def suggestable_names(user, league) -> list[tuple[str, str]]:
     return list(suggested.values_list("name", "name_key"))
 
 
-def find_new_names(user, seats: list[tuple[str, str]], league) -> list[NewName]:
+def find_new_names(user, seats: list[tuple[str, str]], league, players=None) -> list[NewName]:
     """The new names among ``seats`` (each ``(form prefix, cleaned name)``), each with
     the names of ``league`` it may be a mistyping of."""
-    keys = {name_key(name) for _, name in seats}
-    known = known_name_keys(user, keys, league)
+    known = known_name_keys(user, {name_key(name) for _, name in seats}, league, players)
     new = [
         NewName(name=name, prefix=prefix) for prefix, name in seats if name_key(name) not in known
     ]

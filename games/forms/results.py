@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules
+from games import rules, validation
 from games.models import (
     AncientOne,
     Box,
@@ -15,12 +15,14 @@ from games.models import (
     Guardian,
     Herald,
     Outcome,
+    Scenario,
+    ScenarioTask,
     Session,
+    Team,
 )
 from games.rule_messages import formatted_lazy
 from games.rule_text import gettext_noop
 
-from .scenarios import LeaguePlayFields
 from .seats import box_problem
 from .widgets import (
     AncientOneSelect,
@@ -28,6 +30,8 @@ from .widgets import (
     BoxFilteredSelect,
     NumberInput,
     OutcomeRadioSelect,
+    ScenarioSelect,
+    TaskCheckboxes,
 )
 
 
@@ -46,29 +50,39 @@ class AncientOneField(forms.ModelChoiceField):
         }
 
 
-class BoxRulesMixin:
-    """Checks the rules that need the boxes in play (Act III) on a Session model form.
-
-    The boxes reach the instance only when it is saved, so the model cannot check them.
-    """
+class SessionRulesMixin:
+    """Checks a Session model form's game against its scenario and the boxes in play
+    (Act III), for the result form and the admin: the boxes and tasks reach the instance
+    only when it is saved, so the model cannot."""
 
     def _post_clean(self):
         super()._post_clean()
-        for field, problem in box_rule_errors(self.instance, self.cleaned_data, self.errors):
-            self.add_error(field, problem)
+        for field, problem in entered_rule_errors(self.instance, self.cleaned_data, self.errors):
+            self.add_error(field if field in self.fields else None, problem)
 
 
-def box_rule_errors(session: Session, cleaned: dict, errors) -> list[tuple[str, str]]:
-    """The Act III rules on the game as entered (``session``, its form's ``cleaned`` values
-    and ``errors`` so far): the step the result form and the import's judge both take."""
+def entered_rule_errors(session: Session, cleaned: dict, errors) -> list[tuple[str, str]]:
+    """The game as entered (``session``, its form's ``cleaned`` values and ``errors`` so
+    far) against its scenario and its boxes, as (field, message): the step the result
+    form, the admin and the import's judge all take."""
     boxes = cleaned.get("boxes")
-    if boxes is None or "defeat_cause" in errors:
+    if boxes is None:
         return []
-    found = session.box_errors(b.name_en for b in boxes)  # the rules' (English) names
+    found = {}
+    if "scenario" not in errors:
+        found = session.scenario_errors(
+            box_names=[box.name for box in boxes],
+            investigators=None,  # the seats check the table size
+            tasks=cleaned.get("tasks_done") or [],
+        )
+    # A cause already refused, or boxes the scenario refuses, are not judged again.
+    if "defeat_cause" not in errors and not {"boxes", "defeat_cause"} & found.keys():
+        # The rules know a box by its English name.
+        found = validation.merged(found, session.box_errors(box.name_en for box in boxes))
     return [(field, problem) for field, problems in found.items() for problem in problems]
 
 
-class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
+class SessionForm(SessionRulesMixin, forms.ModelForm):
     """The game as a whole: who was fought, with what, how it ended, and for what."""
 
     ancient_one = AncientOneField(
@@ -114,6 +128,29 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
         required=False,
         label=gettext_lazy("How were the investigators defeated?"),
     )
+    scenario = forms.ModelChoiceField(
+        queryset=Scenario.objects.none(),
+        required=False,
+        label=gettext_lazy("Scenario (optional)"),
+        empty_label=gettext_lazy("No scenario"),
+        widget=ScenarioSelect,
+        help_text=gettext_lazy("An open league scenario: its Ancient One, herald and boxes apply."),
+    )
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.none(),
+        required=False,
+        label=gettext_lazy("Played as team (optional)"),
+        empty_label=gettext_lazy("No team"),
+        help_text=gettext_lazy("Teams you belong to."),
+    )
+    tasks_done = forms.ModelMultipleChoiceField(
+        queryset=ScenarioTask.objects.none(),
+        required=False,
+        label=gettext_lazy("Scenario tasks completed"),
+        widget=TaskCheckboxes,
+        help_text=gettext_lazy("+1 point each on the scenario score."),
+    )
+
     confirm_duplicate = forms.BooleanField(
         required=False,
         label=gettext_lazy("Yes, this is a different game: save it anyway"),
@@ -165,8 +202,33 @@ class SessionForm(BoxRulesMixin, LeaguePlayFields, forms.ModelForm):
         }
 
     def __init__(self, *args, user=None, league=None, historical: bool = False, **kwargs):
+        """Offers only ``league``'s scenarios, teams and tasks (an edited game's own
+        league's): the open scenarios and the submitter's teams, and those an edited game
+        already has. ``historical`` (an import of games already played, by someone allowed
+        to add games) offers every one: the file records who played as which team, which
+        the importing user need not belong to, and a scenario that has since closed or not
+        yet opened is judged by ``Session.scenario_errors`` at the game's own submission
+        time rather than dropped from the choices now."""
         super().__init__(*args, **kwargs)
-        self.offer(user=user, instance=self.instance, league=league, historical=historical)
+        instance = self.instance
+        league = instance.league if instance.league_id else league
+        scenarios, teams = Scenario.objects.of_league(league), Team.objects.of_league(league)
+        if not historical:
+            player = getattr(user, "player", None) if user and user.is_authenticated else None
+            scenarios, teams = scenarios.open_now(), teams.of_player(player)
+            if instance.scenario_id:
+                scenarios = scenarios | Scenario.objects.filter(pk=instance.scenario_id)
+            if instance.team_id:
+                teams = teams | Team.objects.filter(pk=instance.team_id)
+            scenarios = scenarios.prefetch_related(
+                "ancient_ones", "boxes_required", "boxes_allowed"
+            )
+            teams = teams.distinct()
+        self.fields["scenario"].queryset = scenarios
+        self.fields["team"].queryset = teams
+        self.fields["tasks_done"].queryset = ScenarioTask.objects.filter(
+            scenario__in=scenarios.values("pk")
+        ).select_related("scenario")
         if self.instance.pk:
             self.fields["version"].initial = self.instance.version
         else:

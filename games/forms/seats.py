@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.forms.formsets import DELETION_FIELD_NAME, ManagementForm
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from games import rules, scenario_rules, validation
 from games.models import Investigator, Seat, Session
@@ -83,27 +83,6 @@ class SeatForm(forms.ModelForm):
         }
 
     field_order = ["player_name", "new_player", "investigator"]
-
-    def clean(self):
-        cleaned = super().clean()
-        for field, problem in seat_form_rules(cleaned):
-            self.add_error(field, problem)
-        return cleaned
-
-
-def seat_form_rules(cleaned: dict) -> list[tuple[str, str]]:
-    """A seat row's own rules on its cleaned values, as (field, message)."""
-    loans, replaced = cleaned.get("unpaid_loans"), cleaned.get("replaced")
-    if loans is not None and replaced is not None:
-        allowed = rules.max_unpaid_loans(1 + replaced)
-        if loans > allowed:
-            message = ngettext(
-                "This seat had %(count)s investigator, so at most %(count)s unpaid loan.",
-                "This seat had %(count)s investigators, so at most %(count)s unpaid loans.",
-                allowed,
-            )
-            return [("unpaid_loans", message % {"count": allowed})]
-    return []
 
 
 class SeatManagementForm(ManagementForm):
@@ -219,6 +198,15 @@ def table_rules(
         found = scenario_rules.investigator_problems(scenario_terms, totals.investigators)
         problems += [translated(problem) for problem in found]
     return errors.get("outcome", []), problems
+
+
+def task_problems(session: Session, tasks, seats: list[Seat]) -> list[str]:
+    """Each ticked task whose condition the result breaks (ruling 11): it needs the whole,
+    valid table, so the result form, the admin and the import's judge ask it last."""
+    totals = rules.team_totals([seat.as_result(session.outcome) for seat in seats])
+    endings = [seat.ended for seat in seats]
+    found = session.task_condition_errors(tasks=tasks, totals=totals, endings=endings)
+    return found.get("tasks_done", [])
 
 
 SeatFormSet = forms.formset_factory(

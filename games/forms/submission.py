@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
+from django.forms.models import model_to_dict
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from games import rules
@@ -17,9 +19,9 @@ from games.players import players_for_names
 from games.recording import session_record
 from games.rule_messages import translated
 
-from .names import NewName, find_new_names
+from .names import NewName, find_new_names, named_players
 from .results import SessionForm
-from .seats import SeatFormSet
+from .seats import SeatFormSet, task_problems
 
 
 @dataclass
@@ -43,15 +45,7 @@ def seat_initial(session: Session | None, user) -> list[dict]:
     """The seats to show: a saved game's, or the submitter in the first seat."""
     if session is not None and session.pk:
         return [
-            {
-                "player_name": seat.player.name,
-                "investigator": seat.investigator_id,
-                "ended": seat.ended,
-                "replaced": seat.replaced,
-                "gate_trophies": seat.gate_trophies,
-                "monster_trophies": seat.monster_trophies,
-                "unpaid_loans": seat.unpaid_loans,
-            }
+            {"player_name": seat.player.name, **model_to_dict(seat, fields=Seat.RESULT_FIELDS)}
             for seat in session.seats.select_related("player")
         ]
     player = getattr(user, "player", None) if user.is_authenticated else None
@@ -75,7 +69,7 @@ class ResultSubmission:
         confirm_new_players: bool = False,
     ):
         """``historical`` and ``submitted_at`` are for imports of games already played
-        (see ``LeaguePlayFields.offer``): the scenario rules then judge the game at
+        (see ``SessionForm``): the scenario rules then judge the game at
         ``submitted_at``, as they judge a submission at the moment it is made.
 
         ``confirm_new_players`` (the result form's): a seat name that is no player the
@@ -144,18 +138,22 @@ class ResultSubmission:
         return valid
 
     def _check_task_conditions(self) -> bool:
-        """Each ticked task whose condition the entered result breaks: an error next to the
-        tasks (the write path checks it again). Needs the whole, valid table."""
+        """An error next to the tasks for each the result breaks (the write path checks
+        them again)."""
         seats = [form.instance for form in self.seats.live_forms()]
-        session = self.form.instance
-        errors = session.task_condition_errors(
-            tasks=self.form.cleaned_data.get("tasks_done") or [],
-            totals=rules.team_totals([seat.as_result(session.outcome) for seat in seats]),
-            endings=[seat.ended for seat in seats],
-        )
-        for problem in errors.get("tasks_done", []):
+        tasks = self.form.cleaned_data.get("tasks_done") or []
+        problems = task_problems(self.form.instance, tasks, seats)
+        for problem in problems:
             self.form.add_error("tasks_done", ValidationError(problem, code="task_condition"))
-        return not errors
+        return not problems
+
+    @cached_property
+    def players(self) -> dict[str, Player]:
+        """The existing players the filled-in seats name, by name key: read once, after the
+        seats are cleaned, for the new names, the duplicate warning, the preview, the save."""
+        live = self.seats.live_forms()
+        names = [form.cleaned_data.get("player_name") for form in live]
+        return named_players({name_key(name) for name in names if name}, self.league)
 
     def _check_new_names(self) -> bool:
         """Mark each seat whose name is new; an error on those not confirmed for it."""
@@ -165,7 +163,7 @@ class ResultSubmission:
             for prefix, form in forms.items()
             if form.cleaned_data.get("player_name")
         ]
-        self.new_names = find_new_names(self.user, named, self.league)
+        self.new_names = find_new_names(self.user, named, self.league, self.players)
         confirmed_all = True
         for new in self.new_names:
             form = forms[new.prefix]
@@ -179,13 +177,12 @@ class ResultSubmission:
 
     def _find_duplicates(self) -> list[Session]:
         keys = {name_key(form.cleaned_data["player_name"]) for form in self.seats.live_forms()}
-        player_ids = list(Player.objects.filter(name_key__in=keys).values_list("pk", flat=True))
-        if len(player_ids) < len(keys):  # a new player cannot have played before
+        if not keys <= self.players.keys():  # a new player cannot have played before
             return []
         found = Session.objects.same_table(
             played_on=self.form.cleaned_data["played_on"],
             ancient_one=self.form.cleaned_data["ancient_one"],
-            player_ids=player_ids,
+            player_ids=[self.players[key].pk for key in keys],
         ).select_related("ancient_one")
         if self.instance is not None and self.instance.pk:
             found = found.exclude(pk=self.instance.pk)
@@ -230,9 +227,8 @@ class ResultSubmission:
         preview = Preview(problems=self._problems(), new_names=self.new_names)
         session = self.form.instance
         seat_forms = [form for form in self.seats.live_forms() if not form.errors]
-        if not (session.ancient_one_id and session.outcome and seat_forms):
-            return preview
-        if session.terror_level is None:
+        entered = session.ancient_one_id and session.outcome and session.terror_level is not None
+        if not (entered and seat_forms):
             return preview
         tasks = self.form.cleaned_data.get("tasks_done") or []
         session.tasks_completed = sum(1 for t in tasks if t.scenario_id == session.scenario_id)
@@ -251,18 +247,15 @@ class ResultSubmission:
             preview.tasks_completed = session.tasks_completed
             preview.scenario_score = session.scenario_score
         if session.is_victory:
-            keyed = [(name_key(f.cleaned_data["player_name"]), f) for f in seat_forms]
-            names: dict[str, str] = {}
-            for key, form in keyed:
-                names.setdefault(key, form.cleaned_data["player_name"])
             # A player the public sees is named as the league spells them; any other name
             # stays as typed, so the preview never tells how a private name is spelt.
-            listed = Player.objects.listed(self.league).filter(name_key__in=names)
-            names.update(listed.values_list("name_key", "name"))
-            results = [
-                dataclasses.replace(form.instance.as_result(session.outcome), player=key)
-                for key, form in keyed
-            ]
+            names = {key: player.name for key, player in self.players.items() if player.is_listed}
+            results = []
+            for form in seat_forms:
+                typed = form.cleaned_data["player_name"]
+                names.setdefault(name_key(typed), typed)
+                result = form.instance.as_result(session.outcome)
+                results.append(dataclasses.replace(result, player=name_key(typed)))
             preview.first_citizens = [
                 names[key] for key in rules.first_citizens_in_seat_order(results)
             ]
@@ -332,7 +325,8 @@ class ResultSubmission:
             session.client_id = self.form.cleaned_data.get("client_id")
         with transaction.atomic():
             live = self.seats.live_forms()
-            players = players_for_names([form.cleaned_data["player_name"] for form in live])
+            names = [form.cleaned_data["player_name"] for form in live]
+            players = players_for_names(names, self.players)
             seats: list[Seat] = []
             for form in live:
                 seat = form.save(commit=False)

@@ -1,48 +1,81 @@
-"""Widgets that carry the data the result form's small script needs."""
+"""Widgets that carry the data the result form's small script needs. The browser limits
+the choices with it; the server checks everything again."""
 
 from django import forms
 
 from games.models.choices import OUTCOME_HELP
 
 
-class BoxFilteredSelect(forms.Select):
-    """A select whose options name the box they come from (``data-box``).
+def _ids(items) -> str:
+    return " ".join(str(item.pk) for item in items)
 
-    The browser hides options from boxes that are not ticked; the server checks again.
-    """
+
+class RowDataOptions:
+    """Options that carry ``data-`` attributes of the row each offers (``row_data``)."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        instance = getattr(value, "instance", None)
-        if instance is not None:
-            option["attrs"]["data-box"] = str(instance.box_id)
+        row = getattr(value, "instance", None)
+        if row is not None:
+            option["attrs"].update(self.row_data(row))
         return option
+
+
+class BoxFilteredSelect(RowDataOptions, forms.Select):
+    """A select whose options name the box they come from: the browser hides options from
+    boxes that are not ticked."""
+
+    def row_data(self, item) -> dict[str, str]:
+        return {"data-box": str(item.box_id)}
 
 
 class AncientOneSelect(BoxFilteredSelect):
-    """The Ancient Ones, each also with its rules name and printed doom track
-    (``data-rules-name``, ``data-doom-track``): the offline preview scores from these, as
-    the label is in the reader's language."""
+    """The Ancient Ones, each also with its rules name and printed doom track: the offline
+    preview scores from these, as the label is in the reader's language."""
+
+    def row_data(self, ancient_one) -> dict[str, str]:
+        return {
+            **super().row_data(ancient_one),
+            "data-rules-name": ancient_one.name,
+            "data-doom-track": str(ancient_one.doom_track),
+        }
+
+
+class BoxCheckboxes(RowDataOptions, forms.CheckboxSelectMultiple):
+    """The boxes, each with the English name the rules know it by: the label is the box's
+    printed name in the reader's language."""
+
+    def row_data(self, box) -> dict[str, str]:
+        return {"data-rules-name": box.name_en}
+
+
+class ScenarioSelect(RowDataOptions, forms.Select):
+    """Scenario options naming what each allows (Ancient Ones, herald, boxes, table size)."""
+
+    def row_data(self, scenario) -> dict[str, str]:
+        return {
+            "data-ancient-ones": _ids(scenario.ancient_ones.all()),
+            "data-herald": str(scenario.herald_id or ""),
+            "data-boxes-required": _ids(scenario.boxes_required.all()),
+            "data-boxes-allowed": _ids(scenario.boxes_allowed.all()),
+            "data-investigators": f"{scenario.investigators_min}-{scenario.investigators_max}",
+        }
+
+
+class TaskCheckboxes(RowDataOptions, forms.CheckboxSelectMultiple):
+    """Every offered scenario's tasks; each checkbox names its scenario, for grouping."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        instance = getattr(value, "instance", None)
-        if instance is not None:
-            option["attrs"]["data-rules-name"] = instance.name
-            option["attrs"]["data-doom-track"] = str(instance.doom_track)
+        task = getattr(value, "instance", None)
+        if task is not None:
+            option["scenario"] = task.scenario_id
+            option["scenario_name"] = task.scenario.name
+            option["condition"] = task.condition_words
         return option
 
-
-class BoxCheckboxes(forms.CheckboxSelectMultiple):
-    """The boxes, each with the English name the rules know it by (``data-rules-name``):
-    the label is the box's printed name in the reader's language."""
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        instance = getattr(value, "instance", None)
-        if instance is not None:
-            option["attrs"]["data-rules-name"] = instance.name_en
-        return option
+    def row_data(self, task) -> dict[str, str]:
+        return {"data-scenario": str(task.scenario_id)}
 
 
 class OutcomeRadioSelect(forms.RadioSelect):

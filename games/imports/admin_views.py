@@ -34,16 +34,14 @@ from .reader import FileProblem, file_format
 from .uploads import upload_forget, upload_path, upload_store
 
 SESSION_KEY = "results_uploads"  # {token: the options it was previewed with}
-PERMISSION = "games.add_session"
-
-
-def _leagues():
-    return League.objects.order_by("pk")
 
 
 class ImportForm(forms.Form):
+    # A choice is always made: the site's first league unless another is picked.
     league = forms.ModelChoiceField(
-        queryset=_leagues(),
+        queryset=League.objects.order_by("pk"),
+        empty_label=None,
+        initial=League.objects.first_league,
         label=gettext_lazy("League"),
         help_text=gettext_lazy(
             "The games belong to it; the file's teams and scenarios must be its own, and only "
@@ -66,12 +64,6 @@ class ImportForm(forms.Form):
         required=False,
         label=gettext_lazy("Import the valid games even if others have problems"),
     )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # A choice is always made: the site's first league unless another is picked.
-        self.fields["league"].initial = self.initial.get("league") or _leagues().first()
-        self.fields["league"].empty_label = None
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -112,7 +104,7 @@ class ResultsImportMixin:
         ]
 
     def _check_permission(self, request) -> None:
-        if not request.user.has_perm(PERMISSION):
+        if not self.has_add_permission(request):
             raise PermissionDenied(_("Importing results needs the permission to add games."))
 
     def _render(self, request, template: str, **context):

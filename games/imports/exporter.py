@@ -1,9 +1,5 @@
-"""Exporting results in the results format, a chunk of games at a time.
-
-The columns are the format's (``format.COLUMNS``): each column's own ``write`` gives its
-cell from the game or the seat. Games are read ``chunk_size`` at a time with their
-related rows (a few queries per chunk, never a query per game). CSV rows are written as
-they are read; XLSX goes through ``write_sheet`` (openpyxl's write-only mode). Every text
+"""Exporting results in the results format (``format.COLUMNS``), a chunk of games at a
+time with their related rows, so memory stays flat and no game costs a query; every text
 cell passes ``safe_cell`` so no cell runs as a formula when the file is opened.
 """
 

@@ -138,7 +138,7 @@ class Importer:
             # Repeats inside the file are found as it is read, games in the league a batch
             # at a time: listed in the file's order.
             report.duplicates.sort(key=BY_LINE)
-            report.written = not self.dry_run and (self.skip_invalid or report.ok)
+            report.written = self._writing
             if not report.written:
                 transaction.set_rollback(True)
                 report.created = 0

@@ -28,8 +28,6 @@ MAX_GAME_ROWS = MAX_INVESTIGATORS
 # Room for a spreadsheet's own extra columns (each reported as unknown) beside the
 # format's; nothing past it is read.
 MAX_COLUMNS = 2 * len(COLUMNS)
-# A sheet's own height in XLSX: a taller one was not written by a spreadsheet program.
-XLSX_MAX_ROWS = 1_048_576
 # A CSV line: 28 cells and notes of at most 2,000 characters fit many times over.
 MAX_LINE_BYTES = 64 * 1024
 # Zip members smaller than this are never a bomb, whatever their ratio (tiny XML parts

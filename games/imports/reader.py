@@ -136,7 +136,8 @@ class ResultsFile:
         except FileProblem:
             self.close()
             raise
-        self._reference = self.keys.index(COLUMNS[0].key) if COLUMNS[0].key in self.keys else 0
+        # The Game column is required: the header has it.
+        self._reference = self.keys.index(COLUMNS[0].key)
 
     def close(self) -> None:
         """Stop reading (the caller still owns and closes the stream)."""

@@ -16,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from openpyxl.utils import get_column_letter
 
+from games.spreadsheets import SHEET_MAX_ROWS
+
 from .format import COLUMNS
-from .limits import MAX_COLUMNS, RATIO_FLOOR_BYTES, XLSX_MAX_ROWS, FileProblem, grouped
+from .limits import MAX_COLUMNS, RATIO_FLOOR_BYTES, FileProblem, grouped
 
 # Why a file is not a workbook, with the reason openpyxl or zipfile gave.
 UNREADABLE = _lazy("The file is not a readable .xlsx workbook (%(error)s).")
@@ -76,10 +78,10 @@ def _check_declared(rows: int | None, columns: int | None) -> None:
                 "most": MAX_COLUMNS,
             }
         )
-    if rows is not None and rows > XLSX_MAX_ROWS:
+    if rows is not None and rows > SHEET_MAX_ROWS:
         raise FileProblem(
             _("The sheet says it has %(rows)s rows, more than a sheet can have (%(most)s).")
-            % {"rows": grouped(rows), "most": grouped(XLSX_MAX_ROWS)}
+            % {"rows": grouped(rows), "most": grouped(SHEET_MAX_ROWS)}
         )
 
 
@@ -97,10 +99,10 @@ def sheet_rows(stream: IO[bytes]) -> Iterator[tuple[int, tuple]]:
         # cell, and a missing row comes as an empty one, skipped here.
         sheet.reset_dimensions()
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
-            if number > XLSX_MAX_ROWS:
+            if number > SHEET_MAX_ROWS:
                 raise FileProblem(
                     _("The sheet has rows past row %(last)s, a sheet's last.")
-                    % {"last": grouped(XLSX_MAX_ROWS)}
+                    % {"last": grouped(SHEET_MAX_ROWS)}
                 )
             if not row:
                 continue

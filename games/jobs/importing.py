@@ -13,15 +13,13 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django_scopes import scopes_disabled
-from django_tasks import task
 
 from games.imports.importer import ImportReport, results_import
 from games.imports.uploads import upload_forget, upload_path
 from league.models import League
 
 from .models import Job, Kind
-from .runner import Progress, job_run, job_start
+from .runner import Progress, job_start, job_task
 
 # Problems a failed job's reason lists (the rest are counted): the reason is one cell.
 REASON_PROBLEMS = 12
@@ -31,10 +29,10 @@ class ImportRefused(Exception):
     """The file holds invalid games and the import was all or nothing: nothing written."""
 
 
-@task()
-@scopes_disabled()  # a job reads every league it needs
+@job_task()
 def results_import_task(
     job_id: int,
+    progress: Progress,
     *,
     token: str,
     league_id: int,
@@ -42,33 +40,28 @@ def results_import_task(
     submitted_by_id: int | None,
     skip_invalid: bool,
 ) -> str:
-    """Import the uploaded file ``token`` into league ``league_id`` for job ``job_id``; the
-    file goes at the end."""
-    user = get_user_model().objects.filter(pk=submitted_by_id).first() if submitted_by_id else None
-
-    def work(progress: Progress) -> str:
+    """Import the uploaded file ``token`` into league ``league_id``; the file goes at the end."""
+    try:
         path = upload_path(token)
         if not path.exists():
             raise ImportRefused(_("The uploaded file is gone (kept for a day): upload it again."))
+        users = get_user_model().objects
         with path.open("rb") as stream:
             report = results_import(
                 stream,
                 token,
                 league=League.objects.get(pk=league_id),
                 status=status or None,
-                submitted_by=user,
+                submitted_by=users.filter(pk=submitted_by_id).first() if submitted_by_id else None,
                 skip_invalid=skip_invalid,
                 progress=lambda fraction, games: progress(games, _total(fraction, games)),
             )
-        progress(report.games, report.games)
-        if not report.written:
-            raise ImportRefused(import_refusal(report))
-        return import_summary(report)
-
-    try:
-        return job_run(job_id, work)
     finally:
         upload_forget(token)
+    progress(report.games, report.games)
+    if not report.written:
+        raise ImportRefused(import_refusal(report))
+    return import_summary(report)
 
 
 def _total(fraction: float | None, games: int) -> int:

@@ -16,6 +16,7 @@ sweep cannot write while that transaction is open, so it leaves such a job alone
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -24,6 +25,8 @@ from contextlib import nullcontext
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.utils import timezone
+from django_scopes import scopes_disabled
+from django_tasks import task
 
 from .models import Job, JobStatus
 from .stale import job_enqueue, jobs_sweep
@@ -83,6 +86,22 @@ def job_run(job_id: int, work: Callable[[Progress], str], *, atomic: bool = True
     count = {"done": live.count[0], "total": live.count[1]} if live.count else {}
     jobs.update(status=JobStatus.DONE, result=result[:200], finished_at=timezone.now(), **count)
     return result
+
+
+def job_task(*, atomic: bool = True):
+    """Make ``work(job_id, progress, **kwargs) -> summary`` the task of its kind of job:
+    ``task.enqueue(job_id, **kwargs)`` runs it through ``job_run``, with league scopes off
+    (a job reads every league it needs)."""
+
+    def decorate(work: Callable[..., str]):
+        @functools.wraps(work)  # the task's path is the work's own: jobs store it
+        def run(job_id: int, **kwargs) -> str:
+            with scopes_disabled():
+                return job_run(job_id, lambda live: work(job_id, live, **kwargs), atomic=atomic)
+
+        return task()(run)
+
+    return decorate
 
 
 class Live:

@@ -8,8 +8,6 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django_scopes import scopes_disabled
-from django_tasks import task
 
 from games.models import AncientOne
 from games.ratings.replay import ratings_catch_up, ratings_replay
@@ -17,38 +15,30 @@ from games.scoring import sessions_rescore_stored
 from games.summaries import summaries_rebuild
 
 from .models import Job, Kind
-from .runner import Progress, job_run, job_start
+from .runner import Progress, job_start, job_task
 
 
-@task()
-@scopes_disabled()  # a job reads every league it needs
-def summaries_rebuild_task(job_id: int) -> str:
+@job_task()
+def summaries_rebuild_task(job_id: int, progress: Progress) -> str:
     """Recompute every summary row (``rebuild_summaries --background``)."""
-
-    def work(progress: Progress) -> str:
-        rows = summaries_rebuild(progress=progress)
-        return ngettext("%(count)s summary row rebuilt", "%(count)s summary rows rebuilt", rows) % {
-            "count": rows
-        }
-
-    return job_run(job_id, work)
+    rows = summaries_rebuild(progress=progress)
+    return ngettext("%(count)s summary row rebuilt", "%(count)s summary rows rebuilt", rows) % {
+        "count": rows
+    }
 
 
-@task()
-@scopes_disabled()  # a job reads every league it needs
-def ancient_one_rescore_task(job_id: int, *, ancient_one_id: int, reason: str) -> str:
+@job_task()
+def ancient_one_rescore_task(
+    job_id: int, progress: Progress, *, ancient_one_id: int, reason: str
+) -> str:
     """Rescore the games against an Ancient One (after its doom track was corrected)."""
     user_id = Job.objects.values_list("started_by_id", flat=True).get(pk=job_id)
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
-
-    def work(progress: Progress) -> str:
-        sessions = AncientOne.objects.get(pk=ancient_one_id).sessions.all()
-        changed = sessions_rescore_stored(sessions, reason=reason, user=user, progress=progress)
-        return ngettext(
-            "%(count)s stored score recomputed", "%(count)s stored scores recomputed", changed
-        ) % {"count": changed}
-
-    return job_run(job_id, work)
+    sessions = AncientOne.objects.get(pk=ancient_one_id).sessions.all()
+    changed = sessions_rescore_stored(sessions, reason=reason, user=user, progress=progress)
+    return ngettext(
+        "%(count)s stored score recomputed", "%(count)s stored scores recomputed", changed
+    ) % {"count": changed}
 
 
 def summaries_rebuild_start(*, user=None) -> Job:
@@ -71,24 +61,17 @@ def ancient_one_rescore_start(ancient_one: AncientOne, *, reason: str, user=None
     )
 
 
-@task()
-@scopes_disabled()  # a job reads every league it needs
-def ratings_replay_task(job_id: int, *, everything: bool = False) -> str:
+@job_task()
+def ratings_replay_task(job_id: int, progress: Progress, *, everything: bool = False) -> str:
     """Bring the ratings up to date: replay from the earliest change the backlog names
     (``everything``: rate every approved game again, ``rebuild_ratings --background``)."""
-
-    def work(progress: Progress) -> str:
-        if everything:
-            rated = ratings_replay(progress=progress)
-            return ngettext("%(count)s game rated", "%(count)s games rated", rated) % {
-                "count": rated
-            }
-        rated = ratings_catch_up(progress=progress)
-        return ngettext("%(count)s game rated again", "%(count)s games rated again", rated) % {
-            "count": rated
-        }
-
-    return job_run(job_id, work)
+    if everything:
+        rated = ratings_replay(progress=progress)
+        return ngettext("%(count)s game rated", "%(count)s games rated", rated) % {"count": rated}
+    rated = ratings_catch_up(progress=progress)
+    return ngettext("%(count)s game rated again", "%(count)s games rated again", rated) % {
+        "count": rated
+    }
 
 
 def ratings_replay_start(*, everything: bool = False, user=None) -> Job:

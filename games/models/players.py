@@ -1,23 +1,17 @@
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.names import MAX_NAME_LENGTH, name_key, normalise_name
+from games.names import MAX_NAME_LENGTH, name_key
 
 from .addresses import address
 from .choices import ALL_LEAGUES
-from .searchable import Searchable, unique_slug
+from .searchable import KeyedName, KeyedNameQuerySet
 
 
-class PlayerQuerySet(models.QuerySet):
-    def named(self, name: str):
-        """The player this name means: same key, whatever the case or look-alike letters."""
-        return self.filter(name_key=name_key(name))
-
+class PlayerQuerySet(KeyedNameQuerySet):
     def listed(self, league=None):
         """Players the public may see in ``league``: those with at least one approved game
         there (``league`` None: in a public league; a private league's games list no one
@@ -48,7 +42,7 @@ def _has_approved_game(league=None) -> Exists:
     return Exists(standings.objects.filter(player=OuterRef("pk"), scope=scope, games__gt=0))
 
 
-class Player(Searchable):
+class Player(KeyedName):
     """A person in the league; may be linked to the user account that claimed it."""
 
     name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)
@@ -72,32 +66,13 @@ class Player(Searchable):
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
-    def clean(self) -> None:
-        self.name = normalise_name(self.name or "")
-        if not self.name:
-            raise ValidationError({"name": gettext("Give the player a name.")})
-        clash = Player.objects.named(self.name).exclude(pk=self.pk).first()
-        if clash is not None:
-            raise ValidationError(
-                {
-                    "name": gettext(
-                        "“%(name)s” is already a player; names must differ by more than case, "
-                        "spacing or look-alike letters."
-                    )
-                    % {"name": clash.name}
-                }
-            )
+    name_missing = _("Give the player a name.")
 
-    def save(self, *args, **kwargs) -> None:
-        self.name = normalise_name(self.name)
-        self.name_key = name_key(self.name)
-        if not self.slug:
-            # Letters of any script kept (李雷 stays 李雷).
-            self.slug = unique_slug(Player, slugify(self.name, allow_unicode=True)[:80] or "player")
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
-        super().save(*args, **kwargs)
+    def name_taken(self, clash) -> str:
+        return gettext(
+            "“%(name)s” is already a player; names must differ by more than case, "
+            "spacing or look-alike letters."
+        ) % {"name": clash.name}
 
     def get_absolute_url(self) -> str:
         return address("league:player", slug=self.slug)

@@ -67,9 +67,6 @@ class Series(LeagueOwned):
 
 
 class ScenarioQuerySet(LeagueOwnedQuerySet):
-    def closed_at(self, moment: datetime.datetime):
-        return self.filter(closes_at__lte=moment)
-
     def open_now(self):
         now = timezone.now()
         return self.filter(opens_at__lte=now, closes_at__gt=now)

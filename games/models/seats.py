@@ -2,7 +2,7 @@
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import models, router
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -140,25 +140,19 @@ class Seat(models.Model):
         """The loans its investigators could hold; how the seat ended, judged against its
         game's outcome when it has its game (the admin's seat rows carry the game being
         edited; the result form checks its rows)."""
-        loans, replaced = self.unpaid_loans, self.replaced
-        if None not in (loans, replaced) and loans > rules.max_unpaid_loans(1 + replaced):
-            raise ValidationError({"unpaid_loans": ONE_LOAN_EACH})
+        errors = validation.loan_errors(unpaid_loans=self.unpaid_loans, replaced=self.replaced)
         known = self.session_id is not None or self._meta.get_field("session").is_cached(self)
-        session = self.session if known else None
-        if session is None:
-            return
-        errors = validation.seat_errors(validation.GameResult(session.outcome), self.ended)
+        if known and self.session is not None:
+            game = validation.GameResult(self.session.outcome)
+            errors = validation.merged(errors, validation.seat_errors(game, self.ended))
         if errors:
             raise ValidationError(translated_errors(errors))
 
     def validate_constraints(self, exclude=None) -> None:
         """The unique constraint only: the loan check's condition is stated in ``clean()``
-        and the database refuses a row that breaks it; Django's default would evaluate it
-        again as a query, one per seat of every result submitted."""
-        using = router.db_for_write(Seat, instance=self)
-        for constraint in self._meta.constraints:
-            if isinstance(constraint, models.UniqueConstraint):
-                constraint.validate(Seat, self, exclude=exclude, using=using)
+        and the database refuses a row that breaks it; excluding its field spares the query
+        Django would make for it, one per seat of every result submitted."""
+        super().validate_constraints(exclude={*(exclude or ()), "unpaid_loans"})
 
     def save(self, *args, rescore: bool = True, **kwargs) -> None:
         """Save the seat; unless told otherwise, rescore its game in the same transaction."""

@@ -256,21 +256,20 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
         return OUTCOME_IN_SENTENCE.get(self.outcome, "")
 
     @property
+    def outcome_label(self) -> str:
+        """``get_outcome_display()`` as the enum holds it: that method walks every choice
+        on each call, an eighth of a results table's render."""
+        return Outcome(self.outcome).label
+
+    @property
     def is_victory(self) -> bool:
         return self.outcome in rules.VICTORIES
 
     @property
     def players_at_table(self) -> list:
         """Each player once, in the order of their first seat: a player may hold several
-        seats (one investigator each), yet plays the game once. Reads prefetched seats,
-        or the light pairs a results page attached (``table_players``)."""
-        attached = self.__dict__.get("table_players")
-        if attached is not None:
-            return attached
-        players: dict = {}
-        for seat in self.seats.all():
-            players.setdefault(seat.player_id, seat.player)
-        return list(players.values())
+        seats (one investigator each), yet plays the game once. Reads prefetched seats."""
+        return list({seat.player_id: seat.player for seat in self.seats.all()}.values())
 
     # -- validation: ``games.validation`` judges the row's values ----------------------------
 
@@ -319,14 +318,15 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
 
     # -- writing ------------------------------------------------------------------------
 
-    def save(self, *args, validated: bool = False, **kwargs) -> None:
+    def save(self, *args, validated: bool = False, seats=None, **kwargs) -> None:
         """Validate, store the score from the seats saved so far, and save atomically
         (with what the league keeps beside the games, ``games.signals.game_write``).
 
         With ``update_fields``, only those fields are validated, and the seats are read
         only when a field derived from them is written: a moderator's decision (status
         and reason) changes neither the result nor its score. ``validated``: the caller
-        (``games.recording``) has just made these checks; nothing is validated again."""
+        (``games.recording``) has just made these checks; nothing is validated again.
+        ``seats``: the saved seats, when the caller has just read them."""
         fields = kwargs.get("update_fields")
         written = None if fields is None else {self._meta.get_field(f).name for f in fields}
         derived = written is None or not written.isdisjoint(self.DERIVED_FIELDS)
@@ -335,10 +335,14 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
                 names = [f.name for f in self._meta.fields]
                 unwritten = [] if written is None else [n for n in names if n not in written]
                 self.full_clean(exclude=[*unwritten, *self.DERIVED_FIELDS])
-            seats = list(self.seats.all()) if self.pk and derived else []
+            if seats is None:
+                seats = list(self.seats.all()) if self.pk and derived else []
             if derived:
                 self.apply_totals(seats)
-            self._bump_version(kwargs)
+            if self.pk is not None and not kwargs.get("force_insert"):
+                self.version = (self.version or 0) + 1
+                if fields is not None:
+                    kwargs["update_fields"] = [*fields, "version"]
             super().save(*args, **kwargs)
             write.add_created(self.pk)
             self._mark_seats(seats)
@@ -364,18 +368,8 @@ class Session(LeagueOwned, DerivedFromSeats, ScenarioPlay):
                 )
                 if errors:
                     raise ValidationError(errors)
-            self.apply_totals(seats)
-            kwargs = {"update_fields": [*self.DERIVED_FIELDS, "updated_at"]}
-            self._bump_version(kwargs)
-            super().save(**kwargs)
-            self._mark_seats(seats)
-
-    def _bump_version(self, save_kwargs: dict) -> None:
-        if self.pk is None or save_kwargs.get("force_insert"):
-            return
-        self.version = (self.version or 0) + 1
-        if save_kwargs.get("update_fields") is not None:
-            save_kwargs["update_fields"] = [*save_kwargs["update_fields"], "version"]
+            fields = [*self.DERIVED_FIELDS, "updated_at"]
+            self.save(update_fields=fields, validated=True, seats=seats)
 
     # What a submitter types in (the result form and the admin both edit these).
     RESULT_FIELDS = (

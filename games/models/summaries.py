@@ -95,8 +95,6 @@ class ScopedSummary(Summary):
 
 
 class Tally(ScopedSummary):
-    """Games, victories, the victories' score sum and the best victory score."""
-
     games = models.PositiveIntegerField(default=0)
     victories = models.PositiveIntegerField(default=0)
     score_sum = models.BigIntegerField(default=0)
@@ -155,8 +153,6 @@ class AncientOneRecordQuerySet(TallyQuerySet):
 
 
 class SideAncientOne(Tally):
-    """A side's games against one Ancient One in one scope."""
-
     ancient_one = models.ForeignKey(AncientOne, on_delete=models.CASCADE, related_name="+")
 
     objects = AncientOneRecordQuerySet.as_manager()
@@ -175,8 +171,6 @@ class SideMonth(Tally):
 
 
 class PlayerStanding(SideStanding):
-    """A player's standings row in one scope."""
-
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     first_citizen_titles = models.PositiveIntegerField(default=0)
     gate_trophies = models.PositiveIntegerField(default=0)
@@ -252,8 +246,6 @@ class InvestigatorAncientOne(Tally):
 
 
 class InvestigatorTableSize(Tally):
-    """An investigator's games at tables of ``investigator_count`` investigators."""
-
     investigator = models.ForeignKey(Investigator, on_delete=models.CASCADE, related_name="+")
     investigator_count = models.PositiveSmallIntegerField()
 
@@ -342,8 +334,6 @@ class AncientOneScore(ScopedSummary):
 
 
 class Entries(Summary):
-    """Scenario entries and the points they earned."""
-
     entries = models.PositiveIntegerField(default=0)
     points = models.IntegerField(default=0)
 

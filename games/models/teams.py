@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.names import name_key, normalise_name
 from league.scopes import league_scoped
 
 from .addresses import address
 from .owned import LeagueOwned, LeagueOwnedQuerySet
 from .players import Player
-from .searchable import Searchable, unique_slug
+from .searchable import KeyedName, KeyedNameQuerySet
 
 
-class TeamQuerySet(LeagueOwnedQuerySet):
-    def named(self, name: str):
-        return self.filter(name_key=name_key(name))
-
+class TeamQuerySet(LeagueOwnedQuerySet, KeyedNameQuerySet):
     def of_player(self, player: Player | None):
         """Teams ``player`` belongs to (none for no player)."""
         if player is None:
@@ -29,7 +23,7 @@ class TeamQuerySet(LeagueOwnedQuerySet):
         return self.filter(members=player)
 
 
-class Team(LeagueOwned, Searchable):
+class Team(LeagueOwned, KeyedName):
     """A team of league players; its captain (an account whose player is a member, first
     the one that created it) manages members."""
 
@@ -69,25 +63,10 @@ class Team(LeagueOwned, Searchable):
     def get_absolute_url(self) -> str:
         return address("league:team", league_id=self.league_id, slug=self.slug)
 
-    def clean(self) -> None:
-        self.name = normalise_name(self.name or "")
-        if not self.name:
-            raise ValidationError({"name": gettext("Give the team a name.")})
-        clash = Team.objects.named(self.name).exclude(pk=self.pk)
-        if clash.exists():
-            raise ValidationError(
-                {
-                    "name": gettext("There is already a team called %(team)s.")
-                    % {"team": clash.first()}
-                }
-            )
+    name_missing = _("Give the team a name.")
 
-    def save(self, *args, **kwargs) -> None:
-        self.name = normalise_name(self.name)
-        self.name_key = name_key(self.name)
-        if not self.slug:
-            self.slug = unique_slug(Team, slugify(self.name)[:80] or "team")
-        super().save(*args, **kwargs)
+    def name_taken(self, clash) -> str:
+        return gettext("There is already a team called %(team)s.") % {"team": clash}
 
     def managed_by(self, user) -> bool:
         """The captain manages the members; so does staff allowed to change teams."""

@@ -201,18 +201,13 @@ def _chunks(start: Key | None):
         games = rated_games((last[1], last[2], last[0]), strict=True)
 
 
+@transaction.atomic
 def ratings_replay(
     start: Key | None = None, progress: Callable[[int, int], None] | None = None
 ) -> int:
     """Rate every approved game from the game at ``start`` on (all when None) again and
     store the result; returns how many games were rated."""
-    with transaction.atomic():
-        state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
-        return _replay(state, start, progress)
-
-
-def _replay(state: RatingState, start: Key | None, progress) -> int:
-    """``ratings_replay``'s work, under the lock on ``state`` its caller holds."""
+    state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
     rated_players: set[int] = set()
     rated_ancient_ones: set[int] = set()
     book = Book()
@@ -315,7 +310,8 @@ def ratings_catch_up(progress: Callable[[int, int], None] | None = None) -> int:
     """Replay from the earliest game the backlog names, and clear what it named; returns
     how many games were rated (0 when the backlog was empty)."""
     with transaction.atomic():
-        state, _ = RatingState.objects.select_for_update().get_or_create(pk=1)
+        # The backlog is read and cleared under the lock the replay takes.
+        RatingState.objects.select_for_update().get_or_create(pk=1)
         marks = list(
             RatingBacklog.objects.values_list("pk", "played_on", "created_at", "session_id")
         )
@@ -323,4 +319,4 @@ def ratings_catch_up(progress: Callable[[int, int], None] | None = None) -> int:
             return 0
         start = min((day, moment, pk) for _, day, moment, pk in marks)
         RatingBacklog.objects.filter(pk__in=[mark[0] for mark in marks]).delete()
-        return _replay(state, start, progress)
+        return ratings_replay(start, progress)

@@ -81,7 +81,7 @@ def best_recompute(
         for key in stale
     ]
     rows_update(
-        connection.ops.quote_name(table.model._meta.db_table),
+        table.db_table,
         table.keys,
         lambda values: [f"best_score = CAST({values[0]} AS INTEGER)"],
         rows,

@@ -30,12 +30,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import zip_longest
 
 ALL_LEAGUES = 0  # the cross-league scope: the games of every public league
 APPROVED = "approved"
 DEFEAT = "defeat"
 
-# Summary tables by name; each key tuple's fields are listed in ``games.summaries.store``.
+# Summary tables by name, with the fields of each key tuple (its model's unique constraint).
 PLAYER = "player"  # (player, scope)
 PLAYER_ANCIENT_ONE = "player_ancient_one"  # (player, scope, ancient_one)
 PLAYER_INVESTIGATOR = "player_investigator"  # (player, scope, investigator)
@@ -55,8 +56,8 @@ INVESTIGATOR_TABLE_SIZE = "investigator_table_size"  # (investigator, scope, inv
 HERALD = "herald"  # (herald, scope)
 BOX = "box"  # (box, scope)
 ANCIENT_ONE_TABLE_SIZE = "ancient_one_table_size"  # (ancient_one, scope, investigators)
-# How a seat ended, as counted on an investigator's row (``games.rules.SEAT_ENDINGS``
-# but sane); the same words as the rules', so this module needs no Django import.
+# How a seat ended, as counted on an investigator's row (``Seat.Ended`` but sane); the
+# same words as ``games.rules``', so this module needs no Django import.
 SEAT_ENDINGS_COUNTED = ("devoured", "lost", "retired")
 
 
@@ -237,12 +238,6 @@ def _add(delta: Delta, row: Row, sign: int) -> None:
     change.add(sums, best, sign)
 
 
-def add_into(delta: Delta, game: GameFacts, seasons: Iterable[SeasonSpan], sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) one game's contribution in ``delta``."""
-    for row in contribution(game, seasons):
-        _add(delta, row, sign)
-
-
 def change_into(
     delta: Delta,
     before: GameFacts | None,
@@ -257,9 +252,7 @@ def change_into(
     seasons = list(seasons)
     old = contribution(before, seasons) if before is not None else []
     new = contribution(after, seasons) if after is not None else []
-    for at in range(max(len(old), len(new))):
-        was = old[at] if at < len(old) else None
-        now = new[at] if at < len(new) else None
+    for was, now in zip_longest(old, new):
         if was != now:
             if was is not None:
                 _add(delta, was, -1)

@@ -19,35 +19,32 @@ SCOPED = {
 
 
 def summaries_rebuild(
-    scopes: Iterable[int] | None = None,
-    tables: Iterable[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    scopes: Iterable[int] | None = None, progress: Callable[[int, int], None] | None = None
 ) -> int:
     """Replace summary rows with ones recomputed from the games; returns rows written.
 
     With ``scopes`` only those scopes' rows are recomputed: a season's (it was added,
     moved or deleted), the cross-league scope's (``ALL_LEAGUES``: a league turned public
-    or private) or a league's all time (``-league.pk``); with ``tables`` only those tables
-    (say, after a rescore).
+    or private) or a league's all time (``-league.pk``).
     ``progress(tables done, tables in all)`` is called after each table of a full rebuild.
     """
-    names = set(tables) if tables is not None else set(store.TABLES)
+    tables = store.TABLES
     with transaction.atomic():
         spans = store.season_spans()
         if scopes is None:
-            for name in names:
-                store.TABLES[name].model.objects.all().delete()
-            for done, name in enumerate(sorted(names), start=1):
+            for table in tables.values():
+                table.model.objects.all().delete()
+            for done, name in enumerate(sorted(tables), start=1):
                 rebuild_tables(spans=spans, all_time=True, tables={name})
                 if progress is not None:
-                    progress(done, len(names))
+                    progress(done, len(tables))
         else:
             wanted = set(scopes)
-            for name in names & SCOPED:
-                store.TABLES[name].model.objects.filter(scope__in=wanted).delete()
-            rebuild_scopes(wanted, spans, tables=names & SCOPED)
+            for name in SCOPED:
+                tables[name].model.objects.filter(scope__in=wanted).delete()
+            rebuild_tables(spans=spans, scopes=wanted, tables=SCOPED)
         league_changed.send(sender=summaries_rebuild)
-        return sum(store.TABLES[name].model.objects.count() for name in names)
+        return sum(table.model.objects.count() for table in tables.values())
 
 
 def _stored() -> dict[tuple, tuple]:
@@ -81,33 +78,25 @@ def summaries_differences(limit: int = 20) -> list[str]:
 
 
 def rebuild_tables(
-    *, spans: Iterable[c.SeasonSpan], all_time: bool, tables: Iterable[str] | None = None
+    *,
+    spans: Iterable[c.SeasonSpan],
+    all_time: bool = False,
+    tables: Iterable[str] | None = None,
+    scopes: Iterable[int] | None = None,
 ) -> None:
-    """Insert freshly computed rows of the seasons ``spans`` (the rows must be gone already);
-    with ``all_time`` those of every league's all time, of the cross-league scope and of the
-    tables without a scope (scenario and series entries) too."""
+    """Insert freshly computed rows (the rows must be gone already) of ``scopes``, by default
+    the seasons ``spans``; with ``all_time`` those of every league's all time, of the
+    cross-league scope and of the tables without a scope (scenario and series entries) too."""
     spans = list(spans)
-    scopes = [span.id for span in spans]
+    scopes = [span.id for span in spans] if scopes is None else list(scopes)
     if all_time:
         scopes += [c.league_scope(pk) for pk in League.objects.values_list("pk", flat=True)]
         scopes.append(c.ALL_LEAGUES)
-    rebuild_scopes(scopes, spans, entries=all_time, tables=tables)
-
-
-def rebuild_scopes(
-    scopes: Iterable[int],
-    spans: Iterable[c.SeasonSpan],
-    *,
-    entries: bool = False,
-    tables: Iterable[str] | None = None,
-) -> None:
-    """Insert the rows of these scope ids, and with ``entries`` those of the tables without
-    a scope."""
     wanted = set(store.TABLES if tables is None else tables)
     cte, params = rebuild_sql.scopes_cte(scopes, spans)
     grouped = rebuild_sql.statements().items() if cte else []
     statements = [(name, cte, select, params) for name, select in grouped]
-    if entries:
+    if all_time:
         entry_rows = rebuild_sql.entry_statements().items()
         statements += [(name, "", select, []) for name, select in entry_rows]
     quote = connection.ops.quote_name
@@ -116,5 +105,4 @@ def rebuild_scopes(
             if name in wanted:
                 table = store.TABLES[name]
                 columns = ", ".join(quote(col) for col in table.columns)
-                target = quote(table.model._meta.db_table)
-                cursor.execute(f"{cte}INSERT INTO {target} ({columns}) {select}", params)
+                cursor.execute(f"{cte}INSERT INTO {table.db_table} ({columns}) {select}", params)

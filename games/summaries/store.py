@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from dataclasses import dataclass, fields
+from dataclasses import fields
+from functools import partial
 
-from django.db import connection
+from django.db import connection, models
+from django.db.models import UniqueConstraint
 from django.utils import timezone
 
 from games import models as m
@@ -29,72 +31,53 @@ from .best import best_recompute, lowered_keys
 from .updates import row_sources, rows_delete, rows_update
 
 
-@dataclass(frozen=True)
 class Table:
-    model: type
-    keys: tuple[str, ...]  # database columns of the key, in the contribution's order
-    sums: tuple[str, ...]  # the first counts the row's games: at 0 the row is deleted
+    """A summary model as the upkeep writes it. Its key is its unique constraint's columns
+    (in the order ``contribution`` gives a row's key); its sums are its other columns but
+    the best score, in field order (the order ``rebuild_sql`` selects them in), the first
+    counting the row's games: at 0 the row is deleted."""
+
+    def __init__(self, model: type[models.Model]):
+        meta = model._meta
+        unique = [rule.fields for rule in meta.constraints if isinstance(rule, UniqueConstraint)]
+        # A model without one (the scenario summary) is keyed by its one-to-one field.
+        unique += [[f.name] for f in meta.concrete_fields if f.unique and not f.primary_key]
+        self.model = model
+        self.keys = tuple(meta.get_field(name).column for name in unique[0])
+        self.sums = tuple(
+            f.column
+            for f in meta.concrete_fields
+            if not f.primary_key and f.column not in (*self.keys, "best_score")
+        )
+        self.count = self.sums[0]
+        self.best = "score_sum" in self.sums  # a tally of victory scores keeps its best one
+        self.columns = [*self.keys, *self.sums, *(["best_score"] if self.best else [])]
 
     @property
-    def count(self) -> str:
-        return self.sums[0]
-
-    @property
-    def best(self) -> bool:
-        """A tally of victory scores keeps its best one too."""
-        return "score_sum" in self.sums
-
-    @property
-    def columns(self) -> list[str]:
-        return [*self.keys, *self.sums, *(["best_score"] if self.best else [])]
+    def db_table(self) -> str:
+        return connection.ops.quote_name(self.model._meta.db_table)
 
 
-TALLY = ("games", "victories", "score_sum")
-ENTRIES = ("entries", "points")
 TABLES: dict[str, Table] = {
-    c.PLAYER: Table(
-        m.PlayerStanding,
-        ("player_id", "scope"),
-        (*TALLY, "first_citizen_titles", "gate_trophies", "monster_trophies"),
-    ),
-    c.PLAYER_ANCIENT_ONE: Table(
-        m.PlayerAncientOne, ("player_id", "scope", "ancient_one_id"), TALLY
-    ),
-    c.PLAYER_MONTH: Table(m.PlayerMonth, ("player_id", "scope", "month"), TALLY),
-    c.PLAYER_INVESTIGATOR: Table(
-        m.PlayerInvestigator, ("player_id", "scope", "investigator_id"), ("seats", "victories")
-    ),
-    c.PLAYER_TEAMMATE: Table(
-        m.PlayerTeammate, ("player_id", "scope", "teammate_id"), ("games", "victories")
-    ),
-    c.TEAM: Table(
-        m.TeamStanding, ("team_id", "scope"), (*TALLY, "scenarios_entered", "series_points")
-    ),
-    c.TEAM_ANCIENT_ONE: Table(m.TeamAncientOne, ("team_id", "scope", "ancient_one_id"), TALLY),
-    c.TEAM_MONTH: Table(m.TeamMonth, ("team_id", "scope", "month"), TALLY),
-    c.ANCIENT_ONE_OUTCOME: Table(
-        m.AncientOneOutcome, ("ancient_one_id", "scope", "outcome", "defeat_cause"), ("games",)
-    ),
-    c.ANCIENT_ONE_SCORE: Table(
-        m.AncientOneScore, ("ancient_one_id", "scope", "investigator_count", "score"), ("games",)
-    ),
-    c.SCENARIO: Table(m.ScenarioSummary, ("scenario_id",), ENTRIES),
-    c.SERIES_TEAM: Table(m.SeriesTeamStanding, ("series_id", "team_id"), ENTRIES),
-    c.SERIES_PLAYER: Table(m.SeriesPlayerStanding, ("series_id", "player_id"), ENTRIES),
-    c.INVESTIGATOR: Table(
-        m.InvestigatorStanding, ("investigator_id", "scope"), (*TALLY, *c.SEAT_ENDINGS_COUNTED)
-    ),
-    c.INVESTIGATOR_ANCIENT_ONE: Table(
-        m.InvestigatorAncientOne, ("investigator_id", "scope", "ancient_one_id"), TALLY
-    ),
-    c.INVESTIGATOR_TABLE_SIZE: Table(
-        m.InvestigatorTableSize, ("investigator_id", "scope", "investigator_count"), TALLY
-    ),
-    c.HERALD: Table(m.HeraldStanding, ("herald_id", "scope"), TALLY),
-    c.BOX: Table(m.BoxStanding, ("box_id", "scope"), TALLY),
-    c.ANCIENT_ONE_TABLE_SIZE: Table(
-        m.AncientOneTableSize, ("ancient_one_id", "scope", "investigator_count"), TALLY
-    ),
+    c.PLAYER: Table(m.PlayerStanding),
+    c.PLAYER_ANCIENT_ONE: Table(m.PlayerAncientOne),
+    c.PLAYER_MONTH: Table(m.PlayerMonth),
+    c.PLAYER_INVESTIGATOR: Table(m.PlayerInvestigator),
+    c.PLAYER_TEAMMATE: Table(m.PlayerTeammate),
+    c.TEAM: Table(m.TeamStanding),
+    c.TEAM_ANCIENT_ONE: Table(m.TeamAncientOne),
+    c.TEAM_MONTH: Table(m.TeamMonth),
+    c.ANCIENT_ONE_OUTCOME: Table(m.AncientOneOutcome),
+    c.ANCIENT_ONE_SCORE: Table(m.AncientOneScore),
+    c.SCENARIO: Table(m.ScenarioSummary),
+    c.SERIES_TEAM: Table(m.SeriesTeamStanding),
+    c.SERIES_PLAYER: Table(m.SeriesPlayerStanding),
+    c.INVESTIGATOR: Table(m.InvestigatorStanding),
+    c.INVESTIGATOR_ANCIENT_ONE: Table(m.InvestigatorAncientOne),
+    c.INVESTIGATOR_TABLE_SIZE: Table(m.InvestigatorTableSize),
+    c.HERALD: Table(m.HeraldStanding),
+    c.BOX: Table(m.BoxStanding),
+    c.ANCIENT_ONE_TABLE_SIZE: Table(m.AncientOneTableSize),
 }
 
 # The columns ``GameFacts`` and ``SeatFacts`` are made of, in their fields' order.
@@ -164,10 +147,10 @@ def apply(delta: c.Delta, seasons: list[c.SeasonSpan]) -> None:
         else:
             # Zeros added: every row there and locked, in key order; then the changes.
             _upsert(table, [(key, c.Change()) for key, _ in changes])
-            _update(table, changes)
-        removed = [key for key, change in changes if change.sums.get(table.count, 0) < 0]
-        if removed:
-            _delete_empty(table, removed)
+            rows_update(table.db_table, table.keys, partial(_added, table), _rows(table, changes))
+        removed = [list(key) for key, change in changes if change.sums.get(table.count, 0) < 0]
+        count = connection.ops.quote_name(table.count)
+        rows_delete(table.db_table, table.keys, f"{count} <= 0", removed)
         if table.best:
             best_recompute(table, lowered_keys(changes), seasons)
 
@@ -185,23 +168,27 @@ def _rows(table: Table, changes: list[tuple[tuple, c.Change]]) -> list[list]:
     ]
 
 
-def _best_kept(current: str, new: str) -> str:
-    """The SET clause keeping the higher of a row's best score and a new one (NULL: none)."""
-    return (
-        f"best_score = CASE WHEN {current} IS NULL OR {new} > {current} THEN "
-        f"COALESCE({new}, {current}) ELSE {current} END"
-    )
+def _added(table: Table, values: list[str]) -> list[str]:
+    """The SET clauses adding ``values`` (SQL: the sums', then a tally's best score) to a
+    row, keeping the higher of its best score and the new one (NULL: none)."""
+    quote, kept = connection.ops.quote_name, f"{table.db_table}.best_score"
+    clauses = [
+        f"{quote(s)} = {table.db_table}.{quote(s)} + {value}"
+        for s, value in zip(table.sums, values, strict=False)
+    ]
+    if table.best:
+        best = f"CAST({values[-1]} AS INTEGER)"
+        clauses.append(
+            f"best_score = CASE WHEN {kept} IS NULL OR {best} > {kept} THEN "
+            f"COALESCE({best}, {kept}) ELSE {kept} END"
+        )
+    return clauses
 
 
 def _upsert(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
-    """Add ``changes`` (sorted by key) to their rows, creating the missing ones."""
-    if not changes:
-        return
-    quote = connection.ops.quote_name
-    db_table = quote(table.model._meta.db_table)
-    updates = [f"{quote(s)} = {db_table}.{quote(s)} + EXCLUDED.{quote(s)}" for s in table.sums]
-    if table.best:
-        updates.append(_best_kept(f"{db_table}.best_score", "EXCLUDED.best_score"))
+    """Add ``changes`` (sorted by key, at least one) to their rows, creating the missing ones."""
+    quote, db_table = connection.ops.quote_name, table.db_table
+    updates = _added(table, [f"EXCLUDED.{quote(col)}" for col in table.columns[len(table.keys) :]])
     rows = _rows(table, changes)
     insert = f"INSERT INTO {db_table} ({', '.join(quote(col) for col in table.columns)}) "
     keys = ", ".join(quote(key) for key in table.keys)
@@ -240,29 +227,3 @@ def _upsert_copied(
                 copy.write_row(row)
         cursor.execute(f"{insert} SELECT {names} FROM {scratch} ORDER BY {order} {conflict}")
         cursor.execute(f"DROP TABLE {scratch}")
-
-
-def _update(table: Table, changes: list[tuple[tuple, c.Change]]) -> None:
-    quote = connection.ops.quote_name
-    db_table = quote(table.model._meta.db_table)
-
-    def sets(values: list[str]) -> list[str]:
-        clauses = [
-            f"{quote(s)} = {db_table}.{quote(s)} + {value}"
-            for s, value in zip(table.sums, values, strict=False)
-        ]
-        if table.best:
-            clauses.append(_best_kept(f"{db_table}.best_score", f"CAST({values[-1]} AS INTEGER)"))
-        return clauses
-
-    rows_update(db_table, table.keys, sets, _rows(table, changes))
-
-
-def _delete_empty(table: Table, keys: list[tuple]) -> None:
-    quote = connection.ops.quote_name
-    rows_delete(
-        quote(table.model._meta.db_table),
-        table.keys,
-        f"{quote(table.count)} <= 0",
-        [list(key) for key in keys],
-    )

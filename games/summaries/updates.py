@@ -16,9 +16,6 @@ from collections.abc import Callable, Iterator, Sequence
 
 from django.db import connection
 
-# Bound parameters per statement on PostgreSQL (its limit is 65,535); SQLite's is Django's.
-POSTGRES_PARAMETERS = 30_000
-
 
 def rows_update(
     db_table: str,
@@ -64,41 +61,23 @@ def rows_delete(db_table: str, keys: Sequence[str], condition: str, rows: list[l
 
 def row_sources(rows: list[Sequence]) -> Iterator[tuple[str, list]]:
     """Where a statement reads ``rows`` as ``v.column1``, ``v.column2``, ...: on PostgreSQL
-    one array per column, elsewhere ``(VALUES ...) AS v``, a batch at a time."""
-    if connection.vendor == "postgresql":
-        yield columns_source(rows)
-        return
-    for values, params in values_batches(rows):
-        yield f"({values}) AS v", params
-
-
-def values_batches(rows: list[Sequence]) -> Iterator[tuple[str, list]]:
-    """``VALUES (%s, ...), ...`` and its parameters for ``rows``, in batches that keep each
-    statement under the database's limit of bound parameters."""
+    ``unnest(%s::type[], ...) AS v(column1, ...)``, one array per column; on SQLite
+    ``(VALUES ...) AS v`` in batches under its limit of bound parameters."""
     width = len(rows[0])
+    if connection.vendor == "postgresql":
+        columns = [list(column) for column in zip(*rows, strict=True)]
+        kinds = [next((type(v) for v in column if v is not None), int) for column in columns]
+        arrays = ", ".join(f"%s::{_ARRAY_TYPES.get(kind, 'bigint')}[]" for kind in kinds)
+        names = ", ".join(f"column{i}" for i in range(1, width + 1))
+        yield f"unnest({arrays}) AS v({names})", columns
+        return
     placeholder = "(" + ", ".join(["%s"] * width) + ")"
-    limit = connection.features.max_query_params or POSTGRES_PARAMETERS
-    batch = max(1, limit // width)
+    batch = max(1, connection.features.max_query_params // width)
     for start in range(0, len(rows), batch):
         part = rows[start : start + batch]
-        yield (
-            f"VALUES {', '.join([placeholder] * len(part))}",
-            [value for row in part for value in row],
-        )
+        values = ", ".join([placeholder] * len(part))
+        yield f"(VALUES {values}) AS v", [value for row in part for value in row]
 
 
 # PostgreSQL array types of the values summary rows hold, by Python type.
 _ARRAY_TYPES = {bool: "boolean", int: "bigint", datetime.date: "date", str: "text"}
-
-
-def columns_source(rows: list[Sequence]) -> tuple[str, list[list]]:
-    """``unnest(%s::type[], ...) AS v(column1, ...)`` and its parameters, one array per
-    column of ``rows`` (PostgreSQL): the same ``v.columnN`` a ``VALUES`` list names."""
-    columns = [list(column) for column in zip(*rows, strict=True)]
-    types = []
-    for column in columns:
-        kind = next((type(value) for value in column if value is not None), int)
-        types.append(_ARRAY_TYPES.get(kind, "bigint"))
-    arrays = ", ".join(f"%s::{kind}[]" for kind in types)
-    names = ", ".join(f"column{i}" for i in range(1, len(columns) + 1))
-    return f"unnest({arrays}) AS v({names})", columns

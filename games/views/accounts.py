@@ -9,7 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
-from games.forms import SignupForm
+from games.forms.accounts import SignupForm
 
 
 class SignupView(FormView):

@@ -14,7 +14,7 @@ from django.views import View
 from django.views.generic import FormView, ListView
 
 from games.claims import ClaimGone, claim_decide
-from games.forms import ClaimForm
+from games.forms.accounts import ClaimForm
 from games.models import Player, PlayerClaim, Status
 from games.permissions import moderates_everywhere
 from games.views.moderation import QUEUE_PAGE_SIZE, ModeratorMixin

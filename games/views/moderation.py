@@ -9,7 +9,6 @@ import django_filters
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -78,14 +77,13 @@ def decide(request, game: Session, in_queue: bool = False) -> None:
         messages.error(request, _("Unknown status."))
         return
     try:
-        with transaction.atomic():
-            session_moderate(
-                session_id=game.pk,
-                status=status,
-                seen_version=posted_version(request),
-                moderator=request.user,
-                reason=request.POST.get("rejection_reason", ""),
-            )
+        session_moderate(
+            session_id=game.pk,
+            status=status,
+            seen_version=posted_version(request),
+            moderator=request.user,
+            reason=request.POST.get("rejection_reason", ""),
+        )
     except SessionChanged as changed:
         # The game page shows the version as it now is, to decide on again.
         messages.error(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import DetailView
@@ -108,32 +108,29 @@ class MySessionsView(LoginRequiredMixin, FilterView):
         )
 
 
-class SessionWithdrawView(LoginRequiredMixin, View):
+class SessionWithdrawView(LoginRequiredMixin, DetailView):
     """Withdraw (delete) a game: its submitter while pending, or a moderator. Asks first."""
 
     template_name = "games/session_confirm_withdraw.html"
+    context_object_name = "game"
 
-    def dispatch(self, request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        self.game = visible_game(request, kwargs["pk"])
-        if not session_withdrawable_by(self.game, request.user):
+    def get_object(self, queryset=None):
+        game = visible_game(self.request, self.kwargs["pk"])
+        if not session_withdrawable_by(game, self.request.user):
             raise PermissionDenied(
                 _("Only its submitter (while pending) or a moderator withdraws it.")
             )
-        return super().dispatch(request, *args, **kwargs)
-
-    def get(self, request, *args, **kwargs):
-        return render(request, self.template_name, {"game": self.game})
+        return game
 
     def post(self, request, *args, **kwargs):
+        game = self.get_object()
         try:
             session_withdraw(
-                session_id=self.game.pk, user=request.user, seen_version=posted_version(request)
+                session_id=game.pk, user=request.user, seen_version=posted_version(request)
             )
         except SessionChanged as changed:
             messages.error(request, str(changed))
-            return redirect(self.game)
+            return redirect(game)
         messages.success(request, _("The game was withdrawn."))
         return redirect("games:mine", request.league.slug)
 

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from games.forms import ResultSubmission
+from games.forms.submission import ResultSubmission
 from games.models import Player, Session, Status
 from games.names import MAX_NAME_LENGTH, normalise_name
 from games.permissions import session_editable_by

@@ -3,22 +3,29 @@
 ``page_cached(view, shows=KIND)`` marks a view (in the URLconf); ``PageCacheMiddleware``
 serves and stores it (docs/caching.md). It sits above the session, CSRF and messages
 middleware so it sees the cookies they set.
+
+An entry is ``(versions, segments, headers)``, *fresh* while those are the versions now;
+this process's copy is trusted only against versions just read from the shared cache
+(docs/caching.md, "One render per stale page").
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.core.cache import cache, caches
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
-from league.caching import copies
 from league.caching.fills import cut, fill, unmark
 from league.caching.outage import guarded
 from league.caching.subjects import LISTS, page_keys
+from league.caching.versions import shared
 from league.ops.query_text import known_query
 
 EXPORT_PARAMETER = "_export"
@@ -27,6 +34,58 @@ COVERED_VARY = {"cookie", "accept-encoding"}
 # Headers not kept with a page: set per response (the length changes with the fills).
 UNSTORED_HEADERS = {"set-cookie", "x-cache", "content-length", "cache-control"}
 VISITOR, MEMBER = "visitor", "member"
+Versions = tuple[str, ...]
+
+
+class Found(NamedTuple):
+    current: Versions
+    fresh: tuple | None = None
+    stale: tuple | None = None
+
+
+def find(key: str, names: list[str]) -> Found:
+    memory = caches["pages"]
+    mine = memory.get(key)
+    found = cache.get_many(names if mine is not None else [*names, key])
+    # A lost version (culled, evicted, flushed) is replaced by a new one, never an old one.
+    now = tuple(found.get(name) or shared(name) for name in names)
+    if mine is not None and mine[0] == now:
+        return Found(now, fresh=mine)
+    theirs = found.get(key) if mine is None else cache.get(key)
+    if theirs is not None and theirs[0] == now:
+        memory.set(key, theirs, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS)
+        return Found(now, fresh=theirs)
+    return Found(now, stale=theirs if theirs is not None else mine)
+
+
+def lock_key(key: str, built_from: Versions) -> str:
+    digest = hashlib.sha256("|".join(built_from).encode()).hexdigest()[:16]
+    return f"{key}:render:{digest}"
+
+
+def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
+    """Whether this request gets the stale copy while another renders the page (``False``:
+    it took the lock, or the copy is too old). A HEAD (``stores=False``) never takes it."""
+    seconds = settings.LEAGUE_PAGE_STALE_SECONDS
+    if found.stale is None or not seconds:
+        return False
+    now = time.time()
+    throttle = min(settings.LEAGUE_PAGE_RENDER_SECONDS, seconds)
+    if stores and throttle and not cache.add(f"{key}:rendered", now, timeout=throttle):
+        return True  # rendered less than that ago: its copy serves until then
+    lock = lock_key(key, found.stale[0])
+    if stores and cache.add(lock, now, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS):
+        return False
+    since = cache.get(lock)
+    return since is not None and now - since <= seconds
+
+
+def store(key: str, built_from: Versions, segments, headers, seconds: int | None = None) -> None:
+    """Keep a page in the shared cache and this process's (at most the setting's seconds)."""
+    entry = (built_from, segments, headers)
+    seconds = min(seconds or settings.LEAGUE_PAGE_CACHE_SECONDS, settings.LEAGUE_PAGE_CACHE_SECONDS)
+    cache.set(key, entry, timeout=seconds)
+    caches["pages"].set(key, entry, timeout=seconds)
 
 
 def page_cached(view, *, members: bool = True, shows: str = LISTS):
@@ -100,7 +159,7 @@ class PageCacheMiddleware:
                 }
                 # A page may keep its copy a shorter time (one that shows what expires).
                 seconds = getattr(response, "page_cache_seconds", None)
-                guarded(lambda: copies.store(*pending, segments, headers, seconds))
+                guarded(lambda: store(*pending, segments, headers, seconds))
         if not response.streaming and "html" in response.get("Content-Type", ""):
             content = unmark(response.content)
             if content is not response.content:
@@ -126,24 +185,39 @@ class PageCacheMiddleware:
             return None
         key = page_key(request, whose)
         names = page_keys(view_func.league_page_shows, request, view_kwargs)
-        found = guarded(lambda: copies.find(key, names))
+        found = guarded(lambda: find(key, names))
         if found is None:  # the cache does not answer: render, and store nothing
             request.page_cache_pending = None
             return None
         if found.fresh is not None:
-            return _served(request, found.fresh, "hit")
+            return _served(request, found.fresh, "hit", key)
         stores = request.method == "GET"
-        if guarded(lambda: copies.serve_stale(key, found, stores=stores), False):
-            return _served(request, found.stale, "stale")
+        if guarded(lambda: serve_stale(key, found, stores=stores), False):
+            return _served(request, found.stale, "stale", key)
         request.page_cache_pending = (key, found.current)
         # The page's fragments are kept under the same versions (``{% cache %}``).
         request.page_versions = found.current
         return None
 
 
-def _served(request, entry, state: str) -> HttpResponse:
-    _, segments, headers = entry
-    response = HttpResponse(fill(segments, request), headers=headers)
+def _filled(request, key: str, built_from, segments) -> bytes:
+    """The copy with its per-request parts filled in. A visitor who brings no cookie (no
+    session, so no message) gets what every such visitor of this address gets: filled once
+    per copy and process, not on every hit, where the fill cost 40 % of a hit's CPU."""
+    if signed_in(request) or request.COOKIES:
+        return fill(segments, request)
+    memory = caches["pages"]
+    kept = memory.get(f"{key}:filled")
+    if kept is not None and kept[0] == built_from:
+        return kept[1]
+    content = fill(segments, request)
+    memory.set(f"{key}:filled", (built_from, content), timeout=settings.LEAGUE_PAGE_CACHE_SECONDS)
+    return content
+
+
+def _served(request, entry, state: str, key: str) -> HttpResponse:
+    built_from, segments, headers = entry
+    response = HttpResponse(_filled(request, key, built_from, segments), headers=headers)
     # The page differs by audience, told by the session cookie: shared caches must keep
     # one copy per cookie.
     patch_vary_headers(response, ("Cookie",))

@@ -46,6 +46,18 @@ def league_version() -> str:
     return guarded(lambda: shared(VERSION_KEY)) or new_token()
 
 
+def rules_versions(league: int) -> str | None:
+    """The versions a change to ``league``'s own rows (a scenario, its tasks) or to the
+    catalog replaces, and no game does; ``None`` while the cache does not answer."""
+    names = [ALL_KEY, league_key(league)]
+
+    def read() -> str:
+        found = cache.get_many(names)
+        return "|".join(found.get(name) or shared(name) for name in names)
+
+    return guarded(read)
+
+
 def versions_bump(keys: Iterable[str] | None = None) -> str:
     """Replace the league version and retire these versions (``None``: every page's).
 

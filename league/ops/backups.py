@@ -19,6 +19,8 @@ SQLITE = "django.db.backends.sqlite3"
 POSTGRESQL = "django.db.backends.postgresql"
 SUFFIXES = {SQLITE: ".sqlite3", POSTGRESQL: ".dump"}
 RESTORE_FLAGS = ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error"]
+# The connection's settings as libpq reads them from the environment.
+PG_ENVIRONMENT = {"HOST": "PGHOST", "PORT": "PGPORT", "USER": "PGUSER", "PASSWORD": "PGPASSWORD"}
 
 DatabaseSettings = dict[str, Any]
 
@@ -34,12 +36,11 @@ def engine_of(database: DatabaseSettings) -> str:
     return engine
 
 
-def backup_name(database: DatabaseSettings, now: datetime.datetime | None = None) -> str:
+def backup_name(database: DatabaseSettings) -> str:
     """``league-sqlite-20260110-213000.sqlite3``: the engine and the time, sortable."""
-    now = now or datetime.datetime.now()
     engine = engine_of(database)
     kind = "sqlite" if engine == SQLITE else "postgresql"
-    return f"league-{kind}-{now:%Y%m%d-%H%M%S}{SUFFIXES[engine]}"
+    return f"league-{kind}-{datetime.datetime.now():%Y%m%d-%H%M%S}{SUFFIXES[engine]}"
 
 
 def backup_database(database: DatabaseSettings, directory: Path) -> Path:
@@ -48,7 +49,7 @@ def backup_database(database: DatabaseSettings, directory: Path) -> Path:
     if target.exists():
         raise BackupError(f"{target} already exists: wait a second and try again.")
     if engine_of(database) == SQLITE:
-        _sqlite_copy(Path(database["NAME"]), target, source_must_exist=True)
+        _sqlite_copy(Path(database["NAME"]), target)
     else:
         _run([_tool("pg_dump"), "--format=custom", "--no-owner", f"--file={target}"], database)
     return target
@@ -64,15 +65,15 @@ def restore_database(database: DatabaseSettings, backup: Path) -> None:
             f"(expected a {SUFFIXES[engine]} file)."
         )
     if engine == SQLITE:
-        _sqlite_copy(backup, Path(database["NAME"]), source_must_exist=True)
+        _sqlite_copy(backup, Path(database["NAME"]))
     else:  # pg_restore restores into --dbname, not PGDATABASE
         database_flag = f"--dbname={database['NAME']}"
         _run([_tool("pg_restore"), *RESTORE_FLAGS, database_flag, str(backup)], database)
 
 
-def _sqlite_copy(source: Path, target: Path, *, source_must_exist: bool) -> None:
+def _sqlite_copy(source: Path, target: Path) -> None:
     # Page by page: safe while others read and write it.
-    if source_must_exist and not source.is_file():
+    if not source.is_file():
         raise BackupError(f"No SQLite database at {source}.")
     reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
@@ -101,14 +102,7 @@ def _tool(name: str) -> str:
 def _run(command: list[str], database: DatabaseSettings) -> None:
     # The password travels in the environment, never on the command line.
     env = {**os.environ, "PGDATABASE": database["NAME"]}
-    for key, variable in (
-        ("HOST", "PGHOST"),
-        ("PORT", "PGPORT"),
-        ("USER", "PGUSER"),
-        ("PASSWORD", "PGPASSWORD"),
-    ):
-        if database.get(key):
-            env[variable] = str(database[key])
+    env |= {name: str(database[key]) for key, name in PG_ENVIRONMENT.items() if database.get(key)}
     result = subprocess.run(command, env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise BackupError(f"{Path(command[0]).name} failed: {result.stderr.strip()}")

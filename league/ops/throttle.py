@@ -92,17 +92,12 @@ def throttle_posts(scope: str):
             if request.method == "POST":
                 wait = Limit.named(scope).hit(client_address(request))
                 if wait is not None:
-                    return throttled(request, wait)
+                    context = {"minutes": -(-wait // 60)}
+                    response = render(request, "registration/throttled.html", context, status=429)
+                    response["Retry-After"] = str(wait)
+                    return response
             return view(request, *args, **kwargs)
 
         return wrapped
 
     return decorate
-
-
-def throttled(request, wait: int):
-    minutes = -(-wait // 60)
-    context = {"minutes": minutes}
-    response = render(request, "registration/throttled.html", context, status=429)
-    response["Retry-After"] = str(wait)
-    return response

@@ -13,7 +13,7 @@ from django.views import View
 from django.views.generic import CreateView
 
 from league.models import JoinRequest, League, role_in
-from league.organise import members
+from league.organise import roles
 from league.organise.forms import LeagueForm
 from league.organise.roles import RoleRefused
 
@@ -25,7 +25,7 @@ class LeagueCreateView(LoginRequiredMixin, CreateView):
     def form_valid(self, form):
         try:
             with transaction.atomic():
-                self.object = members.league_create(self.request.user, form.save(commit=False))
+                self.object = roles.league_create(self.request.user, form.save(commit=False))
         except RoleRefused as refused:
             form.add_error(None, str(refused))
             return self.form_invalid(form)
@@ -54,9 +54,9 @@ class LeagueMembershipView(LoginRequiredMixin, View):
         league = get_object_or_404(League, slug=slug)
         try:
             if request.POST.get("action") == "leave":
-                members.league_leave(request.user, league)
+                roles.league_leave(request.user, league)
                 told = _("You have left %(league)s.")
-            elif members.league_join(request.user, league):
+            elif roles.league_join(request.user, league):
                 told = _("Welcome to %(league)s: you are a member now.")
             else:
                 told = _("You asked to join %(league)s: an organiser answers.")

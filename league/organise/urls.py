@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.organise import scenarios, views
+from league.organise import views
 
 urlpatterns = [
     path("", views.OrganiseView.as_view(), name="organise"),
@@ -18,16 +18,16 @@ urlpatterns = [
         name="organise_join_request",
     ),
     path("settings/", views.LeagueSettingsView.as_view(), name="organise_settings"),
-    path("scenarios/", scenarios.ScenarioListView.as_view(), name="organise_scenarios"),
-    path("scenarios/new/", scenarios.ScenarioEditView.as_view(), name="organise_scenario_new"),
-    path("scenarios/<int:pk>/", scenarios.ScenarioEditView.as_view(), name="organise_scenario"),
+    path("scenarios/", views.ScenarioListView.as_view(), name="organise_scenarios"),
+    path("scenarios/new/", views.ScenarioEditView.as_view(), name="organise_scenario_new"),
+    path("scenarios/<int:pk>/", views.ScenarioEditView.as_view(), name="organise_scenario"),
     path(
         "scenarios/<int:pk>/delete/",
-        scenarios.ScenarioDeleteView.as_view(),
+        views.ScenarioDeleteView.as_view(),
         name="organise_scenario_delete",
     ),
-    path("series/new/", scenarios.SeriesEditView.as_view(), name="organise_series_new"),
-    path("series/<int:pk>/", scenarios.SeriesEditView.as_view(), name="organise_series"),
+    path("series/new/", views.SeriesEditView.as_view(), name="organise_series_new"),
+    path("series/<int:pk>/", views.SeriesEditView.as_view(), name="organise_series"),
     path("seasons/", views.SeasonListView.as_view(), name="organise_seasons"),
     path("seasons/new/", views.SeasonEditView.as_view(), name="organise_season_new"),
     path("seasons/<int:pk>/", views.SeasonEditView.as_view(), name="organise_season"),

@@ -1,5 +1,5 @@
-"""The Organise area's pages (its scenario pages: ``scenarios``): a visitor is sent to sign
-in, anyone else who may not organise gets 403; every write runs in one transaction."""
+"""The Organise area's pages: a visitor is sent to sign in, anyone else who may not organise
+gets 403; every write runs in one transaction."""
 
 from __future__ import annotations
 
@@ -7,25 +7,31 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.db import IntegrityError, transaction
-from django.http import FileResponse, Http404
+from django.db.models import ProtectedError
+from django.forms.formsets import all_valid
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
-from django.views.generic import FormView, ListView, TemplateView, UpdateView
+from django.views.generic import DeleteView, FormView, ListView, TemplateView, UpdateView
 
 from games.jobs.files import export_path
 from games.jobs.models import JobStatus
 from games.jobs.stale import jobs_sweep
+from games.models import Scenario, Series
 from league.models import Announcement, League, Season, Visibility
-from league.organise import history, members
+from league.organise import history, roles
 from league.organise.forms import (
     AnnouncementForm,
     InviteForm,
     LeagueSettingsForm,
     RoleGrantForm,
+    ScenarioForm,
+    ScenarioTaskFormSet,
     SeasonForm,
+    SeriesForm,
 )
 from league.organise.roles import (
     ORGANISERS,
@@ -35,14 +41,7 @@ from league.organise.roles import (
     role_grant,
     role_revoke,
 )
-from league.pages.filenames import CONTENT_TYPES, attachment_header
-
-
-def taken_meanwhile(form, *formsets) -> None:
-    """``form`` (fresh, bound to the same data) checked again after the database refused
-    its save, so the row that took its name or address meanwhile gets its message there."""
-    if all([form.is_valid(), *(formset.is_valid() for formset in formsets)]):
-        form.add_error(None, _("Someone saved the same name or address a moment ago: check it."))
+from league.pages.filenames import file_attachment
 
 
 class OrganiserMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -79,10 +78,10 @@ class PeopleView(OrganiserMixin, FormView):
         return super().get_context_data(
             **kwargs,
             roles=[(role, role.members(league)) for role in ROLES.values()],
-            memberships=members.members_of(league),
+            memberships=roles.members_of(league),
             invitation=invitation,
             invite_form=invite_form,
-            join_requests=members.join_requests_of(league) if invitation else (),
+            join_requests=roles.join_requests_of(league) if invitation else (),
         )
 
     def post(self, request, *args, **kwargs):
@@ -94,7 +93,7 @@ class PeopleView(OrganiserMixin, FormView):
         invite_form = InviteForm(request.POST)
         if invite_form.is_valid():
             try:
-                user = members.member_invite(invite_form.cleaned_data["username"], request.league)
+                user = roles.member_invite(invite_form.cleaned_data["username"], request.league)
             except RoleRefused as refused:
                 invite_form.add_error("username", str(refused))
             else:
@@ -147,7 +146,7 @@ class JoinRequestAnswerView(OrganiserMixin, View):
 
     def post(self, request, *args, **kwargs):
         approve = request.POST.get("answer") == "approve"
-        user = members.join_request_answer(kwargs["pk"], request.league, approve=approve)
+        user = roles.join_request_answer(kwargs["pk"], request.league, approve=approve)
         if user is None:
             messages.error(request, _("That request is no longer here: it was answered."))
         else:
@@ -208,21 +207,24 @@ class LeagueRowEditMixin(OrganiserMixin):
     def post(self, request, *args, **kwargs):
         self.object = self.get_object()
         form, inlines = self.get_form(), self.inlines()
-        if not all([form.is_valid(), *(formset.is_valid() for formset in inlines.values())]):
-            return self.render_to_response(self.get_context_data(form=form, **inlines))
-        try:
-            with transaction.atomic():
-                self.object = form.save()
-                for formset in inlines.values():
-                    formset.instance = self.object
-                    formset.save()
-        except IntegrityError:  # another organiser took the name or address meanwhile
-            self.object = self.get_object()
-            form, inlines = self.get_form(), self.inlines()
-            taken_meanwhile(form, *inlines.values())
-            return self.render_to_response(self.get_context_data(form=form, **inlines))
-        messages.success(request, self.saved % {self.saved_as: self.object})
-        return redirect(self.get_success_url())
+        if all_valid([form, *inlines.values()]):
+            try:
+                with transaction.atomic():
+                    self.object = form.save()
+                    for formset in inlines.values():
+                        formset.instance = self.object
+                        formset.save()
+            except IntegrityError:  # another organiser took the name or address meanwhile
+                # Checked again, fresh: the row that took it gets its message by the field.
+                self.object = self.get_object()
+                form, inlines = self.get_form(), self.inlines()
+                if all_valid([form, *inlines.values()]):
+                    told = _("Someone saved the same name or address a moment ago: check it.")
+                    form.add_error(None, told)
+            else:
+                messages.success(request, self.saved % {self.saved_as: self.object})
+                return redirect(self.get_success_url())
+        return self.render_to_response(self.get_context_data(form=form, **inlines))
 
 
 class SeasonEditView(LeagueRowEditMixin, UpdateView):
@@ -284,6 +286,67 @@ class HistoryFileView(OrganiserMixin, View):
         path = export_path(job.file_name) if job is not None else None
         if path is None or not path.exists():
             raise Http404("This export has been deleted: ask for a new one.")
-        response = FileResponse(path.open("rb"), content_type=CONTENT_TYPES["csv"])
-        response["Content-Disposition"] = attachment_header(job.download_name or path.name)
-        return response
+        return file_attachment(path, job.download_name)
+
+
+class ScenarioListView(OrganiserMixin, ListView):  # and the series, a handful
+    template_name = "league/organise/scenarios.html"
+    context_object_name = "scenarios"
+    paginate_by = 50
+    MOST_SERIES = 50
+
+    def get_queryset(self):
+        return (
+            Scenario.objects.of_league(self.request.league)
+            .select_related("series")
+            .order_by("-opens_at", "pk")
+        )
+
+    def get_context_data(self, **kwargs):
+        series = Series.objects.of_league(self.request.league).order_by("name", "pk")
+        return super().get_context_data(**kwargs, series_list=series[: self.MOST_SERIES])
+
+
+class ScenarioEditView(LeagueRowEditMixin, UpdateView):
+    model = Scenario
+    form_class = ScenarioForm
+    template_name = "league/organise/scenario_form.html"
+    saved = gettext_lazy("Scenario “%(name)s” saved.")
+
+    def inlines(self) -> dict:
+        data = self.request.POST if self.request.method == "POST" else None
+        instance = self.object or Scenario(league=self.request.league)
+        return {"tasks": ScenarioTaskFormSet(data, instance=instance, prefix="tasks")}
+
+
+class SeriesEditView(LeagueRowEditMixin, UpdateView):
+    model = Series
+    form_class = SeriesForm
+    template_name = "league/organise/series_form.html"
+    saved = gettext_lazy("Series “%(name)s” saved.")
+
+
+class ScenarioDeleteView(OrganiserMixin, DeleteView):
+    # A scenario that games were entered for stays (PROTECT), and the organiser is told so.
+
+    template_name = "league/organise/scenario_delete.html"
+    success_url_name = "league:organise_scenarios"
+
+    def get_queryset(self):
+        return Scenario.objects.of_league(self.request.league)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, games=self.object.sessions.count())
+
+    def form_valid(self, form):
+        name = str(self.object)
+        try:
+            with transaction.atomic():
+                self.object.delete()
+        except ProtectedError:
+            messages.error(
+                self.request, _("Games were entered for “%(name)s”: it stays.") % {"name": name}
+            )
+            return redirect("league:organise_scenario", self.request.league.slug, self.object.pk)
+        messages.success(self.request, _("Scenario “%(name)s” deleted.") % {"name": name})
+        return redirect(self.get_success_url())

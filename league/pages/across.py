@@ -1,12 +1,13 @@
-"""The public leagues side by side (``league.queries.across``). Not cached as pages: each
-reads a bounded slice of summary rows of many leagues, whose writes retire their own."""
+"""The public leagues side by side (``league.queries.across``), namespace ``across``:
+/<language>/across/... Not cached as pages: each reads a bounded slice of summary rows of
+many leagues, whose writes retire their own."""
 
 from __future__ import annotations
 
 import django_tables2 as tables
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 from django_tables2.views import SingleTableMixin
@@ -22,11 +23,15 @@ class AcrossStandingsTable(StandingsTable):
     each league."""
 
     caption = _("Players of every public league")
+    row_template = None  # the standings' rows link a league's player page: cells from columns
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("across:player", args=[record.slug]),
         order_by=("name",),
     )
+
+    class Meta(StandingsTable.Meta):  # a table's Meta is not inherited by default
+        pass
 
 
 class BoardView(SingleTableMixin, TemplateView):
@@ -63,3 +68,12 @@ class AncientOneAcrossView(TemplateView):
         ancient_one = get_object_or_404(AncientOne, slug=kwargs["slug"])
         records = ancient_one_across(ancient_one)
         return super().get_context_data(**kwargs, ancient_one=ancient_one, records=records)
+
+
+app_name = "across"
+urlpatterns = [
+    path("", BoardView.as_view(), name="board"),
+    # <str:…>: player slugs keep letters of every script, as in a league.
+    path("players/<str:slug>/", PlayerAcrossView.as_view(), name="player"),
+    path("ancient-ones/<slug:slug>/", AncientOneAcrossView.as_view(), name="ancient_one"),
+]

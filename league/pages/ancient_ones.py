@@ -21,7 +21,6 @@ class TopGamesTable(LeaderboardTable):
     """An Ancient One's best approved victories (a fixed top list: no sorting)."""
 
     caption = _("Top games")
-    without_ancient_one = True  # the row template leaves its cell out
 
     class Meta(LeaderboardTable.Meta):
         exclude = ("ancient_one",)

@@ -1,6 +1,6 @@
 """Server-side SVG charts, no JavaScript: each builder turns a short series into
 coordinates, ticks and each point's date and value, which ``league/includes/chart.html``
-draws (``{% chart %}``) with a title, a description and the numbers as a table."""
+draws with a title, a description and the numbers as a table."""
 
 from __future__ import annotations
 
@@ -95,16 +95,11 @@ class Chart:
         return not self.points and not self.bars and not any(s.points for s in self.series)
 
 
-def nice_step(span: float, ticks: int = Y_TICKS) -> int:
-    """A whole step (1, 2, 5, 10, 20, ...) giving about ``ticks`` grid lines over ``span``."""
-    raw = max(span / max(ticks, 1), 1)
-    magnitude = 1
-    while magnitude * 10 <= raw:
-        magnitude *= 10
-    for multiple in (1, 2, 5, 10):
-        if multiple * magnitude >= raw:
-            return multiple * magnitude
-    return 10 * magnitude
+def nice_step(span: float) -> int:
+    """A whole step (1, 2, 5, 10, 20, ...) giving about ``Y_TICKS`` grid lines over ``span``."""
+    raw = max(span / Y_TICKS, 1)
+    magnitude = 10 ** int(math.log10(raw))
+    return next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
 
 
 def _y_axis(chart: Chart, low: int, high: int) -> tuple[int, int]:
@@ -133,9 +128,11 @@ def _axes(chart: Chart, first: float, last: float, low: int, high: int):
     return x, y
 
 
-def _month_ticks(x, days: list[datetime.date]) -> list[Tick]:
-    """The first and the last month, named under their place."""
-    return [Tick(x(day.toordinal()), month=day) for day in sorted({days[0], days[-1]})]
+def _dated_axes(chart: Chart, days: list[datetime.date], low: int, high: int):
+    """``_axes`` for points by day (``x`` takes a date), the first and last month named."""
+    x, y = _axes(chart, days[0].toordinal(), days[-1].toordinal(), low, high)
+    chart.x_ticks = [Tick(x(day.toordinal()), month=day) for day in sorted({days[0], days[-1]})]
+    return (lambda day: x(day.toordinal())), y
 
 
 def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
@@ -152,12 +149,8 @@ def score_line(
     if not points:
         return chart
     days, scores = [day for day, _score in points], [score for _day, score in points]
-    first, last = days[0].toordinal(), days[-1].toordinal()
-    x, y = _axes(chart, first, last, min(min(scores), 0), max(scores))
-    chart.points = [
-        Point(x(day.toordinal()), y(score), localized(score), day) for day, score in points
-    ]
-    chart.x_ticks = _month_ticks(x, days)
+    x, y = _dated_axes(chart, days, min(min(scores), 0), max(scores))
+    chart.points = [Point(x(day), y(score), localized(score), day) for day, score in points]
     return chart
 
 
@@ -171,19 +164,17 @@ def monthly_scores(
         return chart
     days = [day for day, _best, _mean in months]
     values = [value for _day, best, mean in months for value in (best, mean)]
-    first, last = days[0].toordinal(), days[-1].toordinal()
-    x, y = _axes(chart, first, last, min(min(values), 0), max(values))
+    x, y = _dated_axes(chart, days, min(min(values), 0), max(values))
     best_text, mean_text = _("best %(score)s"), _("mean %(score)s")
     best = [
-        Point(x(day.toordinal()), y(best), best_text % {"score": localized(best)}, day)
+        Point(x(day), y(best), best_text % {"score": localized(best)}, day)
         for day, best, _mean in months
     ]
     mean = [
-        Point(x(day.toordinal()), y(mean), mean_text % {"score": localized(mean, 1)}, day)
+        Point(x(day), y(mean), mean_text % {"score": localized(mean, 1)}, day)
         for day, _best, mean in months
     ]
     chart.series = [Series(_("Best score"), "best", best), Series(_("Mean score"), "mean", mean)]
-    chart.x_ticks = _month_ticks(x, days)
     return chart
 
 

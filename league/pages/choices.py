@@ -36,58 +36,52 @@ def choice_list(field) -> list[tuple[str, str]]:
     ]
 
 
-def cached_choices(
-    fields: dict[str, Any], versions: list | None = None
-) -> dict[str, list[tuple[str, str]]]:
-    """The choices of each field in ``fields`` (by their list names): one ``get_many`` for
-    the versions and the lists, one ``set_many`` for the lists read again. Read from the
-    database alone when the cache keeps nothing (no version is shared then). The versions
-    the lists are current under (``None`` for one the cache did not share) are appended to
-    ``versions``."""
-    groups: dict[tuple[str, ...], dict[str, Any]] = {}
-    for name, field in fields.items():
-        groups.setdefault(field.version_keys(), {})[name] = field
-    # Labels are names in the reader's language (the catalog's printed names): a list per
-    # language; a league's form keeps its lists under its league's versions.
-    language = get_language() or ""
-    keys = {
-        version_keys: f"league:choices:{language}:"
-        + "+".join(f"{name}@{group[name].scope or ''}" for name in sorted(group))
-        for version_keys, group in groups.items()
-    }
-    names = {name for version_keys in keys for name in version_keys}
-    found = guarded(lambda: cache.get_many([*names, *keys.values()]), {})
-    lists: dict[str, list[tuple[str, str]]] = {}
-    fresh = {}
-    for version_keys, key in keys.items():
-        now = [found.get(name) or guarded(functools.partial(shared, name)) for name in version_keys]
-        version = None if None in now else "|".join(now)
-        if versions is not None:
-            versions.append(version)
-        stored = found.get(key)
-        if version is not None and stored is not None and stored[0] == version:
-            lists.update(stored[1])
-            continue
-        read = {name: choice_list(field) for name, field in groups[version_keys].items()}
-        lists.update(read)
-        if version is not None:
-            fresh[key] = (version, read)
-    if fresh:
-        guarded(lambda: cache.set_many(fresh, timeout=CHOICES_SECONDS))
-    return lists
-
-
 class ChoiceLists:
     """The cached lists of some fields, read together the first time one is offered (a
     form that is only validated, as the API's, reads none)."""
 
     def __init__(self, fields) -> None:
         self.fields = {field.choices_name: field for field in fields}
+        # The versions the lists are current under (None for one the cache did not share).
         self.versions: list = []
 
     @cached_property
     def lists(self) -> dict[str, list[tuple[str, str]]]:
-        return cached_choices(self.fields, self.versions)
+        """Each field's choices by list name: one ``get_many`` for the versions and the
+        lists, one ``set_many`` for the lists read again. Read from the database alone when
+        the cache keeps nothing (no version is shared then)."""
+        groups: dict[tuple[str, ...], dict[str, Any]] = {}
+        for name, field in self.fields.items():
+            groups.setdefault(field.version_keys(), {})[name] = field
+        # Labels are names in the reader's language (the catalog's printed names): a list
+        # per language; a league's form keeps its lists under its league's versions.
+        language = get_language() or ""
+        keys = {
+            version_keys: f"league:choices:{language}:"
+            + "+".join(f"{name}@{group[name].scope or ''}" for name in sorted(group))
+            for version_keys, group in groups.items()
+        }
+        names = {name for version_keys in keys for name in version_keys}
+        found = guarded(lambda: cache.get_many([*names, *keys.values()]), {})
+        lists: dict[str, list[tuple[str, str]]] = {}
+        fresh = {}
+        for version_keys, key in keys.items():
+            now = [
+                found.get(name) or guarded(functools.partial(shared, name)) for name in version_keys
+            ]
+            version = None if None in now else "|".join(now)
+            self.versions.append(version)
+            stored = found.get(key)
+            if version is not None and stored is not None and stored[0] == version:
+                lists.update(stored[1])
+                continue
+            read = {name: choice_list(field) for name, field in groups[version_keys].items()}
+            lists.update(read)
+            if version is not None:
+                fresh[key] = (version, read)
+        if fresh:
+            guarded(lambda: cache.set_many(fresh, timeout=CHOICES_SECONDS))
+        return lists
 
     def read(self) -> None:
         """Read the lists now (once), with the versions they are current under."""

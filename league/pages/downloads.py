@@ -16,7 +16,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.test import RequestFactory
 from django.urls import resolve
@@ -35,7 +35,7 @@ from games.jobs.stale import jobs_sweep
 from league import current
 from league.models import League
 from league.organise.history import HISTORY_SOURCE
-from league.pages.filenames import CONTENT_TYPES, attachment_header
+from league.pages.filenames import file_attachment
 
 # Export jobs one member may have queued or running at once.
 MAX_UNFINISHED = 3
@@ -107,11 +107,15 @@ def grouped(number: int) -> str:
     return number_format(number, force_grouping=True)
 
 
+def without_export(address: str) -> str:
+    """The page an export was asked on: ``address`` without its ``_export``."""
+    path, _mark, query = address.partition("?")
+    kept = [part for part in query.split("&") if part and not part.startswith("_export=")]
+    return f"{path}?{'&'.join(kept)}" if kept else path
+
+
 def back_to_page(request):
-    """Back to the page that was asked, without its export."""
-    query = request.GET.copy()
-    query.pop("_export", None)
-    return redirect(f"{request.path}?{query.urlencode()}")
+    return redirect(without_export(request.get_full_path()))
 
 
 def export_later(request, export_format: str, size: int, title: str):
@@ -196,13 +200,10 @@ class DownloadView(LoginRequiredMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         job = self.object
-        path, _mark, query = job.source.partition("?")
-        kept = [part for part in query.split("&") if part and not part.startswith("_export=")]
-        back = f"{path}?{'&'.join(kept)}" if kept else path
         return super().get_context_data(
             **kwargs,
             kept=_kept(job),
-            back=back,
+            back=without_export(job.source),
             waiting=job.status in WAITING,
             percent=int(100 * job.done / job.total) if job.total else 0,
         )
@@ -213,12 +214,7 @@ def download_file(request, pk: int, **kwargs):
     """The file of a finished export job, to the member who asked for it."""
     mine = Job.objects.filter(kind=Kind.EXPORT, started_by=request.user, status=JobStatus.DONE)
     job = get_object_or_404(mine.exclude(source=HISTORY_SOURCE), pk=pk)
-    if not _kept(job):
+    path = export_path(job.file_name) if _kept(job) else None
+    if path is None or not path.exists():
         raise Http404("This download has been deleted: ask for the export again.")
-    path = export_path(job.file_name)
-    if not path.exists():
-        raise Http404("This download has been deleted: ask for the export again.")
-    suffix = path.suffix.lstrip(".")
-    response = FileResponse(path.open("rb"), content_type=CONTENT_TYPES[suffix])
-    response["Content-Disposition"] = attachment_header(job.download_name or path.name)
-    return response
+    return file_attachment(path, job.download_name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import io
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -127,14 +128,6 @@ def plan_columns(table, queryset: QuerySet, exclude_columns: Iterable[str] = ())
     return plan
 
 
-def number_formats(table, exclude_columns: Iterable[str] = ()) -> list[str | None]:
-    """Each exported column's XLSX number format (None: as the value is), in order."""
-    return [
-        getattr(bound.column, "number_format", None)
-        for bound in export_columns(table, exclude_columns)
-    ]
-
-
 def _chunks(rows: Iterator[dict], size: int) -> Iterator[list[dict]]:
     while chunk := list(islice(rows, size)):
         yield chunk
@@ -170,39 +163,27 @@ def table_rows(
             yield cells
 
 
-class _Echo:
-    """A file that hands back what is written, so ``csv.writer`` can feed a generator."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
 def csv_chunks(rows: Iterable[list], lines_per_chunk: int = CHUNK_SIZE) -> Iterator[str]:
     """``rows`` as CSV text, a few thousand lines per piece."""
-    writer = csv.writer(_Echo())
-    piece: list[str] = []
-    for row in rows:
-        piece.append(writer.writerow(row))
-        if len(piece) >= lines_per_chunk:
-            yield "".join(piece)
-            piece = []
-    if piece:
-        yield "".join(piece)
+    for chunk in _chunks(iter(rows), lines_per_chunk):
+        piece = io.StringIO()
+        csv.writer(piece).writerows(chunk)
+        yield piece.getvalue()
 
 
 def export_response(table, export_format: str, filename: str, exclude_columns=(), title: str = ""):
     """A download of ``table``: streamed CSV, or XLSX built in a file in LEAGUE_EXPORT_DIR
     (``title``: the sheet's name, by default the file name's stem)."""
-    rows = table_rows(table, exclude_columns)
     if export_format == CSV:
-        body = streamed(csv_chunks(rows))  # read by the server, in this request's scope
+        rows = csv_chunks(table_rows(table, exclude_columns))
+        body = streamed(rows)  # read by the server, in this request's scope
         response = StreamingHttpResponse(body, content_type=CONTENT_TYPES[CSV])
     elif export_format == XLSX:
         # Deleted when the response closes it; only the finished zip's bytes sit on disk,
         # in the project's own folder.
         spool = tempfile.TemporaryFile(dir=export_folder())  # noqa: SIM115 -- FileResponse closes it
-        formats = number_formats(table, exclude_columns)
-        write_sheet(rows, spool, title=title or filename.rsplit(".", 1)[0], formats=formats)
+        title = title or filename.rsplit(".", 1)[0]
+        export_write(table, XLSX, spool, exclude_columns=exclude_columns, title=title)
         spool.seek(0)
         response = FileResponse(spool, content_type=CONTENT_TYPES[XLSX])
     else:
@@ -212,7 +193,7 @@ def export_response(table, export_format: str, filename: str, exclude_columns=()
 
 
 def export_write(table, export_format: str, path, *, exclude_columns=(), title="", progress=None):
-    """Write the export of ``table`` to the file at ``path`` (a background job's work);
+    """Write the export of ``table`` to the file at ``path`` (XLSX: or an open file);
     ``progress(rows written)`` is called every chunk. Returns the rows written."""
     written = 0
 
@@ -230,7 +211,9 @@ def export_write(table, export_format: str, path, *, exclude_columns=(), title="
             for piece in csv_chunks(rows):
                 stream.write(piece)
     else:
-        write_sheet(rows, path, title=title, formats=number_formats(table, exclude_columns))
+        columns = export_columns(table, exclude_columns)
+        formats = [getattr(bound.column, "number_format", None) for bound in columns]
+        write_sheet(rows, path, title=title, formats=formats)
     return written
 
 

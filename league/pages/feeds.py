@@ -42,6 +42,7 @@ class ResultsFeed(Feed):
     subtitle = gettext_lazy("Approved games of the league, newest first.")
     author_name = AUTHOR
     item_author_name = AUTHOR
+    item_guid_is_permalink = False  # a tag URI (item_guid)
     url_name = "feeds:results"
 
     def get_object(self, request, *args, **kwargs) -> FeedOf:
@@ -63,9 +64,6 @@ class ResultsFeed(Feed):
         # site under another host name (or after it moves) does not list the game again.
         day = item.created_at.astimezone(datetime.UTC).date()
         return tag_uri(without_language(item.get_absolute_url()), day)
-
-    def item_guid_is_permalink(self, item: Session) -> bool:
-        return False
 
     def games(self, obj) -> LeagueGames:
         return league_games(obj.league)

@@ -10,6 +10,7 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from django.db.models import Model, QuerySet
+from django.http import FileResponse
 from django.utils.text import slugify
 
 SITE = "arkham-league"
@@ -71,3 +72,11 @@ def attachment_header(filename: str) -> str:
     if plain != filename:
         header += f"; filename*=UTF-8''{quote(filename, safe='')}"
     return header
+
+
+def file_attachment(path, name: str = "") -> FileResponse:
+    """The file at ``path`` (a CSV or an XLSX) as a download named ``name``, else its own."""
+    content_type = CONTENT_TYPES[path.suffix.lstrip(".")]
+    response = FileResponse(path.open("rb"), content_type=content_type)
+    response["Content-Disposition"] = attachment_header(name or path.name)
+    return response

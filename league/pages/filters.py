@@ -40,19 +40,18 @@ def min_games_filter(help_text: str) -> WholeNumberFilter:
     )
 
 
-def league_seasons(league):
-    return league.seasons.all()
+# A season picker's options: its form's league's seasons, "All time" (none) first.
+SEASONS = {
+    "choices_name": "seasons",
+    "queryset": Season.objects.none(),
+    "in_league": lambda league: league.seasons.all(),
+    "to_field_name": "slug",
+    "empty_label": _("All time"),
+}
 
 
 def season_filter(**kwargs) -> django_filters.ModelChoiceFilter:
-    return CachedModelChoiceFilter(
-        choices_name="seasons",
-        queryset=Season.objects.none(),  # its league's seasons: in_league
-        in_league=league_seasons,
-        to_field_name="slug",
-        empty_label=_("All time"),
-        **kwargs,
-    )
+    return CachedModelChoiceFilter(**SEASONS, **kwargs)
 
 
 def ancient_one_filter(**kwargs) -> django_filters.ModelChoiceFilter:
@@ -81,15 +80,7 @@ def played_until_filter() -> django_filters.DateFilter:
 class SeasonForm(CachedChoicesForm):
     """The season picker on pages that are not tables (a player's page)."""
 
-    season = CachedModelChoiceField(
-        label=_("Season"),
-        choices_name="seasons",
-        queryset=Season.objects.none(),  # its league's seasons: in_league
-        in_league=league_seasons,
-        to_field_name="slug",
-        required=False,
-        empty_label=_("All time"),
-    )
+    season = CachedModelChoiceField(label=_("Season"), required=False, **SEASONS)
 
     def chosen(self):
         """The season asked for; None (all time) when none, or not one of the league's."""

@@ -1,8 +1,5 @@
-"""The leaderboard: approved victories ranked by score -- its filter, table and page.
-
-The API's ``/api/games`` filters with the same ``LeaderboardFilter``, and an Ancient One's
-top games (``league.pages.ancient_ones``) are a ``LeaderboardTable``.
-"""
+"""The leaderboard: approved victories ranked by score. The API's ``/api/games`` filters
+with its ``LeaderboardFilter``; an Ancient One's top games are a ``LeaderboardTable``."""
 
 from __future__ import annotations
 
@@ -125,22 +122,36 @@ class LeaderboardFilter(LeagueFilterSet):
 class LeaderboardTable(GameRowsTable):
     """Approved victories ranked by score; equal scores share a rank.
 
-    Every sort is one index scan (games migration ``board_indexes``); columns that no
-    index orders (Ancient One, outcome, team) are not sortable.
+    Every sort is one index scan (games migration ``board_indexes``): its ``order_by`` is
+    the index's order, and descending is its exact reverse, so one index serves both
+    directions. Columns that no index orders (Ancient One, outcome, team) are not sortable.
     """
 
     caption = _("Approved victories, best score first")
     row_template = "league/rows/games.html"
 
     # The rank of the row's score (``rank_of``); exported by ``value_rank``.
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMERIC, accessor="score")
-    score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC)
+    rank = tables.Column(
+        verbose_name=_("Rank"),
+        attrs=NUMERIC,
+        accessor="score",
+        order_by=("-score", "played_on", "pk"),
+    )
+    score = tables.Column(
+        verbose_name=_("Score"), attrs=NUMERIC, order_by=("score", "-played_on", "-pk")
+    )
     ancient_one = tables.Column(verbose_name=_("Ancient One"), linkify=True, orderable=False)
     outcome = tables.Column(verbose_name=_("Outcome"), orderable=False)
-    investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
+    investigator_count = tables.Column(
+        verbose_name=_("Investigators"),
+        attrs=NUMERIC,
+        order_by=("investigator_count", "-score", "played_on", "pk"),
+    )
     players = PlayersColumn()
     team = tables.Column(verbose_name=_("Team"), linkify=True, default="—", orderable=False)
-    played_on = tables.Column(verbose_name=_("Date"), linkify=link_to())
+    played_on = tables.Column(
+        verbose_name=_("Date"), linkify=link_to(), order_by=("played_on", "pk")
+    )
 
     # What a streamed export writes for the relation columns (league.pages.exports).
     export_paths = {"ancient_one": "ancient_one__name", "team": "team__name"}
@@ -160,18 +171,6 @@ class LeaderboardTable(GameRowsTable):
     def value_rank(self, value):
         """The exported rank (the column reads the score): from the same ladder."""
         return self.ladder.rank(value) if self.ladder is not None else value
-
-    def order_score(self, queryset, is_descending):
-        return queryset.by_score(descending=is_descending), True
-
-    def order_rank(self, queryset, is_descending):
-        return queryset.by_score(descending=not is_descending), True
-
-    def order_played_on(self, queryset, is_descending):
-        return queryset.by_date(descending=is_descending), True
-
-    def order_investigator_count(self, queryset, is_descending):
-        return queryset.by_investigators(descending=is_descending), True
 
 
 class LeaderboardView(StreamingExportMixin, SingleTableMixin, FilterView):

@@ -40,8 +40,6 @@ class HistoryForm(CachedChoicesForm):
 
 
 class GameHistoryFilter(django_filters.FilterSet):
-    """Which of a side's games its history lists (see the module's docstring)."""
-
     ancient_one = ancient_one_filter()
     outcome = django_filters.ChoiceFilter(
         choices=OUTCOMES, method="filter_outcome", label=_("Outcome"), empty_label=_("Any")

@@ -27,6 +27,7 @@ class InPlayFilter(LeagueFilterSet):
 
     class Meta:
         form = CachedChoicesForm
+        fields: list[str] = []
 
     def filter_queryset(self, queryset):
         season = self.form.cleaned_data.get("season")
@@ -39,7 +40,6 @@ class HeraldFilter(InPlayFilter):
 
     class Meta(InPlayFilter.Meta):
         model = Herald
-        fields: list[str] = []
 
 
 class BoxFilter(InPlayFilter):
@@ -47,7 +47,6 @@ class BoxFilter(InPlayFilter):
 
     class Meta(InPlayFilter.Meta):
         model = Box
-        fields: list[str] = []
 
 
 class InPlayTable(LeagueTable):
@@ -108,16 +107,6 @@ class BoxTable(InPlayTable):
         empty_text = _("The catalog has no box.")
 
 
-def baseline(total: LeagueTally) -> dict:
-    """The league's games in the scope, as the page's first line reads them."""
-    return {
-        "games": total.games,
-        "victories": total.victories,
-        "win_rate": rate_cell(total.victories, total.games),
-        "mean_score": total.mean_score,
-    }
-
-
 # The rows' shape (every annotation a sort names) without reading the league's totals: the
 # filter reads them for the season asked; a refused filter shows no rows.
 NO_TOTAL = LeagueTally(0, 0, 0)
@@ -138,7 +127,7 @@ class InPlayListView(StreamingExportMixin, SingleTableMixin, FilterView):
         filterset = context["filter"]
         valid = filterset.is_valid()  # no games when the filter refused
         self.season = filterset.form.cleaned_data.get("season") if valid else None
-        context["overall"] = baseline(filterset.total) if valid else None
+        context["overall"] = filterset.total if valid else None  # the league's games
         return context
 
 
@@ -157,8 +146,8 @@ class HeraldListView(InPlayListView):
             heralded = HeraldStanding.objects.in_scope(self.request.league, self.season).aggregate(
                 **{name: Coalesce(Sum(name), 0) for name in ("games", "victories")}
             )
-            games = context["overall"]["games"] - heralded["games"]
-            wins = context["overall"]["victories"] - heralded["victories"]
+            games = context["overall"].games - heralded["games"]
+            wins = context["overall"].victories - heralded["victories"]
             context["no_herald"] = {"games": games, "win_rate": rate_cell(wins, games)}
         return context
 

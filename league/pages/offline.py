@@ -1,5 +1,5 @@
-"""The installable app (docs/offline.md): its manifest, its service worker and the
-offline page. The worker must be served from the site's root, in no language's prefix, so
+"""The installable app (docs/offline.md): its manifest, its service worker and their
+addresses. The worker must be served from the site's root, in no language's prefix, so
 one script serves every language; its configuration line carries a version hashed from
 the files it keeps, and a changed file makes the browser install a new worker."""
 
@@ -14,13 +14,12 @@ from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils import translation
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-from django.views.generic import TemplateView
 
 from league.current import active_slug
 from league.models import League
@@ -107,8 +106,8 @@ def worker_config() -> dict:
     """The worker's version and the addresses it keeps: hashed from the files' contents,
     so it changes exactly when one of them (or the worker itself) does."""
     digest = hashlib.sha256()
-    for path in (WORKER_SOURCE, *PRECACHED):
-        digest.update(path.encode() + b"\0" + read_static(path))
+    for name in (WORKER_SOURCE, *PRECACHED):
+        digest.update(name.encode() + b"\0" + read_static(name))
     # Also each file's own name: an ES module's import names it so (offline-queue.js).
     # (Not static(""): the production storage has no entry for it.)
     prefix = settings.STATIC_URL
@@ -128,13 +127,11 @@ def worker_config() -> dict:
 
 @require_GET
 def service_worker(request):
-    script = (
-        f"const CONFIG = {json.dumps(worker_config())};\n" + read_static(WORKER_SOURCE).decode()
-    )
-    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    config = json.dumps(worker_config())
+    script = f"const CONFIG = {config};\n" + read_static(WORKER_SOURCE).decode()
     # The browser asks again on every visit; the version inside says whether it changed.
-    response["Cache-Control"] = "no-cache"
-    return response
+    headers = {"Cache-Control": "no-cache"}
+    return HttpResponse(script, content_type="text/javascript; charset=utf-8", headers=headers)
 
 
 @require_GET
@@ -145,31 +142,28 @@ def manifest(request):
     if language not in dict(settings.LANGUAGES):
         language = translation.get_language()
     with translation.override(language):
-        return JsonResponse(manifest_data(), content_type="application/manifest+json")
-
-
-def manifest_data() -> dict:
-    return {
-        "name": _("Arkham League"),
-        "short_name": _("Arkham League"),
-        "description": _("Record Arkham Horror games at the table, with or without a signal."),
-        "lang": translation.get_language(),
-        "id": "/",
-        "start_url": reverse("leagues"),
-        "scope": "/",
-        "display": "standalone",
-        "background_color": "#f7f3ea",
-        "theme_color": THEME_COLOR,
-        "icons": [
-            {
-                "src": static(f"icons/icon-{size}.png"),
-                "sizes": f"{size}x{size}",
-                "type": "image/png",
-                "purpose": "any maskable",
-            }
-            for size in (192, 512)
-        ],
-    }
+        data = {
+            "name": _("Arkham League"),
+            "short_name": _("Arkham League"),
+            "description": _("Record Arkham Horror games at the table, with or without a signal."),
+            "lang": translation.get_language(),
+            "id": "/",
+            "start_url": reverse("leagues"),
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#f7f3ea",
+            "theme_color": THEME_COLOR,
+            "icons": [
+                {
+                    "src": static(f"icons/icon-{size}.png"),
+                    "sizes": f"{size}x{size}",
+                    "type": "image/png",
+                    "purpose": "any maskable",
+                }
+                for size in (192, 512)
+            ],
+        }
+        return JsonResponse(data, content_type="application/manifest+json")
 
 
 @never_cache
@@ -190,7 +184,10 @@ def send_token(request):
     )
 
 
-class OfflinePageView(TemplateView):
-    """What the worker shows for a page it has no copy of while the phone is offline."""
-
-    template_name = "offline/offline.html"
+# At the site's root (namespace ``offline``), in no language's prefix: the worker must be
+# at the root. The offline page itself is ``league:offline``.
+urlpatterns = [
+    path("service-worker.js", service_worker, name="worker"),
+    path("manifest.webmanifest", manifest, name="manifest"),
+    path("offline/token/", send_token, name="token"),
+]

@@ -23,11 +23,7 @@ class KnownCountPaginator(BoundedPaginator):
 
     def __init__(self, *args, count, **kwargs):
         super().__init__(*args, **kwargs)
-        self._known_count = max(int(count), 0)
-
-    @property
-    def count(self) -> int:
-        return self._known_count
+        self.count = max(int(count), 0)  # in place of the cached ``Paginator.count``
 
 
 def known_count(pagination, count: int):

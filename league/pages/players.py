@@ -1,8 +1,5 @@
-"""Players: the standings (one row per player) and a player's page -- filter, tables, views.
-
-The team standings (``league.pages.teams``) are the same page over teams: their view,
-filter and tables subclass these.
-"""
+"""Players: the standings (one row per player) and a player's page. The team standings
+(``league.pages.teams``) are the same page over teams: they subclass its filter, tables, view."""
 
 from __future__ import annotations
 
@@ -126,6 +123,7 @@ class PlayerGamesTable(LeagueTable):
     outcome = tables.Column(verbose_name=_("Outcome"))
     score = tables.Column(verbose_name=_("Score"), attrs=NUMERIC, default="—")
     investigator_count = tables.Column(verbose_name=_("Investigators"), attrs=NUMERIC)
+    # Whether the page's player held the title there: ``titled_seats`` (``with_titles_of``).
     first_citizen = tables.BooleanColumn(
         verbose_name=_("First Citizen"), orderable=False, accessor="pk"
     )
@@ -133,11 +131,6 @@ class PlayerGamesTable(LeagueTable):
     class Meta(LeagueTable.Meta):
         order_by = ("-played_on",)
         empty_text = _("No approved games yet.")
-
-    def titled(self, record) -> bool:
-        """Whether the page's player held the First Citizen title at the game (read with
-        the games: ``LeagueGames.with_titles_of``)."""
-        return bool(record.titled_seats)
 
     def order_played_on(self, queryset, is_descending):
         order = ("-played_on", "-pk") if is_descending else ("played_on", "pk")
@@ -160,17 +153,13 @@ class StandingsView(StreamingExportMixin, SingleTableMixin, FilterView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        table = context.get("table")
-
-        def as_of():
-            # Read from the rows the table has shown (``standings`` puts it on each), so
-            # the page needs no query of its own; called after the table is rendered.
-            for row in table.paginated_rows if table is not None else ():
-                return row.record.ratings_as_of
-            return None
-
+        table = context.get("table")  # an export's context has none
+        rows = () if table is None else table.paginated_rows
+        # Read from the rows the table has shown (``standings`` puts it on each), so the
+        # page needs no query of its own: a callable, called after the table is rendered.
         context.update(
-            ratings_as_of=as_of, rating_provisional=settings.LEAGUE_RATING_PROVISIONAL_GAMES
+            ratings_as_of=lambda: next((row.record.ratings_as_of for row in rows), None),
+            rating_provisional=settings.LEAGUE_RATING_PROVISIONAL_GAMES,
         )
         return context
 

@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig, SingleTableMixin
 
 from games import scenario_rules
 from games.models import Series
+from league.caching.versions import rules_versions
 from league.pages.exports import FORMATS, StreamingExportMixin, export_response
 from league.pages.filenames import export_filename
 from league.pages.paginators import BoundedPaginator, known_count
@@ -25,6 +26,10 @@ from league.queries.scenarios import (
     series_scenarios,
     series_team_standings,
 )
+
+# How long a scenario's rules (what it allows, its tasks) are kept rendered: under versions
+# that only a change to the league's own rows or the catalog replaces, never a game.
+RULES_SECONDS = 3600
 
 
 class ScenarioBoardTable(GameRowsTable):
@@ -114,7 +119,7 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
     export_sheet = _("Scenario")
 
     def get(self, request, *args, **kwargs):
-        self.scenario = scenario_detail(kwargs["slug"], request.league)
+        self.scenario = scenario_detail(kwargs["slug"], request.league, with_rules=False)
         if self.scenario is None:
             raise Http404("No scenario has this address.")
         return super().get(request, *args, **kwargs)
@@ -130,10 +135,13 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
         return known_count(super().get_table_pagination(table), self.scenario.entries)
 
     def get_context_data(self, **kwargs):
+        versions = rules_versions(self.request.league.pk)
         return super().get_context_data(
             **kwargs,
             scenario=self.scenario,
             task_points=scenario_rules.TASK_POINTS,
+            rules_key=versions or "",
+            rules_seconds=RULES_SECONDS if versions else 0,
         )
 
 

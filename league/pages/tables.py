@@ -59,10 +59,9 @@ def link_to(path: str = ""):
 class PlayersColumn(tables.Column):
     """Every player at the game (the row template links each); plain names in exports."""
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", gettext_lazy("Players"))
-        kwargs.setdefault("attrs", {"td": {"class": "players"}})
-        super().__init__(accessor="pk", orderable=False, **kwargs)
+    def __init__(self):
+        attrs = {"td": {"class": "players"}}
+        super().__init__(gettext_lazy("Players"), accessor="pk", attrs=attrs, orderable=False)
 
     def export_values(self, game_ids: list[int]) -> dict[int, str]:
         """The cell of each game in a chunk of a streamed export, in one query
@@ -83,15 +82,13 @@ class RoundedColumn(tables.Column):
 
     def export_shape(self, value):
         """The number as the page shows it (an int when it shows no decimals)."""
-        if value is None:
-            return None
-        return rounded(value, self.places)
+        return None if value is None else rounded(value, self.places)
+
+    # django-tables2's exports: the cell is the number (``value`` is given the value alone).
+    value = export_shape
 
     def render(self, value):
         return shown(value, self.places, self.suffix)
-
-    def value(self, value, **kwargs):
-        return self.export_shape(value)
 
 
 def rate_column(verbose_name, accessor: str = "win_pct_value") -> RoundedColumn:

@@ -1,8 +1,5 @@
-"""Teams: the team standings, a team's record, the captain's pages (create, members) and
-the invited player's answer.
-
-The standings are the players' standings page (``league.pages.players``) over teams.
-"""
+"""Teams: the team standings (the players' page over teams), a team's record, the captain's
+pages (create, members) and the invited player's answer."""
 
 from __future__ import annotations
 
@@ -47,10 +44,7 @@ class TeamStandingsFilter(StandingsFilter):
     @staticmethod
     def rows(league, season=None) -> QuerySet:
         # Summary rows in the season's scope: no aggregate over games however many.
-        return team_standings(league, season)
-
-    def filter_queryset(self, queryset):
-        return super().filter_queryset(queryset).of_league(self.league)
+        return team_standings(league, season).of_league(league)
 
 
 class TeamStandingsTable(StandingsTable):
@@ -100,9 +94,6 @@ class TeamStandingsView(StandingsView):
     table_class = TeamStandingsTable
     export_name = "team-standings"
     export_sheet = _("Team standings")
-
-    def get_queryset(self):
-        return super().get_queryset().of_league(self.request.league)
 
 
 class TeamView(SingleTableMixin, TemplateView):

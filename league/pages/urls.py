@@ -1,6 +1,7 @@
 """The public pages' URLs (namespace ``league``), one block per subject."""
 
 from django.urls import include, path
+from django.views.generic import TemplateView
 
 from league.caching import subjects as shows
 from league.caching.page_cache import page_cached
@@ -11,7 +12,6 @@ from league.pages import (
     home,
     in_play,
     investigators,
-    offline,
     players,
     rules,
     scenarios,
@@ -68,8 +68,9 @@ urlpatterns = [
     cached("series/<slug:slug>/", scenarios.SeriesView, "series", shows=shows.SERIES),
     cached("rules/", rules.RulesView, "rules", shows=shows.NOTHING),
     cached("search/", search.SearchView, "search"),
-    # In the page's language (/de/offline/); the worker keeps it in each (offline.py).
-    path("offline/", offline.OfflinePageView.as_view(), name="offline"),
+    # What the worker shows for a page it has no copy of, in the page's language
+    # (/de/offline/); the worker keeps it in each (offline.py).
+    path("offline/", TemplateView.as_view(template_name="offline/offline.html"), name="offline"),
     # A big export, prepared by a background job for the member who asked (never cached).
     path("downloads/<int:pk>/", downloads.DownloadView.as_view(), name="download"),
     path("downloads/<int:pk>/file/", downloads.download_file, name="download_file"),

@@ -46,20 +46,6 @@ class LeagueGames(SessionQuerySet):
         exactly when it is a victory (check ``session_defeat_has_cause_and_no_score``)."""
         return self.filter(score__isnull=False)
 
-    # The leaderboard's sorts. Each is one index scan (games migration ``board_indexes``):
-    # ascending is the exact reverse of descending so one index serves both directions.
-
-    def by_score(self, descending: bool = True) -> LeagueGames:
-        return self.order_by(*_directed(("-score", "played_on", "pk"), descending))
-
-    def by_date(self, descending: bool = True) -> LeagueGames:
-        return self.order_by(*_directed(("-played_on", "-pk"), descending))
-
-    def by_investigators(self, descending: bool = False) -> LeagueGames:
-        return self.order_by(
-            *_directed(("investigator_count", "-score", "played_on", "pk"), not descending)
-        )
-
     def paged_by_keys(self) -> LeagueGames:
         """Slices further down read only the slice's keys first (an index-only scan past
         the offset), then load just those rows: page 400 costs about what page 1 does."""
@@ -108,12 +94,6 @@ class _PagedByKeys(LeagueGames):  # see ``paged_by_keys``
             return super().__getitem__(key)
         keys = QuerySet.__getitem__(self.values_list("pk", flat=True), key)
         return self.filter(pk__in=keys)
-
-
-def _directed(fields: tuple[str, ...], descending: bool) -> tuple[str, ...]:
-    if descending:
-        return fields
-    return tuple(name[1:] if name.startswith("-") else f"-{name}" for name in fields)
 
 
 def league_games(league) -> LeagueGames:

@@ -43,15 +43,18 @@ def scenario_overview(league, moment: datetime.datetime | None = None) -> Scenar
     return overview
 
 
-def scenario_detail(slug: str, league) -> Scenario | None:
+def scenario_detail(slug: str, league, *, with_rules: bool = True) -> Scenario | None:
     """The scenario with what it allows and its ``entries`` (its board's pages need no
-    COUNT); None when ``league`` has none at this address."""
-    return (
-        with_entries(Scenario.objects.of_league(league).filter(slug=slug))
-        .select_related("series", "herald")
-        .prefetch_related("ancient_ones", "boxes_required", "boxes_allowed", "tasks")
-        .first()
-    )
+    COUNT); None when ``league`` has none at this address. ``with_rules=False`` leaves what
+    it allows (Ancient Ones, boxes, tasks) to be read where shown: a page keeps that part
+    rendered."""
+    scenarios = with_entries(Scenario.objects.of_league(league).filter(slug=slug))
+    scenarios = scenarios.select_related("series", "herald")
+    if with_rules:
+        scenarios = scenarios.prefetch_related(
+            "ancient_ones", "boxes_required", "boxes_allowed", "tasks"
+        )
+    return scenarios.first()
 
 
 def scenario_board(scenario: Scenario | int) -> LeagueGames:

@@ -30,8 +30,8 @@ def team_standings(league, season=None) -> QuerySet[Team]:
 
 @dataclass
 class TeamProfile(Profile):
-    months: list[TeamMonth]
-    entries: list[Session]
+    months: QuerySet[TeamMonth]  # both read where shown: not when the fragment cache has them
+    entries: QuerySet[Session]
     members: list[Player]
     captain: Player | None
     # Members with no approved game: not named, but counted, so a team is not misread.
@@ -63,8 +63,8 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         summary=TEAMS.summary(team, league, season),
         by_ancient_one=TEAMS.by_ancient_one(team, league, season),
         games=games,
-        months=list(TEAMS.rows(TeamMonth, team, league, season).order_by("month")),
-        entries=list(entries),
+        months=TEAMS.rows(TeamMonth, team, league, season).order_by("month"),
+        entries=entries,
     )
 
 

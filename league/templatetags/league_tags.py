@@ -37,13 +37,6 @@ def compare_score(context, game):
     }
 
 
-@register.inclusion_tag("league/includes/chart.html")
-def chart(chart, chart_id: str, empty_text: str = ""):
-    """``{% chart chart "id" %}``: a chart of ``league.pages.charts`` as its figure;
-    ``empty_text`` says why an empty chart has nothing to draw."""
-    return {"chart": chart, "chart_id": chart_id, "empty_text": empty_text}
-
-
 @register.filter
 def labelled_cells(row):
     """``{% for attrs, cell in row|labelled_cells %}``: a league table's row as its cells,
