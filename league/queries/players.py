@@ -73,28 +73,28 @@ def monthly_scores(
 
 
 def player_profile(player: Player, league, *, season=None) -> PlayerProfile:
-    investigators = (
-        PLAYERS.rows(PlayerInvestigator, player, league, season)
-        .filter(seats__gt=0)
-        .values("investigator__name", "seats", "victories")
-        .order_by("-seats", "investigator__name")
-    )
-    teammates = (
-        PLAYERS.rows(PlayerTeammate, player, league, season)
-        .filter(games__gt=0)
-        .values("games", "victories", name=F("teammate__name"), slug=F("teammate__slug"))
-        .order_by("-games", "teammate__name")[:TEAMMATES_SHOWN]
-    )
+    def investigators():
+        rows = PLAYERS.rows(PlayerInvestigator, player, league, season).filter(seats__gt=0)
+        fields = ("investigator__name", "seats", "victories")
+        return rows.values(*fields).order_by("-seats", "investigator__name")
+
+    def teammates():
+        rows = PLAYERS.rows(PlayerTeammate, player, league, season).filter(games__gt=0)
+        fields = {"name": F("teammate__name"), "slug": F("teammate__slug")}
+        ordered = rows.values("games", "victories", **fields).order_by("-games", "teammate__name")
+        return ordered[:TEAMMATES_SHOWN]
+
     history = (
         PLAYERS.games(player, league, season).select_related("ancient_one").with_titles_of(player)
     )
+    # The summaries' rows are built (not only read) where shown: not when the page's
+    # summaries come from the fragment cache, where building their queries was a tenth of it.
     return PlayerProfile(
         summary=PLAYERS.summary(player, league, season),
-        by_ancient_one=PLAYERS.by_ancient_one(player, league, season),
+        by_ancient_one=SimpleLazyObject(lambda: PLAYERS.by_ancient_one(player, league, season)),
         games=history,
-        investigators=investigators,  # read where shown, as the record by Ancient One
-        teammates=teammates,
-        # Read where the chart and its table are shown: not by the API, nor when the
-        # page's summaries come from the fragment cache.
+        investigators=SimpleLazyObject(investigators),
+        teammates=SimpleLazyObject(teammates),
+        # Not read by the API either.
         months=SimpleLazyObject(lambda: monthly_scores(player, league, season=season)),
     )
