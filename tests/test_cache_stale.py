@@ -84,6 +84,25 @@ def test_a_page_retired_again_soon_after_its_render_keeps_its_copy_until_then(
     assert client.get(HOME)["X-Cache"] == "hit"
 
 
+def test_a_stale_read_in_the_throttles_time_adds_no_render_mark(
+    client, league, settings, monkeypatch
+):
+    """The render mark is read with the versions: on the database's cache an ``add`` of it
+    on every such read was three queries, most of a stale read's cost."""
+    settings.LEAGUE_PAGE_RENDER_SECONDS = 2
+    warm(client)
+    versions_bump([lists_key(first_league().pk)])
+    assert client.get(HOME)["X-Cache"] == "miss"
+    versions_bump([lists_key(first_league().pk)])
+    added = []
+    real = cache.add
+    monkeypatch.setattr(
+        cache, "add", lambda key, *args, **kw: added.append(key) or real(key, *args, **kw)
+    )
+    assert client.get(HOME)["X-Cache"] == "stale"
+    assert not [key for key in added if key.endswith(":rendered")]
+
+
 def test_without_the_render_throttle_every_retirement_renders(client, league, settings):
     settings.LEAGUE_PAGE_RENDER_SECONDS = 0
     warm(client)
@@ -138,7 +157,9 @@ def test_a_hit_from_memory_reads_only_the_versions_from_the_shared_cache(
 
     monkeypatch.setattr(cache, "get_many", get_many)
     assert client.get(HOME)["X-Cache"] == "hit"
-    assert len(asked) == 1 and all(key.startswith("league:v:") for key in asked[0])
+    # The versions, and the render mark (``page_cache.serve_stale``).
+    read = [key for key in asked[0] if not key.endswith(":rendered")]
+    assert len(asked) == 1 and all(key.startswith("league:v:") for key in read)
 
 
 @pytest.mark.django_db(transaction=True)

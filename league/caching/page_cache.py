@@ -41,12 +41,20 @@ class Found(NamedTuple):
     current: Versions
     fresh: tuple | None = None
     stale: tuple | None = None
+    rendered_lately: bool = False  # within LEAGUE_PAGE_RENDER_SECONDS (``serve_stale``)
+
+
+def rendered_key(key: str) -> str:
+    return f"{key}:rendered"
 
 
 def find(key: str, names: list[str]) -> Found:
     memory = caches["pages"]
     mine = memory.get(key)
-    found = cache.get_many(names if mine is not None else [*names, key])
+    # The render mark comes with the versions: a stale read in the render throttle's
+    # time asks nothing more of the cache (an ``add`` is three queries on the database's).
+    wanted = [*names, rendered_key(key)]
+    found = cache.get_many(wanted if mine is not None else [*wanted, key])
     # A lost version (culled, evicted, flushed) is replaced by a new one, never an old one.
     now = tuple(found.get(name) or shared(name) for name in names)
     if mine is not None and mine[0] == now:
@@ -55,7 +63,8 @@ def find(key: str, names: list[str]) -> Found:
     if theirs is not None and theirs[0] == now:
         memory.set(key, theirs, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS)
         return Found(now, fresh=theirs)
-    return Found(now, stale=theirs if theirs is not None else mine)
+    lately = rendered_key(key) in found
+    return Found(now, stale=theirs if theirs is not None else mine, rendered_lately=lately)
 
 
 def lock_key(key: str, built_from: Versions) -> str:
@@ -71,7 +80,11 @@ def serve_stale(key: str, found: Found, *, stores: bool = True) -> bool:
         return False
     now = time.time()
     throttle = min(settings.LEAGUE_PAGE_RENDER_SECONDS, seconds)
-    if stores and throttle and not cache.add(f"{key}:rendered", now, timeout=throttle):
+    if (
+        stores
+        and throttle
+        and (found.rendered_lately or not cache.add(rendered_key(key), now, timeout=throttle))
+    ):
         return True  # rendered less than that ago: its copy serves until then
     lock = lock_key(key, found.stale[0])
     if stores and cache.add(lock, now, timeout=settings.LEAGUE_PAGE_CACHE_SECONDS):
