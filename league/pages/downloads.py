@@ -21,13 +21,13 @@ from django.shortcuts import get_object_or_404, redirect
 from django.test import RequestFactory
 from django.urls import resolve
 from django.utils import timezone, translation
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import DetailView
 from django_scopes import scopes_disabled
 from django_tasks import task
 
+from games.imports.limits import grouped
 from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
@@ -100,11 +100,6 @@ def table_export_task(
 
     with translation.override(language or settings.LANGUAGE_CODE):
         return job_run(job_id, work, atomic=False)
-
-
-def grouped(number: int) -> str:
-    """A count as a person reads it, its thousands grouped ("12,500"; "12.500" in German)."""
-    return number_format(number, force_grouping=True)
 
 
 def without_export(address: str) -> str:

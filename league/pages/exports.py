@@ -28,6 +28,7 @@ from django.utils.encoding import force_str
 from django.utils.translation import gettext as _
 from django_tables2.export import ExportMixin
 
+from games.imports.limits import grouped
 from games.jobs.files import export_folder
 from games.spreadsheets import SHEET_MAX_ROWS, safe_cell, write_sheet
 from league.pages import downloads
@@ -258,7 +259,7 @@ class StreamingExportMixin(ExportMixin):
             return HttpResponse(status=204)
         size = self.export_rows()
         if export_format == XLSX and size >= SHEET_MAX_ROWS:  # CSV holds any number
-            most, rows = downloads.grouped(SHEET_MAX_ROWS - 1), downloads.grouped(size)
+            most, rows = grouped(SHEET_MAX_ROWS - 1), grouped(size)
             messages.error(
                 self.request,
                 _(
