@@ -109,7 +109,9 @@ def games_bulk_load(
             # The rebuilds below join these tables: planned on statistics of the tables as
             # they were (autovacuum may have just found them empty), a 3,000-game demo's
             # rebuild took minutes instead of a second.
-            _analyze([Session, Seat, Session.boxes.through, Session.tasks_done.through])
+            with connection.cursor() as cursor:
+                quote = connection.ops.quote_name
+                cursor.execute(f"ANALYZE {', '.join(map(quote, _game_tables()))}")
         # What the write path keeps up game by game: scenario entries first (the summaries
         # count entries), without per-game summary upkeep; then every summary row and
         # every rating, once per load.
@@ -120,18 +122,17 @@ def games_bulk_load(
     return created
 
 
-def _analyze(models: list) -> None:
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(f"ANALYZE {', '.join(quote(m._meta.db_table) for m in models)}")
+def _game_tables() -> list[str]:
+    """The tables a load writes: games, seats, their boxes and tasks done."""
+    models = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
+    return [model._meta.db_table for model in models]
 
 
 @contextmanager
 def _indexes_set_aside():
     """Drop the game tables' indexes and keys, recreated on exit (a duplicate then fails
     the load; check constraints stay). Inside a transaction, so no definition is lost."""
-    models = [Session, Seat, Session.boxes.through, Session.tasks_done.through]
-    tables = [model._meta.db_table for model in models]
+    tables = _game_tables()
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         # Checks deferred by earlier writes of this transaction must run before the keys go.

@@ -25,7 +25,7 @@ from django.utils.translation import get_language
 from league.caching.fills import cut, fill, unmark
 from league.caching.outage import guarded
 from league.caching.subjects import LISTS, page_keys
-from league.caching.versions import shared
+from league.caching.versions import current
 from league.ops.query_text import known_query
 
 EXPORT_PARAMETER = "_export"
@@ -55,8 +55,7 @@ def find(key: str, names: list[str]) -> Found:
     # time asks nothing more of the cache (an ``add`` is three queries on the database's).
     wanted = [*names, rendered_key(key)]
     found = cache.get_many(wanted if mine is not None else [*wanted, key])
-    # A lost version (culled, evicted, flushed) is replaced by a new one, never an old one.
-    now = tuple(found.get(name) or shared(name) for name in names)
+    now = current(names, found)
     if mine is not None and mine[0] == now:
         return Found(now, fresh=mine)
     theirs = found.get(key) if mine is None else cache.get(key)

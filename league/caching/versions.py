@@ -46,16 +46,17 @@ def league_version() -> str:
     return guarded(lambda: shared(VERSION_KEY)) or new_token()
 
 
+def current(names: Iterable[str], found: dict) -> tuple[str, ...]:
+    """The versions ``names`` now, from ``found`` (a ``get_many`` answer that asked for
+    them): a lost one (culled, evicted, flushed) is replaced by a new one, never an old one."""
+    return tuple(found.get(name) or shared(name) for name in names)
+
+
 def rules_versions(league: int) -> str | None:
     """The versions a change to ``league``'s own rows (a scenario, its tasks) or to the
     catalog replaces, and no game does; ``None`` while the cache does not answer."""
     names = [ALL_KEY, league_key(league)]
-
-    def read() -> str:
-        found = cache.get_many(names)
-        return "|".join(found.get(name) or shared(name) for name in names)
-
-    return guarded(read)
+    return guarded(lambda: "|".join(current(names, cache.get_many(names))))
 
 
 def versions_bump(keys: Iterable[str] | None = None) -> str:

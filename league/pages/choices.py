@@ -23,7 +23,7 @@ from django_filters import fields as filter_fields
 
 from league.caching.outage import guarded
 from league.caching.subjects import ALL_KEY, league_key, lists_key
-from league.caching.versions import VERSION_KEY, shared
+from league.caching.versions import VERSION_KEY, current
 
 CHOICES_SECONDS = 3600  # a version lives until the next change; this bounds a quiet one
 
@@ -66,10 +66,8 @@ class ChoiceLists:
         lists: dict[str, list[tuple[str, str]]] = {}
         fresh = {}
         for version_keys, key in keys.items():
-            now = [
-                found.get(name) or guarded(functools.partial(shared, name)) for name in version_keys
-            ]
-            version = None if None in now else "|".join(now)
+            now = guarded(functools.partial(current, version_keys, found))
+            version = None if now is None else "|".join(now)
             self.versions.append(version)
             stored = found.get(key)
             if version is not None and stored is not None and stored[0] == version:

@@ -87,11 +87,10 @@ def player_profile(player: Player, league, *, season=None) -> PlayerProfile:
     history = (
         PLAYERS.games(player, league, season).select_related("ancient_one").with_titles_of(player)
     )
-    # The summaries' rows are built (not only read) where shown: not when the page's
-    # summaries come from the fragment cache, where building their queries was a tenth of it.
+    # Built where shown, as the record by Ancient One (``Side.by_ancient_one``).
     return PlayerProfile(
         summary=PLAYERS.summary(player, league, season),
-        by_ancient_one=SimpleLazyObject(lambda: PLAYERS.by_ancient_one(player, league, season)),
+        by_ancient_one=PLAYERS.by_ancient_one(player, league, season),
         games=history,
         investigators=SimpleLazyObject(investigators),
         teammates=SimpleLazyObject(teammates),

@@ -6,7 +6,6 @@ import datetime
 from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
-from django.utils.functional import SimpleLazyObject
 
 from games.models import Player, Session, Team, TeamMonth
 from games.models.summaries import rates, scope_of
@@ -62,8 +61,7 @@ def team_profile(team: Team, *, season=None) -> TeamProfile:
         unnamed_members=team.members.count() - len(members),
         captain=captain,
         summary=TEAMS.summary(team, league, season),
-        # Built where shown, as the player's (``player_profile``).
-        by_ancient_one=SimpleLazyObject(lambda: TEAMS.by_ancient_one(team, league, season)),
+        by_ancient_one=TEAMS.by_ancient_one(team, league, season),
         games=games,
         months=TEAMS.rows(TeamMonth, team, league, season).order_by("month"),
         entries=entries,
