@@ -13,6 +13,7 @@ import datetime
 import re
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
@@ -36,6 +37,22 @@ def export_folder() -> Path:
 
 def export_file_name(job_id: int, suffix: str) -> str:
     return f"{job_id}-{secrets.token_urlsafe(16)}.{suffix}"
+
+
+def export_file_write(job_id: int, suffix: str, write: Callable[[Path], str]) -> None:
+    """The job's file: ``write(part)`` fills ``<name>.part`` and returns the name it is
+    downloaded under; renamed once complete, then named on the job with its expiry."""
+    name = export_file_name(job_id, suffix)
+    final = export_path(name)
+    part = final.with_name(final.name + PART)
+    try:
+        download_name = write(part)
+        part.rename(final)
+    finally:
+        part.unlink(missing_ok=True)
+    Job.objects.filter(pk=job_id).update(
+        file_name=name, download_name=download_name, expires_at=export_expiry()
+    )
 
 
 def export_path(name: str) -> Path:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone, translation
-from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 from django_scopes import scopes_disabled
 from django_tasks import task
 
 from games.imports.exporter import sessions_for_export, write_csv
-from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
+from games.imports.limits import grouped
+from games.jobs.files import export_file_write, exports_sweep
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
 from games.models import Status
@@ -40,26 +40,18 @@ def history_export_task(job_id: int, language: str = "") -> str:
     # Its summary line in ``language``: the organiser's who asked.
 
     def work(progress: Progress) -> str:
-        name = export_file_name(job_id, "csv")
-        final = export_path(name)
-        part = final.with_name(final.name + PART)
         games = sessions_for_export(Status.APPROVED)
         total = games.count()
-        try:
+
+        def write(part) -> str:
             with part.open("w", encoding="utf-8", newline="") as stream:
                 write_csv(stream, games, lambda done: progress(done, total))
-            part.rename(final)
-        finally:
-            part.unlink(missing_ok=True)
-        day = timezone.localdate().isoformat()
-        Job.objects.filter(pk=job_id).update(
-            file_name=name,
-            download_name=f"arkham-league-history-{day}.csv",
-            expires_at=export_expiry(),
-        )
+            return f"arkham-league-history-{timezone.localdate().isoformat()}.csv"
+
+        export_file_write(job_id, "csv", write)
         progress(total, total)
         return ngettext("%(count)s game written", "%(count)s games written", total) % {
-            "count": number_format(total, force_grouping=True)
+            "count": grouped(total)
         }
 
     with translation.override(language or settings.LANGUAGE_CODE):

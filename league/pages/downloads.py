@@ -28,7 +28,7 @@ from django_scopes import scopes_disabled
 from django_tasks import task
 
 from games.imports.limits import grouped
-from games.jobs.files import PART, export_expiry, export_file_name, export_path, exports_sweep
+from games.jobs.files import export_file_write, export_path, exports_sweep
 from games.jobs.models import Job, JobStatus, Kind
 from games.jobs.runner import Progress, job_run, job_start
 from games.jobs.stale import jobs_sweep
@@ -72,27 +72,22 @@ def table_export_task(
 
     def work(progress: Progress) -> str:
         owner = Job.objects.select_related("started_by").get(pk=job_id).started_by
-        name = export_file_name(job_id, export_format)
-        final = export_path(name)
-        part = final.with_name(final.name + PART)
-        job = ExportJob(part, lambda done: progress(done, max(rows, done)))
-        request = RequestFactory().get(f"{path}?{query}", HTTP_HOST=host, secure=secure)
-        request.user = owner or AnonymousUser()
-        # The league the page was asked in: the view lists that league's rows only.
-        request.league = League.objects.get(pk=league)
-        request.export_job = job
-        match = resolve(path)
-        try:
+        job = None
+
+        def write(part) -> str:
+            nonlocal job
+            job = ExportJob(part, lambda done: progress(done, max(rows, done)))
+            request = RequestFactory().get(f"{path}?{query}", HTTP_HOST=host, secure=secure)
+            request.user = owner or AnonymousUser()
+            # The league the page was asked in: the view lists that league's rows only.
+            request.league = League.objects.get(pk=league)
+            request.export_job = job
+            match = resolve(path)
             with current.override(request.league):
                 match.func(request, *match.args, **match.kwargs)
-            part.rename(final)
-        finally:
-            part.unlink(missing_ok=True)
-        Job.objects.filter(pk=job_id).update(
-            file_name=name,
-            download_name=job.download_name,
-            expires_at=export_expiry(),
-        )
+            return job.download_name
+
+        export_file_write(job_id, export_format, write)
         progress(job.rows, job.rows)  # the final count, which job_run writes at the end
         return ngettext("%(count)s row written", "%(count)s rows written", job.rows) % {
             "count": grouped(job.rows)
