@@ -94,7 +94,6 @@ class RatingState(models.Model):
     """The one row saying when the ratings were last brought up to date."""
 
     as_of = models.DateTimeField(null=True, blank=True)
-    games = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"Ratings as of {self.as_of}"

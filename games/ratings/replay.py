@@ -242,8 +242,7 @@ def ratings_replay(
             progress(done, total)
     book.save()
     state.as_of = timezone.now()
-    state.games = rated_games().count()
-    state.save()
+    state.save(update_fields=["as_of"])
     # A full replay retires every page; a forward one only the pages it changed.
     rows = None if start is None else _shown_in(rated_players, rated_ancient_ones)
     league_changed.send(sender=ratings_replay, rows=rows, games=())

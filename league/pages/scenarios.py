@@ -114,7 +114,8 @@ class ScenarioView(StreamingExportMixin, SingleTableMixin, TemplateView):
 
     template_name = "league/scenario.html"
     table_class = ScenarioBoardTable
-    table_pagination = {"per_page": 50, "paginator_class": BoundedPaginator}
+    # 25 games a page, as every other table of games (the leaderboard, a player's games).
+    table_pagination = {"per_page": 25, "paginator_class": BoundedPaginator}
     export_name = "scenario"
     export_sheet = _("Scenario")
 
