@@ -81,14 +81,16 @@ UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
 
 def parse_rates(text: str) -> list[float]:
-    """``"1,5"`` → ``[0.0, 1.0, 5.0]``: the rates to run, the no-write baseline first."""
+    """``"1,5"`` → ``[0.0, 1.0, 0.0, 5.0, 0.0]``: the rates to run, each between two
+    no-write runs (a shared machine's speed drifts within minutes: each write run is
+    compared with the no-write runs just before and after it)."""
     try:
         rates = sorted({float(part) for part in text.split(",") if part.strip()})
     except ValueError:
         raise ValueError("--writes takes games per second, e.g. 1 or 1,5") from None
     if not rates or rates[0] < 0 or rates[-1] > MAX_RATE or any(map(math.isnan, rates)):
         raise ValueError(f"--writes takes rates from 0 to {MAX_RATE:g} games a second.")
-    return [0.0, *(rate for rate in rates if rate > 0)]
+    return [0.0, *(run for rate in rates if rate > 0 for run in (rate, 0.0))]
 
 
 def lua_script(folder: str, paths: list[str]) -> Path:

@@ -37,13 +37,13 @@ X-Cache hit=7000 miss=500 none=102
 @pytest.mark.parametrize(
     ("text", "rates"),
     [
-        ("1", [0.0, 1.0]),
-        ("5,1", [0.0, 1.0, 5.0]),
-        ("0,1,5", [0.0, 1.0, 5.0]),
-        ("0.5", [0.0, 0.5]),
+        ("1", [0.0, 1.0, 0.0]),
+        ("5,1", [0.0, 1.0, 0.0, 5.0, 0.0]),
+        ("0,1,5", [0.0, 1.0, 0.0, 5.0, 0.0]),
+        ("0.5", [0.0, 0.5, 0.0]),
     ],
 )
-def test_the_rates_start_with_the_no_write_run(text, rates):
+def test_each_write_run_comes_between_two_no_write_runs(text, rates):
     assert mixed.parse_rates(text) == rates
 
 
@@ -146,3 +146,25 @@ def test_the_table_shows_the_write_p50_and_the_jobs_left():
     lines = out.getvalue().splitlines()
     assert "| write p50 ms | jobs left | errors |" in lines[-4]
     assert lines[-1] == "| 1 | 0.98 | 600.0 | 0.75 | 10.0 | 90.0 | 0.900 | 412 | 2 | 3 |"
+
+
+def test_a_write_run_is_compared_with_the_no_write_runs_around_it():
+    """The machine slowed from 800 to 400 req/s between the two no-write runs: the write
+    run's 600 is the no-write rate of its time (1.00), not three quarters of the first."""
+    from io import StringIO
+
+    from bench.management.commands.loadtest import Command
+
+    writer = {"games": 0, "rate": 0.0, "write_p50_ms": math.nan, "errors": []}
+    jobs = {"started": 0, "done": 0, "failed": 0, "left": 0}
+    row = {"target": 0.0, "p50": 10.0, "p99": 90.0, "hit_ratio": 0.9, "errors": 0}
+    rows = [
+        {**row, "rps": 800.0, "writer": writer, "jobs": jobs},
+        {**row, "target": 1.0, "rps": 600.0, "writer": {**writer, "rate": 1.0}, "jobs": jobs},
+        {**row, "rps": 400.0, "writer": writer, "jobs": jobs},
+    ]
+    out = StringIO()
+    Command(stdout=out).print_mixed(rows, workers=2, connections=16, duration=10)
+    lines = out.getvalue().splitlines()
+    assert lines[-2].startswith("| 1 | 1.00 | 600.0 | 1.00 |")
+    assert lines[-1].startswith("| 0 | 0.00 | 400.0 | 0.50 |")

@@ -19,6 +19,7 @@ import os
 import re
 import secrets
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -55,7 +56,7 @@ class Command(BaseCommand):
             "--writes",
             default="",
             help="Mixed mode: games a second written while pages are read, e.g. 1 or 1,5 "
-            "(a no-write run comes first). WRITES GAMES: use a copy of the league.",
+            "(each between two no-write runs). WRITES GAMES: use a copy of the league.",
         )
 
     @scopes_disabled()  # an operator's command reads every league
@@ -146,20 +147,27 @@ class Command(BaseCommand):
         return results
 
     def print_mixed(self, results, workers, connections, duration) -> None:
-        base = results[0]["rps"]
         self.stdout.write(
             f"\ngunicorn {workers} workers, DEBUG off, page cache on; wrk {connections} "
             f"connections, {duration} s per rate, a random mix of {len(mixed.MIXED_LABELS)} "
-            "pages; hit ratio from X-Cache; games posted and approved over HTTP, a task "
-            "worker running (write p50: the submission's and the approval's requests)\n"
+            "pages; × no writes: a write run's rate over the mean of the no-write runs just "
+            "before and after it (a no-write run's: over the first); hit ratio from X-Cache, "
+            "hits / (hits + misses), stale copies left out; games posted and approved over "
+            "HTTP, a task worker running (write p50: the submission's and the approval's "
+            "requests)\n"
         )
         self.stdout.write(
             "| writes/s asked | reached | read req/s | × no writes | p50 ms | p99 ms "
             "| hit ratio | write p50 ms | jobs left | errors |"
         )
         self.stdout.write("|---|---|---|---|---|---|---|---|---|---|")
-        for row in results:
+        for index, row in enumerate(results):
             writer = row["writer"]
+            if row["target"]:
+                around = [r["rps"] for r in results[index - 1 : index + 2 : 2] if not r["target"]]
+                base = statistics.mean(around)
+            else:
+                base = results[0]["rps"]
             self.stdout.write(
                 f"| {row['target']:g} | {writer['rate']:.2f} | {row['rps']:,.1f} "
                 f"| {row['rps'] / base:.2f} | {row['p50']:.1f} | {row['p99']:.1f} "
